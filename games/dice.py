@@ -1,0 +1,161 @@
+"""One dice interface for every rules module.
+
+Rules never call ``random``: they ask a :class:`Dice` for a face and say why
+(``dice.roll(6, purpose="pass")``). Three sources stand behind the interface:
+
+- :class:`ServerDice` derive every face from a secret server seed, so that
+  once the seed is revealed anyone can re-derive each roll (provably fair);
+- :class:`EnteredDice` take faces a table rolled with physical dice, or that a
+  virtual tabletop rolled itself, and mark them as entered in the log;
+- :class:`ScriptedDice` take a fixed list of faces, for tests and for replaying
+  a log.
+
+Every die, whatever its source, takes the game's next ``nonce``, and every
+roll is remembered with its purpose so a log reads like a referee's transcript.
+
+The derivation is public and documented in the README (section "Verifying a
+game"); this module is pure Python so that the same code serves the server,
+the verifier and anyone reading along.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import struct
+from collections import deque
+from collections.abc import Iterable, MutableSequence
+from dataclasses import asdict, dataclass
+from typing import ClassVar, TypeVar
+
+T = TypeVar("T")
+
+SERVER = "server"
+ENTERED = "entered"
+SCRIPTED = "scripted"
+
+
+class DiceError(ValueError):
+    """Faces that cannot be used: out of range, too few, or too many."""
+
+    code = "invalid_dice"
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One die as the log keeps it."""
+
+    nonce: int
+    sides: int
+    face: int
+    purpose: str
+    source: str
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict) -> Roll:
+        return cls(**data)
+
+
+def commitment(server_seed: bytes) -> str:
+    """The public promise made at creation: SHA-256 of the 32 raw seed bytes, in hex."""
+    return hashlib.sha256(server_seed).hexdigest()
+
+
+def derive_face(server_seed: bytes, client_seed: str, nonce: int, sides: int) -> int:
+    """The face of die ``nonce`` with ``sides`` faces, from the seeds alone.
+
+    HMAC-SHA256(key=server_seed, msg=f"{client_seed}:{nonce}:{i}") for i = 0, 1, ...;
+    each digest is read as eight big-endian unsigned 32-bit integers and the first
+    one below the largest multiple of ``sides`` that fits in 2**32 gives
+    ``u % sides + 1``. Rejecting the values above that multiple removes modulo bias.
+    """
+    if sides < 1:
+        raise DiceError(f"a die needs at least one side, not {sides}")
+    limit = (2**32 // sides) * sides
+    i = 0
+    while True:
+        message = f"{client_seed}:{nonce}:{i}".encode()
+        digest = hmac.new(server_seed, message, hashlib.sha256).digest()
+        for (u,) in struct.iter_unpack(">I", digest):
+            if u < limit:
+                return u % sides + 1
+        i += 1
+
+
+class Dice:
+    """Hands out faces one die at a time and remembers every roll."""
+
+    source: ClassVar[str]
+
+    def __init__(self, *, start_nonce: int = 0) -> None:
+        self.next_nonce = start_nonce
+        self.rolls: list[Roll] = []
+
+    def roll(self, sides: int, purpose: str) -> int:
+        """Roll one die with ``sides`` faces for the stated ``purpose``."""
+        if sides < 1:
+            raise DiceError(f"a die needs at least one side, not {sides}")
+        face = self._face(sides, self.next_nonce)
+        self.rolls.append(Roll(self.next_nonce, sides, face, purpose, self.source))
+        self.next_nonce += 1
+        return face
+
+    def roll_many(self, count: int, sides: int, purpose: str) -> list[int]:
+        """Roll ``count`` dice in order, as "/dice 2w6" would."""
+        return [self.roll(sides, purpose) for _ in range(count)]
+
+    def shuffle(self, items: MutableSequence[T], purpose: str) -> MutableSequence[T]:
+        """Fisher-Yates in place: for i = n-1 down to 1 swap i with (a d(i+1)) - 1."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.roll(i + 1, purpose) - 1
+            items[i], items[j] = items[j], items[i]
+        return items
+
+    def _face(self, sides: int, nonce: int) -> int:
+        raise NotImplementedError
+
+
+class ServerDice(Dice):
+    """Provably fair dice: every face follows from the seeds and the nonce."""
+
+    source = SERVER
+
+    def __init__(self, server_seed: bytes, client_seed: str, *, start_nonce: int = 0) -> None:
+        super().__init__(start_nonce=start_nonce)
+        self.server_seed = server_seed
+        self.client_seed = client_seed
+
+    def _face(self, sides: int, nonce: int) -> int:
+        return derive_face(self.server_seed, self.client_seed, nonce, sides)
+
+
+class ScriptedDice(Dice):
+    """Faces given in advance, used in order: tests, and replaying a log."""
+
+    source = SCRIPTED
+
+    def __init__(self, faces: Iterable[int], *, start_nonce: int = 0) -> None:
+        super().__init__(start_nonce=start_nonce)
+        self._faces = deque(faces)
+
+    @property
+    def unused(self) -> int:
+        """How many given faces no roll has taken yet."""
+        return len(self._faces)
+
+    def _face(self, sides: int, nonce: int) -> int:
+        if not self._faces:
+            raise DiceError(f"more dice are needed: no face left for a d{sides}")
+        face = self._faces.popleft()
+        if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= sides:
+            raise DiceError(f"{face!r} is not a face of a d{sides}")
+        return face
+
+
+class EnteredDice(ScriptedDice):
+    """Faces rolled at the table or by a virtual tabletop and typed in."""
+
+    source = ENTERED
