@@ -1,0 +1,28 @@
+from django.contrib import admin
+from django.urls import include, path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from core import views as core_views
+
+api_patterns = [
+    path("health/", core_views.HealthView.as_view(), name="health"),
+    path("auth/token/", core_views.TokenView.as_view(), name="auth-token"),
+    path("auth/token/revoke/", core_views.RevokeTokenView.as_view(), name="auth-token-revoke"),
+    path(
+        "auth/token/revoke-all/",
+        core_views.RevokeAllTokensView.as_view(),
+        name="auth-token-revoke-all",
+    ),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    # Last: anything else under /api/ is a JSON 404, in DEBUG too.
+    re_path(r"^.*$", core_views.not_found),
+]
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/", include(api_patterns)),
+]
+
+handler404 = core_views.not_found
+handler500 = core_views.internal_error

@@ -1,0 +1,132 @@
+"""Service endpoints: health, token login and revocation, and JSON 404/500 under /api/."""
+
+from django.conf import settings
+from django.db import DatabaseError, connection
+from django.views.defaults import page_not_found, server_error
+from drf_spectacular.utils import extend_schema, inline_serializer
+from knox.views import LoginView as KnoxLoginView
+from knox.views import LogoutAllView, LogoutView
+from rest_framework import serializers
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.celery import app as celery_app
+from core.errors import json_error
+
+BROKER_TIMEOUT_SECONDS = 2
+
+
+def database_status() -> str:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except DatabaseError:
+        return "unavailable"
+    return "ok"
+
+
+def broker_status() -> str:
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return "in-process"
+    try:
+        with celery_app.connection_for_write() as conn:
+            conn.ensure_connection(max_retries=1, timeout=BROKER_TIMEOUT_SECONDS)
+    except Exception:  # any transport error means the same to a health check
+        return "unavailable"
+    return "ok"
+
+
+class HealthView(APIView):
+    """Is the service able to work? 503 when the database cannot be reached."""
+
+    authentication_classes = ()
+    permission_classes = (AllowAny,)
+
+    @extend_schema(
+        operation_id="health",
+        responses={
+            (200, "application/json"): inline_serializer(
+                "Health",
+                {
+                    "status": serializers.CharField(),
+                    "database": serializers.CharField(),
+                    "broker": serializers.CharField(),
+                },
+            ),
+            (503, "application/json"): inline_serializer(
+                "HealthDown",
+                {
+                    "status": serializers.CharField(),
+                    "database": serializers.CharField(),
+                    "broker": serializers.CharField(),
+                },
+            ),
+        },
+    )
+    def get(self, request):
+        database = database_status()
+        body = {
+            "status": "ok" if database == "ok" else "unavailable",
+            "database": database,
+            "broker": broker_status(),
+        }
+        return Response(body, status=200 if database == "ok" else 503)
+
+
+TokenSerializer = inline_serializer(
+    "Token",
+    {
+        "token": serializers.CharField(),
+        "expiry": serializers.DateTimeField(allow_null=True),
+        "user": inline_serializer("TokenUser", {"username": serializers.CharField()}),
+    },
+)
+
+
+class TokenView(KnoxLoginView):
+    """Exchange a username and password for an API token (stored hashed)."""
+
+    authentication_classes = ()
+    permission_classes = (AllowAny,)
+    serializer_class = AuthTokenSerializer
+
+    @extend_schema(
+        operation_id="auth_token_create",
+        request=AuthTokenSerializer,
+        responses={200: TokenSerializer},
+    )
+    def post(self, request, format=None):
+        serializer = AuthTokenSerializer(data=request.data, context={"request": request})
+        serializer.is_valid(raise_exception=True)
+        request.user = serializer.validated_data["user"]
+        return super().post(request, format=format)
+
+
+class RevokeTokenView(LogoutView):
+    """Revoke the token this request is authenticated with."""
+
+    @extend_schema(operation_id="auth_token_revoke", request=None, responses={204: None})
+    def post(self, request, format=None):
+        return super().post(request, format=format)
+
+
+class RevokeAllTokensView(LogoutAllView):
+    """Revoke every token of the calling user."""
+
+    @extend_schema(operation_id="auth_token_revoke_all", request=None, responses={204: None})
+    def post(self, request, format=None):
+        return super().post(request, format=format)
+
+
+def not_found(request, exception=None):
+    if request.path.startswith("/api/"):
+        return json_error("not_found", "No such resource.", 404)
+    return page_not_found(request, exception)
+
+
+def internal_error(request):
+    if request.path.startswith("/api/"):
+        return json_error("server_error", "The server failed; the error is logged.", 500)
+    return server_error(request)

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class SkirmishConfig(AppConfig):
+    """Draco Dormiens skirmishes: initiative, rounds, delay and defensive rolls."""
+
+    name = "skirmish"
+
