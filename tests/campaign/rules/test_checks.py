@@ -1,0 +1,145 @@
+"""Checks of the RPG (RULES-NOTES, "The RPG behind the skirmish text"), on scripted dice."""
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from campaign.rules.checks import Check, Side, roll_check, roll_opposed
+from games.dice import DiceError, ScriptedDice
+
+
+def check(faces, **kwargs):
+    kwargs.setdefault("die_size", 20)
+    kwargs.setdefault("attribute_value", 4)
+    kwargs.setdefault("purpose", "test")
+    return roll_check(ScriptedDice(faces), **kwargs)
+
+
+def test_a_standard_roll_keeps_the_higher_die():
+    result = check([7, 15], difficulty=10)
+    assert result.kept == 15
+    assert result.total == 19
+
+
+def test_a_stress_roll_keeps_the_lower_die():
+    result = check([7, 15], stress=True, difficulty=10)
+    assert result.kept == 7
+    assert result.total == 11
+
+
+def test_the_total_adds_the_attribute_and_the_bonus():
+    assert check([3, 9], attribute_value=5, bonus=2).total == 16
+
+
+@pytest.mark.parametrize(
+    ("faces", "difficulty", "success", "result"),
+    [
+        ([6, 8], 12, True, "success"),  # 8 + 4 reaches 12 exactly: success when total >= difficulty
+        ([6, 7], 12, False, "failure"),
+        ([9, 9], 12, True, "exceptional success"),
+        ([2, 2], 12, False, "dramatic failure"),
+    ],
+)
+def test_success_when_the_total_reaches_the_difficulty_and_doubles_intensify_it(
+    faces, difficulty, success, result
+):
+    outcome = check(faces, difficulty=difficulty)
+    assert outcome.success is success
+    assert outcome.result == result
+    assert outcome.doubles is (faces[0] == faces[1])
+
+
+def test_without_a_difficulty_a_roll_has_a_total_but_no_success():
+    outcome = check([5, 5])
+    assert outcome.success is None
+    assert outcome.result is None
+    assert outcome.doubles is True
+
+
+def test_the_die_size_is_a_setting():
+    assert check([6, 2], die_size=6).kept == 6
+    with pytest.raises(DiceError):
+        check([7, 2], die_size=6)
+
+
+def test_every_die_is_rolled_with_its_purpose():
+    dice = ScriptedDice([4, 11])
+    roll_check(dice, die_size=20, attribute_value=3, purpose="Harry: climb the tower")
+    assert [(r.sides, r.face, r.purpose) for r in dice.rolls] == [
+        (20, 4, "Harry: climb the tower"),
+        (20, 11, "Harry: climb the tower"),
+    ]
+
+
+def test_to_json_says_the_dice_the_kept_die_the_total_success_and_doubles():
+    assert check([7, 15], bonus=1, difficulty=18).to_json() == {
+        "purpose": "test",
+        "dice": [7, 15],
+        "stress": False,
+        "kept": 15,
+        "attribute_value": 4,
+        "bonus": 1,
+        "total": 20,
+        "difficulty": 18,
+        "success": True,
+        "doubles": False,
+        "result": "success",
+    }
+
+
+def test_the_acting_side_rolls_first_and_wins_with_the_higher_total():
+    # Acting: 12 + 4 = 16; opposing: 14 + 3 = 17.
+    outcome = roll_opposed(
+        ScriptedDice([12, 5, 14, 2]),
+        die_size=20,
+        acting=Side(attribute_value=4),
+        opposing=Side(attribute_value=3),
+        purpose="duel",
+    )
+    assert outcome.acting.faces == (12, 5)
+    assert outcome.opposing.faces == (14, 2)
+    assert outcome.acting.difficulty == 17
+    assert outcome.success is False
+
+
+def test_the_acting_side_wins_a_tie_of_an_opposed_roll():
+    outcome = roll_opposed(
+        ScriptedDice([13, 5, 14, 2]),
+        die_size=20,
+        acting=Side(attribute_value=4),
+        opposing=Side(attribute_value=3),
+        purpose="duel",
+    )
+    assert outcome.acting.total == outcome.opposing.total == 17
+    assert outcome.success is True
+
+
+def test_an_opposed_difficulty_can_be_raised_and_each_side_has_its_own_kind_of_roll():
+    outcome = roll_opposed(
+        ScriptedDice([13, 5, 14, 2]),
+        die_size=20,
+        acting=Side(attribute_value=4, bonus=1, stress=True),
+        opposing=Side(attribute_value=3, bonus=2),
+        purpose="duel",
+        difficulty_raise=5,
+    )
+    assert outcome.acting.total == 5 + 4 + 1
+    assert outcome.acting.difficulty == 14 + 3 + 2 + 5
+    assert outcome.opposing.purpose == "duel (opposing)"
+
+
+@given(
+    faces=st.tuples(st.integers(1, 20), st.integers(1, 20)),
+    stress=st.booleans(),
+    attribute_value=st.integers(0, 10),
+    bonus=st.integers(-5, 5),
+    difficulty=st.one_of(st.none(), st.integers(0, 40)),
+)
+def test_a_check_round_trips_through_json(faces, stress, attribute_value, bonus, difficulty):
+    original = Check("p", faces, stress, attribute_value, bonus, difficulty)
+    data = json.loads(json.dumps(original.to_json()))
+    assert Check.from_json(data) == original
+    assert original.kept in faces
+    assert original.kept == (min(faces) if stress else max(faces))
