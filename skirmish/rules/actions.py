@@ -40,7 +40,7 @@ def read_action(state: State, command: dict, participant: str) -> dict:
         raise RuleViolation("invalid_command", "what must be a text.")
     target = command.get("target")
     if target is not None:
-        if target not in state["participants"]:
+        if not isinstance(target, str) or target not in state["participants"]:
             raise RuleViolation("unknown_participant", f"There is no participant {target!r}.")
         if target == participant:
             raise RuleViolation("invalid_command", "A participant cannot target itself.")
@@ -94,7 +94,7 @@ def _read_side(state: State, side: Any, participant: str) -> dict:
 def attribute_value(state: State, participant: str, attribute: Any) -> int:
     """The value of ``participant``'s ``attribute``; an attribute it lacks is an error."""
     attributes = state["participants"][participant]["attributes"]
-    if attribute not in attributes:
+    if not isinstance(attribute, str) or attribute not in attributes:
         raise RuleViolation(
             "missing_attribute",
             f"{state['participants'][participant]['name']} has no attribute {attribute!r}.",

@@ -42,11 +42,15 @@ class Move:
 # --- who may command, and when ------------------------------------------------------------
 
 
+def _is_participant(state: State, key: object) -> bool:
+    return isinstance(key, str) and key in state["participants"]
+
+
 def _participant(state: State, command: Command) -> str:
     key = command.get("participant")
     if not isinstance(key, str):
         raise RuleViolation("invalid_command", "Name the participant by its key.")
-    if key not in state["participants"]:
+    if not _is_participant(state, key):
         raise RuleViolation("unknown_participant", f"There is no participant {key!r}.")
     return key
 
@@ -137,7 +141,7 @@ def _check_roll_initiative(state: State, command: Command, actor: Actor) -> None
 
 def _roll_initiative(state: State, command: Command, actor: Actor, dice: Dice) -> list[Event]:
     initiator = command.get("initiator")
-    if initiator not in state["participants"]:
+    if not _is_participant(state, initiator):
         raise RuleViolation("unknown_participant", "Name the initiator by its key.")
     if len(state["participants"]) < 2:
         raise RuleViolation(
@@ -146,7 +150,7 @@ def _roll_initiative(state: State, command: Command, actor: Actor, dice: Dice) -
             paragraphs.INITIATING_ACTION,
         )
     category = command.get("category")
-    finesse_attribute = state["settings"]["categories"].get(category)
+    finesse_attribute = state["settings"]["categories"].get(category) if is_name(category) else None
     if finesse_attribute is None:
         raise RuleViolation(
             "unknown_category",
@@ -154,7 +158,7 @@ def _roll_initiative(state: State, command: Command, actor: Actor, dice: Dice) -
             paragraphs.INITIATIVE_ROLL,
         )
     stress = command.get("stress", [])
-    if not isinstance(stress, list) or not set(stress) <= set(state["participants"]):
+    if not isinstance(stress, list) or not all(_is_participant(state, key) for key in stress):
         raise RuleViolation("invalid_command", "stress lists the keys of participants.")
     for participant in state["participants"].values():
         if finesse_attribute not in participant["attributes"]:
@@ -163,7 +167,10 @@ def _roll_initiative(state: State, command: Command, actor: Actor, dice: Dice) -
                 f"{participant['name']} needs {finesse_attribute} to roll initiative.",
                 paragraphs.INITIATIVE_ROLL,
             )
-    initiating_action = read_action(state, command.get("initiating_action") or {}, initiator)
+    initiating_action = command.get("initiating_action") or {}
+    if not isinstance(initiating_action, dict):
+        raise RuleViolation("invalid_command", "initiating_action is an action object.")
+    initiating_action = read_action(state, initiating_action, initiator)
     state.update(phase=ROUNDS, initiator=initiator, category=category)
     started = {
         "type": "skirmish_initiated",
