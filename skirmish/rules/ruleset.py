@@ -18,11 +18,14 @@ from .commands import MOVES, find_move
 from .config import ENDED, build_state
 from .narration import narrate
 
+SECONDS_A_ROUND = 6
+
 
 @register
 class Skirmish(Ruleset):
     name = "skirmish"
     title = "Draco Dormiens skirmish"
+    kind = "skirmish"  # served as a campaign's skirmish, not as a match
 
     def setup(self, config: dict) -> State:
         return build_state(config)
@@ -51,11 +54,15 @@ class Skirmish(Ruleset):
         return state["phase"] == ENDED
 
     def result(self, state: State) -> dict | None:
-        """How the skirmish left everyone: the rounds it lasted and each participant's Health."""
+        """How the skirmish left everyone: how long it lasted and each participant's Health.
+
+        A round is about six seconds long (Ch.7 ¶2), so ``seconds`` is the game time.
+        """
         if not self.is_over(state):
             return None
         return {
             "rounds": state["round"],
+            "seconds": state["round"] * SECONDS_A_ROUND,
             "health": {key: p["health"] for key, p in state["participants"].items()},
         }
 

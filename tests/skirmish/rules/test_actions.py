@@ -6,7 +6,17 @@ an attack on him in round 1 is rolled at once (he cannot dodge).
 
 import pytest
 
+from campaign.rules.checks import roll_check
+from games.dice import ScriptedDice
+
 from . import SKIRMISH, STORYGUIDE, Table, begun, player, types
+
+
+def test_ch7_p1_isolated_checks_need_no_rounds_or_initiative():
+    """¶1: "Occasional, isolated checks are not so onerous; they do not require contemplation
+    of rounds or the Initiative system": a check is rolled on its own, outside any skirmish."""
+    check = roll_check(ScriptedDice([8, 13]), die_size=20, attribute_value=4, purpose="climb")
+    assert check.total == 17
 
 
 def test_ch7_p7_an_action_records_who_what_against_whom_and_its_roll():
@@ -147,6 +157,7 @@ def test_ch7_p3_the_storyguide_determines_when_a_skirmish_has_ended():
     assert SKIRMISH.is_over(table.state)
     assert SKIRMISH.result(table.state) == {
         "rounds": 1,
+        "seconds": 6,
         "health": {"p1": 5, "p2": 5, "p3": 5, "p4": 3},
     }
     assert SKIRMISH.narrate(event) == {"en": "The storyguide ends the skirmish. Snape arrives."}
@@ -169,10 +180,18 @@ def test_ending_drops_an_attack_that_was_never_rolled():
     assert table.state["attack"] is None
 
 
+def test_ch7_p2_a_round_is_about_six_seconds_long():
+    """¶2: "A round is about six seconds long. Ten rounds roughly equates to a minute of game
+    time"."""
+    table = begun()
+    for _ in range(3 + 4 * 8):  # round 1 has no turn for the initiator
+        table.take_turn()
+    assert table.state["round"] == 10
+    table.do({"action": "end_skirmish"})
+    assert SKIRMISH.result(table.state)["seconds"] == 60
+
+
 def test_a_skirmish_may_be_called_off_before_initiative():
     table = Table()
     table.do({"action": "end_skirmish", "summary": "McGonagall walks by."})
-    assert SKIRMISH.result(table.state) == {
-        "rounds": 0,
-        "health": dict.fromkeys(table.state["participants"], 5),
-    }
+    assert SKIRMISH.result(table.state)["rounds"] == 0

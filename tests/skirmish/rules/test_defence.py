@@ -35,7 +35,9 @@ def test_ch7_p8_an_attack_waits_while_its_target_may_still_dodge():
 
 def test_ch7_p8_a_character_that_has_yet_to_act_can_dodge_and_it_converts_the_roll():
     """¶8: "A character that has yet to act in a round can choose to dodge or otherwise try to
-    avoid an incoming attack. This converts an opponent's roll into a Defensive Roll"."""
+    avoid an incoming attack. This converts an opponent's roll into a Defensive Roll"; ¶10:
+    "Normally, a character that has yet to act in a round can choose to dodge or otherwise
+    avoid an attack targeting herself, even if not delaying"."""
     table = begun()
     attack(table, "p1", "p2")
     # Harry 14 + Wits 4 = 18 against Ron's 15 + Wits 2 = 17, raised by Ron's Quickness 3: 20.
