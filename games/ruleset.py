@@ -80,6 +80,8 @@ class Ruleset:
 
     name: ClassVar[str]
     title: ClassVar[str]
+    #: Which resource serves its games: ``match`` (/api/matches/) or ``skirmish``.
+    kind: ClassVar[str] = "match"
 
     def setup(self, config: dict) -> State:
         """Validate ``config`` and build the initial state (rolls no dice).

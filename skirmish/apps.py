@@ -6,3 +6,6 @@ class SkirmishConfig(AppConfig):
 
     name = "skirmish"
 
+    def ready(self) -> None:
+        # Importing the rules registers them with games.ruleset.find_ruleset.
+        import skirmish.rules  # noqa: F401

@@ -64,6 +64,12 @@ def pytest_sessionfinish(session, exitstatus):
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Real hashing is slow by design; tests need no protection against brute force."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def api_client():
     from rest_framework.test import APIClient

@@ -154,3 +154,12 @@ def test_cors_allows_listed_origins_with_token_header(client):
 
 def test_admin_login_page_answers(client):
     assert client.get("/admin/login/").status_code == 200
+
+
+def test_the_schema_validates_without_warnings(tmp_path):
+    from django.core.management import call_command
+
+    call_command(
+        "spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "schema.yml")
+    )
+    assert (tmp_path / "schema.yml").read_text().startswith("openapi: 3")

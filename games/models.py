@@ -1,0 +1,139 @@
+"""Games on the shared storage: one row per game, an append-only log of its events.
+
+Skirmishes and every quidditch ruleset store their play the same way: the
+game row holds the ruleset, its config, the current state snapshot, a
+``version`` (the number of events so far) and the dice seeds; each accepted
+command appends one :class:`GameEvent`, chained to the previous one by its
+hash. Replaying the events from ``ruleset.setup(config)`` rebuilds the
+snapshot, which is how a game is audited (see ``games.verification``).
+"""
+
+from django.conf import settings
+from django.db import models
+
+from campaign.models import Campaign
+
+
+class GameStatus(models.TextChoices):
+    ACTIVE = "active", "Active"
+    FINISHED = "finished", "Finished"
+    ABANDONED = "abandoned", "Abandoned"
+
+
+class EnteredDice(models.TextChoices):
+    """Who may submit dice rolled outside the server (physical dice, a VTT's roller)."""
+
+    NEVER = "never", "Never: the server rolls"
+    REFEREE = "referee", "The referee or storyguide"
+    PLAYERS = "players", "Any participant"
+
+
+class Game(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="games")
+    kind = models.CharField(max_length=20, db_index=True, editable=False)
+    ruleset = models.CharField(max_length=40)
+    title = models.CharField(max_length=200, blank=True)
+    config = models.JSONField()
+    state = models.JSONField()
+    version = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=20, choices=GameStatus.choices, default=GameStatus.ACTIVE)
+    public = models.BooleanField(
+        default=False, help_text="Anyone, logged in or not, may read its state, log and proof."
+    )
+    entered_dice = models.CharField(
+        max_length=20, choices=EnteredDice.choices, default=EnteredDice.NEVER
+    )
+    referee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="refereed_games",
+        help_text="Referees besides the campaign's storyguides.",
+    )
+
+    # Provably fair dice: the seed stays secret until the game ends.
+    server_seed = models.CharField(max_length=64, editable=False)
+    seed_commitment = models.CharField(max_length=64, editable=False)
+    client_seed = models.CharField(max_length=200)
+    next_nonce = models.PositiveIntegerField(default=0)
+    seed_revealed_at = models.DateTimeField(null=True, blank=True)
+
+    last_hash = models.CharField(max_length=64, help_text="Hash of the newest event.")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["campaign", "kind", "status"])]
+
+    def __str__(self) -> str:
+        return self.title or f"{self.ruleset} #{self.pk}"
+
+    @property
+    def seed_revealed(self) -> bool:
+        return self.seed_revealed_at is not None
+
+
+class Seat(models.Model):
+    """Which user commands which participant (a nick, a skirmish participant)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    participant = models.CharField(max_length=60)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "participant"], name="one_user_per_seat")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.participant} in game {self.game_id}"
+
+
+class GameEvent(models.Model):
+    """One accepted command and what it did; never changed once written."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    actor = models.JSONField(help_text="The actor as the rules saw it: role and controls.")
+    submitted = models.JSONField(help_text="The command as the client sent it (text or JSON).")
+    command = models.JSONField(help_text="The command the rules applied.")
+    dice = models.JSONField(help_text="Every die rolled: nonce, sides, face, purpose, source.")
+    events = models.JSONField(help_text="What happened, as the rules describe it.")
+    created_at = models.DateTimeField(help_text="The server's clock when it was applied.")
+    hash = models.CharField(max_length=64)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="one_event_per_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"event {self.seq} of game {self.game_id}"
+
+
+class IdempotentAnswer(models.Model):
+    """The first answer to a command sent with an Idempotency-Key, returned to its retries."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=200)
+    fingerprint = models.CharField(max_length=64, help_text="SHA-256 of the request body.")
+    status_code = models.PositiveSmallIntegerField()
+    body = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "key"], name="one_answer_per_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"answer to {self.key!r} in game {self.game_id}"
