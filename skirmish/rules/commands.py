@@ -100,15 +100,11 @@ def _holds_turn(state: State, key: str) -> None:
         )
 
 
-def _on_turn(state: State, key: str, rule: str) -> None:
-    """It is ``key``'s turn and it has not used it yet."""
+def _on_turn(state: State, key: str, *, why: str, rule: str) -> None:
+    """It is ``key``'s turn and it has not used it yet (else ``why``, citing ``rule``)."""
     _holds_turn(state, key)
     if key not in state["yet_to_act"]:
-        raise RuleViolation(
-            "already_acted",
-            "Each participant in a Skirmish performs only one action on his or her turn.",
-            rule,
-        )
+        raise RuleViolation("already_acted", why, rule)
 
 
 # --- before the first round ---------------------------------------------------------------
@@ -194,7 +190,12 @@ def _roll_initiative(state: State, command: Command, actor: Actor, dice: Dice) -
 
 def _check_act(state: State, command: Command, actor: Actor) -> None:
     _in_rounds(state)
-    _on_turn(state, _commanded(state, command, actor), paragraphs.ONE_ACTION)
+    _on_turn(
+        state,
+        _commanded(state, command, actor),
+        why="Each participant in a Skirmish performs only one action on his or her turn.",
+        rule=paragraphs.ONE_ACTION,
+    )
 
 
 def _act(state: State, command: Command, actor: Actor, dice: Dice) -> list[Event]:
@@ -208,7 +209,12 @@ def _act(state: State, command: Command, actor: Actor, dice: Dice) -> list[Event
 
 def _check_delay(state: State, command: Command, actor: Actor) -> None:
     _in_rounds(state)
-    _on_turn(state, _commanded(state, command, actor), paragraphs.DELAY)
+    _on_turn(
+        state,
+        _commanded(state, command, actor),
+        why="A participant can delay instead of acting, not after acting.",
+        rule=paragraphs.DELAY,
+    )
 
 
 def _delay(state: State, command: Command, actor: Actor, dice: Dice) -> list[Event]:

@@ -7,7 +7,6 @@ n counting the paragraphs from "Testing interrupts roleplaying" (¶1) to
 counted. docs/rules/skirmish.md lists every paragraph with its opening words.
 """
 
-ROUNDS = "Ch.7 ¶2"  # rounds; one substantial action per participant per turn
 ENDING = "Ch.7 ¶3"  # the Storyguide determines when a Skirmish has ended
 INITIATING_ACTION = "Ch.7 ¶4"  # an initiating action; the Storyguide picks between two
 INITIATIVE_ROLL = "Ch.7 ¶5"  # everyone rolls the initiating category's Finesse attribute
