@@ -1,0 +1,192 @@
+"""The beaters' sub-round and every later bludger (§5.4).
+
+The referee's roll places the bludgers (first number bludger 1, second number
+bludger 2; 1-2 low, 3-4 middle, 5-6 high) and releases them where beaters
+are. Each bludger flies once a round:
+
+- ``Klatscherwurf NICK`` (EW 4+) at a player in the beater's third; beaters
+  cannot be hit, team-mates can (§5.4.1, §3.5). One throw per beater.
+- A beater who has thrown and shares his third with both bludgers may catch
+  the second, unless someone else used it: ``Klatscherabfang`` (EW 4+). He
+  throws it with ``Klatscherabwurf NICK`` (EW 4+) at once, or keeps it for the
+  chasers' or seekers' sub-round (§5.4.2).
+- A hit can be blocked by a beater of the hit player's team in that third,
+  never by the thrower: ``Abblocken``, a combat roll against the throw, within
+  the time limit (§5.4.3). Two hits can both be blocked, the first block
+  answering the first hit. A hit not blocked puts the player out for the round.
+
+Bludger statuses: ``idle`` (no beater in its third, never released), ``free``,
+``held`` (just caught), ``kept`` (saved for later), ``used``.
+"""
+
+from __future__ import annotations
+
+from .pitch import third_for_die
+from .rolls import combat, succeeds
+from .table import (
+    State,
+    Table,
+    bludger_targets,
+    both_teams,
+    close_window,
+    open_window,
+    team_of,
+    xp_of,
+)
+
+HIT = 4
+"""Klatscherwurf, Klatscherabfang and Klatscherabwurf are all EW 4+ (§5.4.1, §5.4.2)."""
+
+
+def beaters(state: State) -> list[str]:
+    return both_teams(state, "beater")
+
+
+def start(table: Table) -> None:
+    """Roll the bludgers' thirds and release those that share a third with a beater (§5.4)."""
+    state = table.state
+    state["subround"] = "beaters"
+    faces = table.roll("bludger placement")
+    occupied = {state["thirds"][b] for b in beaters(state)}
+    bludgers = []
+    for face in faces:
+        third = third_for_die(state["pitch"], face)
+        status = "free" if third in occupied else "idle"
+        bludgers.append({"third": third, "status": status, "by": None})
+    state["bludgers"] = bludgers
+    table.say("bludgers_placed", dice=faces, thirds=[b["third"] for b in bludgers])
+    if not any(b["status"] == "free" for b in bludgers):
+        table.close_subround()
+    elif state["config"]["referee_releases"]:
+        state["phase"] = "bludger_release"
+    else:
+        state["phase"] = "beaters"
+        table.say("release", ball="bludgers", auto=True)
+
+
+def options(state: State, out: list[dict]) -> None:
+    """What each beater may do now in the beaters' sub-round."""
+    bludgers, thirds = state["bludgers"], state["thirds"]
+    for beater in beaters(state):
+        third = thirds[beater]
+        free = [b for b in bludgers if b["third"] == third and b["status"] == "free"]
+        held = any(b["status"] == "held" and b["by"] == beater for b in bludgers)
+        if not (free or held):
+            continue
+        targets = bludger_targets(state, third)
+        if free and beater not in state["threw"]:
+            out.extend({"action": "bludger_throw", "player": beater, "target": t} for t in targets)
+        if free and beater in state["threw"] and all(b["third"] == third for b in bludgers):
+            out.append({"action": "bludger_catch", "player": beater})
+        if held:
+            out.extend(
+                {"action": "bludger_rethrow", "player": beater, "target": t} for t in targets
+            )
+            out.append({"action": "keep_bludger", "player": beater})
+
+
+def rethrow_options(state: State, out: list[dict]) -> None:
+    """A caught bludger may be thrown in the chasers' or seekers' sub-round too (§5.4.2)."""
+    for bludger in state["bludgers"]:
+        if bludger["status"] in ("held", "kept"):
+            beater = bludger["by"]
+            out.extend(
+                {"action": "bludger_rethrow", "player": beater, "target": t}
+                for t in bludger_targets(state, state["thirds"][beater])
+            )
+
+
+def throw(table: Table, command: dict) -> None:
+    """``Klatscherwurf NICK`` with a free bludger of the beater's third (§5.4.1)."""
+    beater = command["player"]
+    third = table.state["thirds"][beater]
+    bludgers = table.edit("bludgers")
+    index = next(i for i, b in enumerate(bludgers) if b["third"] == third and b["status"] == "free")
+    bludgers[index] = {**bludgers[index], "status": "used", "by": beater}
+    table.edit("threw").append(beater)
+    _hurl(table, beater, command["target"], "bludger_throw")
+
+
+def catch(table: Table, command: dict) -> None:
+    """``Klatscherabfang``: catch the second bludger, EW 4+ (§5.4.2)."""
+    beater = command["player"]
+    state = table.state
+    faces = table.roll("bludger catch")
+    caught = succeeds(faces, xp_of(state, beater), HIT)
+    bludgers = table.edit("bludgers")
+    index = next(i for i, b in enumerate(bludgers) if b["status"] == "free")
+    status = "used"
+    if caught:
+        targets = bludger_targets(state, state["thirds"][beater])
+        status = "held" if targets else "kept"
+    bludgers[index] = {**bludgers[index], "status": status, "by": beater}
+    table.say("bludger_catch", player=beater, dice=faces, outcome="caught" if caught else "missed")
+    if status == "kept":
+        table.say("bludger_kept", player=beater, auto=True)
+
+
+def keep(table: Table, command: dict) -> None:
+    """The beater whispers that he keeps the caught bludger for later (§5.4.2)."""
+    beater = command["player"]
+    bludgers = table.edit("bludgers")
+    for index, bludger in enumerate(bludgers):
+        if bludger["status"] == "held" and bludger["by"] == beater:
+            bludgers[index] = {**bludger, "status": "kept"}
+    table.say("bludger_kept", player=beater, auto=False)
+
+
+def rethrow(table: Table, command: dict) -> None:
+    """``Klatscherabwurf NICK``: throw the caught bludger, EW 4+ (§5.4.2)."""
+    beater = command["player"]
+    bludgers = table.edit("bludgers")
+    for index, bludger in enumerate(bludgers):
+        if bludger["status"] in ("held", "kept") and bludger["by"] == beater:
+            bludgers[index] = {**bludger, "status": "used"}
+    _hurl(table, beater, command["target"], "bludger_rethrow")
+
+
+def _hurl(table: Table, beater: str, target: str, kind: str) -> None:
+    """Roll a bludger at ``target``; a hit waits for a block if a team-mate beater can give one."""
+    state = table.state
+    faces = table.roll("bludger throw" if kind == "bludger_throw" else "bludger rethrow")
+    xp = xp_of(state, beater)
+    hit = succeeds(faces, xp, HIT)
+    table.say(kind, player=beater, target=target, dice=faces, outcome="hit" if hit else "missed")
+    if not hit:
+        return
+    team, third = team_of(state, target), state["thirds"][target]
+    blockers = [
+        b
+        for b in beaters(state)
+        if b != beater and team_of(state, b) == team and state["thirds"][b] == third
+    ]
+    if blockers:
+        window = {"kind": "block", "target": target, "thrower": beater, "dice": faces, "xp": xp}
+        open_window(table, {**window, "blockers": blockers})
+    else:
+        knock_out(table, target)
+
+
+def block(table: Table, command: dict) -> None:
+    """``Abblocken``: a combat roll against the oldest hit this beater can answer (§5.4.3)."""
+    blocker = command["player"]
+    state = table.state
+    window = next(w for w in state["pending"] if w["kind"] == "block" and blocker in w["blockers"])
+    close_window(table, window)
+    thrower_won, exchanges = combat(
+        table.dice, "block", window["xp"], xp_of(state, blocker), first_faces=window["dice"]
+    )
+    outcome = "failed" if thrower_won else "blocked"
+    table.say("block", player=blocker, target=window["target"], rolls=exchanges, outcome=outcome)
+    if thrower_won:
+        knock_out(table, window["target"])
+
+
+def unblocked(table: Table, window: dict) -> None:
+    """No block came in time: the hit stands (§5.4.1)."""
+    knock_out(table, window["target"])
+
+
+def knock_out(table: Table, nick: str) -> None:
+    table.say("player_out", player=nick)
+    table.knock_out(nick)

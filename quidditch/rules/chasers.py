@@ -1,0 +1,192 @@
+"""The chasers' sub-round (§5.5): flying, attacking, fouling, passing, intercepting.
+
+The referee rolls the carrier's third (first number: 1-2 low, 3-4 middle,
+5-6 high) and releases the quaffle. Only the carrier flies, once per
+possession of his team (§5.5.1). Flying opens a moment in which a chaser of
+the other team in the new third, or the keeper whose third it is, may attack;
+any other valid command closes it (§5.5.2, §5.6.2). The sub-round ends with a
+shot (see :mod:`.shots`), a free throw, or a dropped quaffle (§5.5.4).
+"""
+
+from __future__ import annotations
+
+from . import shots
+from .fouls import SEEN, SUCCESS, foul_roll
+from .pitch import is_goal_third, neighbours, third_for_die
+from .rolls import combat, succeeds
+from .table import (
+    State,
+    Table,
+    drop_quaffle,
+    in_third,
+    keeper_of,
+    role_of,
+    take_possession,
+    team_nicks,
+    team_of,
+    xp_of,
+)
+
+PASS, RECEIVE, INTERCEPT = 3, 2, 5
+"""Pass EW 3+, Angenommen EW 2+ (§5.5.4), Abfangen EW 5+ (§5.5.5)."""
+
+
+def start(table: Table) -> None:
+    """Roll where the carrier is, then release the quaffle (§5.5)."""
+    state = table.state
+    state["subround"] = "chasers"
+    carrier = state["carrier"]
+    if carrier is None:
+        table.close_subround()
+        return
+    faces = table.roll("quaffle carrier position")
+    third = third_for_die(state["pitch"], faces[0])
+    table.edit("thirds")[carrier] = third
+    table.say("carrier_placed", player=carrier, dice=faces, third=third)
+    if state["config"]["referee_releases"]:
+        state["phase"] = "quaffle_release"
+    else:
+        state["phase"] = "chasers"
+        table.say("release", ball="quaffle", auto=True)
+
+
+def options(state: State, out: list[dict]) -> None:
+    """What the chasers and keepers may do now."""
+    flying_pass = state["pass"]
+    if flying_pass:
+        _pass_answers(state, flying_pass, out)
+        return
+    carrier = state["carrier"]
+    team = state["possession"]
+    if role_of(state, carrier) == "keeper":
+        # The keeper's pass reaches a chaser in any third and cannot be intercepted (§5.6.2).
+        out.extend(
+            {"action": "pass", "player": carrier, "target": c}
+            for c in team_nicks(state, team, "chaser")
+            if c not in state["out"]
+        )
+        return
+    third = state["thirds"][carrier]
+    if carrier not in state["flew"]:
+        out.extend(
+            {"action": "fly", "player": carrier, "from": third, "to": t}
+            for t in neighbours(state["pitch"], third)
+        )
+    chasers_here = in_third(state, third, "chaser")
+    out.extend(
+        {"action": "pass", "player": carrier, "target": c} for c in chasers_here if c != carrier
+    )
+    if is_goal_third(state["pitch"], third):
+        out.append({"action": "shot", "player": carrier})
+    opponents = [c for c in chasers_here if team_of(state, c) != team]
+    out.extend({"action": "foul", "player": c, "target": carrier} for c in opponents)
+    if state["flight"]:
+        out.extend({"action": "attack", "player": c, "target": carrier} for c in opponents)
+        keeper = keeper_of(state, 1 - team)
+        if state["thirds"][keeper] == third and keeper not in state["out"]:
+            out.append({"action": "attack", "player": keeper})
+
+
+def _pass_answers(state: State, flying_pass: dict, out: list[dict]) -> None:
+    """Between the pass roll and the catch: the receiver, and one interceptor (§5.5.5)."""
+    receiver = flying_pass["to"]
+    out.append({"action": "catch", "player": receiver})
+    if flying_pass["keeper"] or flying_pass["intercepted"]:
+        return
+    receiving_team = team_of(state, receiver)
+    out.extend(
+        {"action": "intercept", "player": c}
+        for c in in_third(state, flying_pass["third"], "chaser")
+        if team_of(state, c) != receiving_team and c != flying_pass["from"]
+    )
+
+
+def fly(table: Table, command: dict) -> None:
+    """``Fliegen A-B`` with the quaffle to an adjacent third (§5.5.1)."""
+    chaser, destination = command["player"], command["to"]
+    table.edit("thirds")[chaser] = destination
+    table.edit("flew").append(chaser)
+    table.state["flight"] = {"player": chaser, "to": destination}
+    table.say("fly", player=chaser, origin=command["from"], to=destination)
+
+
+def attack(table: Table, command: dict) -> None:
+    """``Angriff NICK``: a combat roll, the attacker rolling first (§5.5.2)."""
+    state = table.state
+    attacker, carrier = command["player"], state["carrier"]
+    attacker_won, exchanges = combat(
+        table.dice, "attack", xp_of(state, attacker), xp_of(state, carrier)
+    )
+    winner = attacker if attacker_won else carrier
+    table.say("attack", player=attacker, target=carrier, rolls=exchanges, winner=winner)
+    if attacker_won:
+        take_possession(table, attacker)
+
+
+def foul(table: Table, command: dict) -> None:
+    """``Foul NICK`` on the carrier: nothing, a free throw, or the quaffle (§5.5.3)."""
+    state = table.state
+    fouler, carrier = command["player"], state["carrier"]
+    faces, verdict = foul_roll(table, fouler, "foul")
+    table.say("foul", player=fouler, target=carrier, dice=faces, outcome=verdict)
+    if verdict == SEEN:
+        shots.award_free_throw(table, team_of(state, carrier))
+    elif verdict == SUCCESS:
+        take_possession(table, fouler)
+
+
+def pass_quaffle(table: Table, command: dict) -> None:
+    """``Pass NICK``, EW 3+; a failed pass drops the quaffle (§5.5.4, §5.6.2)."""
+    state = table.state
+    passer, receiver = command["player"], command["target"]
+    faces = table.roll("pass")
+    thrown = succeeds(faces, xp_of(state, passer), PASS)
+    table.say("pass", player=passer, target=receiver, dice=faces, outcome=_ok(thrown))
+    if not thrown:
+        table.say("quaffle_dropped", player=passer)
+        drop_quaffle(table, team_of(state, passer))
+        return
+    state["pass"] = {
+        "from": passer,
+        "to": receiver,
+        "third": state["thirds"].get(passer),
+        "keeper": role_of(state, passer) == "keeper",
+        "intercepted": None,
+    }
+
+
+def receive(table: Table, command: dict) -> None:
+    """``Angenommen``, EW 2+; a pass between chasers in a goal third earns the
+    shot that follows one extra XP (§5.5.4, §5.5.6.1)."""
+    state = table.state
+    receiver, flying_pass = command["player"], state["pass"]
+    faces = table.roll("catch")
+    caught = succeeds(faces, xp_of(state, receiver), RECEIVE)
+    table.say("catch", player=receiver, dice=faces, outcome=_ok(caught))
+    state["pass"] = None
+    passer = flying_pass["from"]
+    if not caught:
+        table.say("quaffle_dropped", player=receiver)
+        drop_quaffle(table, team_of(state, passer))
+        return
+    take_possession(table, receiver)
+    if not flying_pass["keeper"] and team_of(state, passer) == team_of(state, receiver):
+        state["bonus_third"] = flying_pass["third"]
+
+
+def intercept(table: Table, command: dict) -> None:
+    """``Abfangen`` after a good pass roll and before the catch, EW 5+ (§5.5.5)."""
+    state = table.state
+    interceptor = command["player"]
+    faces = table.roll("intercept")
+    caught = succeeds(faces, xp_of(state, interceptor), INTERCEPT)
+    table.say("intercept", player=interceptor, dice=faces, outcome=_ok(caught))
+    if caught:
+        state["pass"] = None
+        take_possession(table, interceptor)
+    else:
+        state["pass"] = {**state["pass"], "intercepted": interceptor}
+
+
+def _ok(success: bool) -> str:
+    return "success" if success else "failed"

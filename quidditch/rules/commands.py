@@ -1,0 +1,119 @@
+"""The command vocabulary in its structured (JSON) form, and who may give what.
+
+Every command is a dict with an ``action`` and, for a player's command, the
+``player`` (nick) who gives it. A player who controls a single nick may leave
+``player`` out. The text forms of §3.5 are turned into these by
+:mod:`.parsing`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.ruleset import Actor, RuleViolation
+
+from .table import State
+
+PLAYER, NOBODY, EITHER = "player", "nobody", "either"
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One action: who gives it and which fields it takes."""
+
+    by: str
+    fields: tuple[str, ...] = ()
+    optional: tuple[str, ...] = ()
+
+
+ACTIONS = {
+    "experience": Spec(PLAYER, ("points",)),
+    "quaffle_roll": Spec(EITHER),
+    "goal_third": Spec(PLAYER, ("third",)),
+    "chat": Spec(NOBODY),
+    "chat_end": Spec(NOBODY),
+    "position": Spec(PLAYER, ("third",)),
+    "release": Spec(NOBODY, ("ball",)),
+    "bludger_throw": Spec(PLAYER, ("target",)),
+    "bludger_catch": Spec(PLAYER),
+    "bludger_rethrow": Spec(PLAYER, ("target",)),
+    "keep_bludger": Spec(PLAYER),
+    "block": Spec(PLAYER),
+    "fly": Spec(PLAYER, ("to",), ("from",)),
+    "attack": Spec(PLAYER, (), ("target",)),
+    "foul": Spec(PLAYER, ("target",)),
+    "pass": Spec(PLAYER, ("target",)),
+    "catch": Spec(PLAYER),
+    "intercept": Spec(PLAYER),
+    "shot": Spec(PLAYER),
+    "save": Spec(PLAYER),
+    "find": Spec(PLAYER),
+    "snitch_catch": Spec(PLAYER),
+    "end_subround": Spec(NOBODY),
+    "timeout": Spec(NOBODY),
+    "end_game": Spec(EITHER),
+}
+
+KEY = ("action", "player", "target", "third", "from", "to", "ball")
+"""The fields that tell two commands apart (``points`` is checked by its handler)."""
+
+IGNORED = ("deadline",)
+"""Fields of an ``awaiting`` entry a client may send back unchanged."""
+
+ACCEPTED = {
+    action: frozenset(("action", "player", *spec.fields, *spec.optional, *IGNORED))
+    for action, spec in ACTIONS.items()
+}
+
+
+def key(command: dict) -> tuple:
+    return tuple(command.get(f) for f in KEY)
+
+
+def malformed(message: str) -> RuleViolation:
+    return RuleViolation("invalid_command", message, "§3.5")
+
+
+def normalise(command: object, state: State, actor: Actor) -> dict:
+    """Check a command's shape and its giver; fill in ``player`` and ``from``."""
+    if actor.role == "spectator":
+        raise RuleViolation("spectator", "spectators do not play", "§4.1.3")
+    if not isinstance(command, dict) or command.get("action") not in ACTIONS:
+        raise malformed(f"unknown command {command!r}")
+    action = command["action"]
+    spec = ACTIONS[action]
+    extra = command.keys() - ACCEPTED[action]
+    if extra:
+        raise malformed(f"{action} takes no {', '.join(sorted(extra))}")
+    result = {"action": action}
+    for field in spec.fields + spec.optional:
+        if field in command:
+            value = command[field]
+            if field != "points" and not isinstance(value, str):
+                raise malformed(f"{field} must be a string")
+            result[field] = value
+        elif field in spec.fields:
+            raise malformed(f"{action} needs {field}")
+    if "target" in result and result["target"] not in state["players"]:
+        raise RuleViolation("unknown_nick", f"there is no player {result['target']}", "§3.5")
+    if spec.by == NOBODY:
+        if action != "timeout" and not actor.is_referee:
+            raise RuleViolation("referee_only", f"only the referee says {action}", "§2.1")
+        return result
+    player = command.get("player")
+    if player is None and not actor.is_referee and len(actor.controls) == 1:
+        player = next(iter(actor.controls))
+    if player is None:
+        if spec.by == EITHER and actor.is_referee:
+            return result
+        raise RuleViolation("player_needed", f"say which player gives {action}", "§4.1.1")
+    if player not in state["players"]:
+        raise RuleViolation("unknown_nick", f"there is no player {player}", "§3.5")
+    if not actor.may_command(player):
+        raise RuleViolation("not_your_player", f"you do not play {player}", "§4.1.1")
+    result["player"] = player
+    if action == "fly" and "from" not in result:
+        third = state["thirds"].get(player)
+        if third is not None:
+            result["from"] = third
+    return result

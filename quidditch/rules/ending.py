@@ -1,0 +1,94 @@
+"""The end of the game and its result (§7, §8.2).
+
+The game ends after the last round (10 by default) or when the snitch is
+caught; the captains and the referee may end it at any time by agreement.
+The team with more points wins and gets 100 bonus points; a draw gives none.
+
+In a final (setting ``final``) a draw goes to the team that caught the
+snitch; with no snitch after the last round the game pauses five minutes and
+is extended by two rounds at a time until one team leads (§8.2).
+"""
+
+from __future__ import annotations
+
+from .table import State, Table
+
+WIN_BONUS = 100
+EXTENSION_ROUNDS = 2
+EXTENSION_PAUSE_MINUTES = 5
+
+
+def winner(state: State) -> int | None:
+    """The winning team, or None for a draw (§7, §8.2)."""
+    first, second = state["score"]
+    if first != second:
+        return 0 if first > second else 1
+    if state["config"]["final"]:
+        return state["snitch_caught_by"]
+    return None
+
+
+def needs_extension(state: State) -> bool:
+    """A final still drawn after its last round, with no snitch caught (§8.2)."""
+    return state["config"]["final"] and winner(state) is None
+
+
+def extend(table: Table) -> None:
+    state = table.state
+    state["last_round"] += EXTENSION_ROUNDS
+    state["phase"] = "chat"
+    table.say(
+        "extension",
+        rounds=EXTENSION_ROUNDS,
+        pause_minutes=EXTENSION_PAUSE_MINUTES,
+        last_round=state["last_round"],
+    )
+
+
+def game_over(table: Table, reason: str) -> None:
+    state = table.state
+    state["phase"] = "over"
+    state["subround"] = None
+    state["over"] = True
+    state["ended_by"] = reason
+    state["pending"] = []
+    state["awaiting"] = []
+    result_ = result(state)
+    table.say("game_over", reason=reason, winner=result_["winner"], points=result_["points"])
+
+
+def vote_to_end(table: Table, command: dict) -> None:
+    """Both captains and the referee agree to end the game (§7)."""
+    voter = command.get("player") or "referee"
+    votes = table.edit("end_votes")
+    votes.append(voter)
+    table.say("end_vote", voter=voter)
+    captains = {t["captain"] for t in table.state["teams"]}
+    if "referee" in votes and captains <= set(votes):
+        game_over(table, "agreement")
+
+
+def result(state: State) -> dict:
+    """What a league needs from a finished game (§7, §8.3)."""
+    won = winner(state)
+    teams = []
+    for index, team in enumerate(state["teams"]):
+        bonus = WIN_BONUS if won == index else 0
+        teams.append(
+            {
+                "house": team["house"],
+                "initial": team["initial"],
+                "goals": state["goals"][index],
+                "goals_conceded": state["goals"][1 - index],
+                "snitch": state["snitch_caught_by"] == index,
+                "bonus": bonus,
+                "points": state["score"][index] + bonus,
+            }
+        )
+    return {
+        "teams": teams,
+        "points": [t["points"] for t in teams],
+        "winner": won,
+        "rounds_played": state["round"],
+        "ended_by": state["ended_by"],
+    }

@@ -1,0 +1,163 @@
+"""Accepting a command only if the rules allow it now, and saying why not.
+
+A command is legal exactly when it is among the state's ``awaiting``
+commands (see :mod:`.options`). A refusal names the rule it breaks: the
+checks below look for the most telling reason, in the order a referee would.
+"""
+
+from __future__ import annotations
+
+from games.ruleset import RuleViolation
+
+from .commands import key
+from .pitch import MIDDLE, adjacent, is_goal_third
+from .table import State, role_of, team_of
+
+SECTIONS = {
+    "experience": "§3.2",
+    "quaffle_roll": "§4.2",
+    "goal_third": "§4.2",
+    "chat": "§6",
+    "chat_end": "§5.2",
+    "position": "§5.3",
+    "release": "§3.5",
+    "bludger_throw": "§5.4.1",
+    "bludger_catch": "§5.4.2",
+    "bludger_rethrow": "§5.4.2",
+    "keep_bludger": "§5.4.2",
+    "block": "§5.4.3",
+    "fly": "§5.5.1",
+    "attack": "§5.5.2",
+    "foul": "§5.5.3",
+    "pass": "§5.5.4",
+    "catch": "§5.5.4",
+    "intercept": "§5.5.5",
+    "shot": "§5.5.6",
+    "save": "§5.6.1",
+    "find": "§5.7.2",
+    "snitch_catch": "§5.7.2",
+    "end_subround": "§2.1",
+    "end_game": "§7",
+}
+
+PHASES = {
+    "experience": {"experience"},
+    "quaffle_roll": {"quaffle_roll"},
+    "goal_third": {"goal_choice"},
+    "chat": {"score"},
+    "chat_end": {"chat"},
+    "position": {"positioning"},
+    "bludger_throw": {"beaters"},
+    "bludger_catch": {"beaters"},
+    "keep_bludger": {"beaters"},
+    "bludger_rethrow": {"beaters", "chasers", "seekers"},
+    "block": {"beaters", "chasers", "seekers"},
+    "fly": {"chasers", "seekers"},
+    "attack": {"chasers"},
+    "foul": {"chasers", "seekers"},
+    "pass": {"chasers"},
+    "catch": {"chasers"},
+    "intercept": {"chasers"},
+    "shot": {"chasers", "free_throw"},
+    "save": {"chasers", "free_throw"},
+    "find": {"seekers"},
+    "snitch_catch": {"seekers"},
+    "end_subround": {"beaters", "chasers", "seekers"},
+}
+
+
+def check(state: State, command: dict) -> None:
+    """Raise :class:`RuleViolation` unless ``command`` is allowed now."""
+    awaiting = state["awaiting"]
+    if command in awaiting:
+        return
+    wanted = key(command)
+    for offered in awaiting:
+        if key(offered) == wanted:
+            return
+    raise explain(state, command)
+
+
+def explain(state: State, command: dict) -> RuleViolation:
+    action = command["action"]
+    rule = SECTIONS.get(action, "§5.1")
+    if action == "release":
+        return RuleViolation(
+            "wrong_release",
+            f"the {command['ball']} cannot be released now; the release must be repeated",
+            "§3.5",
+        )
+    if state["pending"] and action not in ("block", "save"):
+        return RuleViolation(
+            "awaiting_answer", "an answer within the time limit is awaited", "§3.4"
+        )
+    if state["phase"] not in PHASES.get(action, {state["phase"]}):
+        return RuleViolation("out_of_turn", f"{action} is not played now ({state['phase']})", rule)
+    player = command.get("player")
+    if player in state["out"] and action != "save":
+        return RuleViolation("player_out", f"{player} is out for this round", "§5.4.1")
+    reason = _reason(state, command, player)
+    if reason:
+        code, message, rule = reason
+        return RuleViolation(code, message, rule)
+    return RuleViolation("not_allowed_now", f"{player or 'the referee'} cannot {action} now", rule)
+
+
+def _reason(state: State, command: dict, player: str | None) -> tuple[str, str, str] | None:
+    """The most specific rule a refused player command breaks, if one is known."""
+    action, target = command["action"], command.get("target")
+    thirds = state["thirds"]
+    if action in ("foul", "attack") and target and team_of(state, target) == team_of(state, player):
+        return "own_player", "fouling or attacking your own team is never valid", "§3.5"
+    if action == "attack" and role_of(state, player) == "keeper" and target:
+        return (
+            "keeper_attack_with_nick",
+            "the keeper's Angriff is valid only without a nick",
+            "§5.6.2",
+        )
+    if action == "attack" and not state["flight"]:
+        return "attack_too_late", "an attack must come right after the flight", "§5.5.2"
+    if action == "intercept" and state["pass"]:
+        receiving = team_of(state, state["pass"]["to"])
+        if team_of(state, player) == receiving:
+            return "own_pass", "a pass to your own team cannot be intercepted", "§5.5.5"
+        if state["pass"]["intercepted"]:
+            return "one_interceptor", "only one chaser may intercept a pass", "§5.5.5"
+    if action == "position" and role_of(state, player) == "seeker" and command["third"] == MIDDLE:
+        return "seeker_not_in_middle", "seekers may not take their position in M", "§5.3"
+    if action == "fly":
+        return _fly_reason(state, command, player)
+    carrier_shoots = action == "shot" and state["phase"] == "chasers" and player == state["carrier"]
+    if carrier_shoots and not is_goal_third(state["pitch"], thirds[player]):
+        return "no_goal_here", "a shot needs a goal third", "§5.5.6"
+    if action in ("pass", "foul", "bludger_throw", "bludger_rethrow") and target:
+        if action == "pass" and role_of(state, player) == "keeper":
+            return None
+        if thirds.get(target) != thirds.get(player):
+            return "not_same_third", f"{target} is not in {player}'s third", SECTIONS[action]
+        if action.startswith("bludger") and role_of(state, target) == "beater":
+            return "beaters_cannot_be_hit", "beaters cannot be hit by a bludger", "§5.4.1"
+    if action == "block" and any(w.get("thrower") == player for w in state["pending"]):
+        return "own_throw", "a beater cannot block his own bludger", "§5.4.3"
+    if action == "find" and state["snitch"] and thirds.get(player) != state["snitch"]["third"]:
+        return "snitch_elsewhere", "the snitch is not in your third", "§5.7.2"
+    if action == "snitch_catch" and player not in state["found"]:
+        return "not_found", "the snitch must be found before it is caught", "§5.7.2"
+    return None
+
+
+def _fly_reason(state: State, command: dict, player: str) -> tuple[str, str, str] | None:
+    thirds, pitch = state["thirds"], state["pitch"]
+    if role_of(state, player) == "seeker":
+        if state["snitch"] and state["snitch"]["third"] != MIDDLE:
+            return "snitch_not_in_middle", "seekers fly only to the snitch in M", "§5.7.1"
+        return None
+    if player != state["carrier"]:
+        return "not_carrier", "only the chaser with the quaffle flies", "§5.5.1"
+    if command.get("from") != thirds.get(player):
+        return "wrong_third", f"{player} is in {thirds.get(player)}", "§5.5.1"
+    if command["to"] not in pitch or not adjacent(pitch, command["from"], command["to"]):
+        return "not_adjacent", "a chaser flies only to an adjacent third", "§5.5.1"
+    if player in state["flew"]:
+        return "already_flew", "a chaser flies once per possession", "§5.5.1"
+    return None

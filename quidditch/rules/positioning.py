@@ -1,0 +1,51 @@
+"""Positioning at the start of a round (§5.3).
+
+The referee asks the chasers first, then the seekers, then the beaters; each
+names the letter of his third. Keepers stay at their goal, the chaser holding
+the quaffle names none (his third is rolled later), and seekers may not name M.
+"""
+
+from __future__ import annotations
+
+from .pitch import MIDDLE
+from .table import State, Table, both_teams
+
+GROUPS = ("chaser", "seeker", "beater")
+
+
+def waiting(state: State, group: str) -> list[str]:
+    """The players of ``group`` who have not named their third yet."""
+    thirds, carrier = state["thirds"], state["carrier"]
+    return [n for n in both_teams(state, group) if n != carrier and n not in thirds]
+
+
+def begin(table: Table) -> None:
+    """Open the positioning of a new round with the first group that has someone to ask."""
+    table.state["subround"] = "positioning"
+    table.state["phase"] = "positioning"
+    _next_group(table, 0)
+
+
+def _next_group(table: Table, start: int) -> None:
+    for group in GROUPS[start:]:
+        if waiting(table.state, group):
+            table.state["positioning"] = group
+            return
+    table.state["positioning"] = None
+    table.close_subround()
+
+
+def options(state: State, out: list[dict]) -> None:
+    group = state["positioning"]
+    thirds = [t for t in state["pitch"] if group != "seeker" or t != MIDDLE]
+    for player in waiting(state, group):
+        out.extend({"action": "position", "player": player, "third": t} for t in thirds)
+
+
+def position(table: Table, command: dict) -> None:
+    player, third = command["player"], command["third"]
+    table.edit("thirds")[player] = third
+    table.say("position", player=player, third=third)
+    group = table.state["positioning"]
+    if not waiting(table.state, group):
+        _next_group(table, GROUPS.index(group) + 1)

@@ -1,0 +1,119 @@
+"""The seekers' sub-round (§5.7).
+
+The referee's roll places the snitch (first number), and releases it when a
+seeker in play shares its third or, in M, can fly there. Only then may a
+seeker fly, and only to M (§5.7.1). ``Finden`` is EW 6, ``Fangen`` EW 5+;
+the catch is worth 50 points and ends the game (§5.7.2). While one seeker has
+found the snitch but not yet tried to catch it, the other seeker in the same
+third may foul him (§5.7.3).
+
+The rules do not say how often a seeker may look: here each seeker tries
+``Finden`` once a round and, having found the snitch, ``Fangen`` once.
+"""
+
+from __future__ import annotations
+
+from . import shots
+from .fouls import SEEN, SUCCESS, foul_roll
+from .pitch import MIDDLE, third_for_die
+from .rolls import succeeds
+from .table import State, Table, both_teams, team_of, xp_of
+
+FIND, CATCH = 6, 5
+SNITCH_POINTS = 50
+
+
+def seekers(state: State) -> list[str]:
+    return both_teams(state, "seeker")
+
+
+def start(table: Table) -> None:
+    """Roll the snitch's third and release it if a seeker can reach it (§5.7)."""
+    state = table.state
+    state["subround"] = "seekers"
+    faces = table.roll("snitch position")
+    third = third_for_die(state["pitch"], faces[0])
+    state["snitch"] = {"third": third, "gone": False}
+    table.say("snitch_placed", dice=faces, third=third)
+    in_play = [s for s in seekers(state) if s not in state["out"]]
+    if not any(third in (MIDDLE, state["thirds"][s]) for s in in_play):
+        table.close_subround()
+    elif state["config"]["referee_releases"]:
+        state["phase"] = "snitch_release"
+    else:
+        state["phase"] = "seekers"
+        table.say("release", ball="snitch", auto=True)
+
+
+def options(state: State, out: list[dict]) -> None:
+    snitch = state["snitch"]
+    if snitch["gone"]:
+        return
+    thirds, found = state["thirds"], state["found"]
+    for seeker in seekers(state):
+        if seeker in state["out"]:
+            continue
+        third = thirds[seeker]
+        if snitch["third"] == MIDDLE and third != MIDDLE and seeker not in state["flew"]:
+            out.append({"action": "fly", "player": seeker, "from": third, "to": MIDDLE})
+        if third == snitch["third"] and seeker not in state["searched"]:
+            out.append({"action": "find", "player": seeker})
+        if seeker in found and seeker not in state["grabbed"]:
+            out.append({"action": "snitch_catch", "player": seeker})
+        if seeker not in state["fouled"]:
+            out.extend(
+                {"action": "foul", "player": seeker, "target": other}
+                for other in found
+                if other != seeker
+                and other not in state["grabbed"]
+                and thirds[other] == third
+                and other not in state["out"]
+            )
+
+
+def fly(table: Table, command: dict) -> None:
+    """``Fliegen A-M``: a seeker may fly only to the snitch in M (§5.7.1)."""
+    seeker = command["player"]
+    table.edit("thirds")[seeker] = MIDDLE
+    table.edit("flew").append(seeker)
+    table.say("fly", player=seeker, origin=command["from"], to=MIDDLE)
+
+
+def find(table: Table, command: dict) -> None:
+    """``Finden``, EW 6 (§5.7.2)."""
+    seeker = command["player"]
+    faces = table.roll("find snitch")
+    found = succeeds(faces, xp_of(table.state, seeker), FIND)
+    table.edit("searched").append(seeker)
+    if found:
+        table.edit("found").append(seeker)
+    table.say("find", player=seeker, dice=faces, outcome="success" if found else "failed")
+
+
+def catch(table: Table, command: dict) -> None:
+    """``Fangen``, EW 5+: 50 points and the end of the game (§5.7.2)."""
+    state = table.state
+    seeker = command["player"]
+    faces = table.roll("catch snitch")
+    caught = succeeds(faces, xp_of(state, seeker), CATCH)
+    table.edit("grabbed").append(seeker)
+    table.say("snitch_catch", player=seeker, dice=faces, outcome="success" if caught else "failed")
+    if caught:
+        team = team_of(state, seeker)
+        state["snitch_caught_by"] = team
+        table.edit("score")[team] += SNITCH_POINTS
+        table.close_subround()
+
+
+def foul(table: Table, command: dict) -> None:
+    """The other seeker's foul: nothing, free throw and snitch gone, or snitch gone (§5.7.3)."""
+    state = table.state
+    fouler, victim = command["player"], command["target"]
+    faces, verdict = foul_roll(table, fouler, "seeker foul")
+    table.edit("fouled").append(fouler)
+    table.say("foul", player=fouler, target=victim, dice=faces, outcome=verdict)
+    if verdict in (SEEN, SUCCESS):
+        state["snitch"] = {**state["snitch"], "gone": True}
+        table.say("snitch_gone")
+    if verdict == SEEN:
+        shots.award_free_throw(table, team_of(state, victim))

@@ -1,0 +1,129 @@
+"""Teams, nicks and experience points (§2, §3.2, §4.1.1).
+
+A team has one keeper and one seeker, up to three chasers and up to two
+beaters (§2, §8.5). Every player plays under a nick made of the house
+initial, the position and a number where a team may have several of that
+position: GJäger1, GJäger2, GTreiber1, GSucher, GHüter. A lone chaser or
+beater still carries the number 1 (§4.1.1).
+
+The captain hands out the experience points: 2 points to one player and one
+point each to two more, never to the seeker (§2.2, §3.2).
+"""
+
+from __future__ import annotations
+
+from games.ruleset import RuleViolation
+
+KEEPER, SEEKER, CHASER, BEATER = "keeper", "seeker", "chaser", "beater"
+
+ROLE_WORDS = {KEEPER: "Hüter", SEEKER: "Sucher", CHASER: "Jäger", BEATER: "Treiber"}
+NUMBERED = {CHASER, BEATER}
+LIMITS = {KEEPER: (1, 1), SEEKER: (1, 1), CHASER: (0, 3), BEATER: (0, 2)}
+
+XP_ALLOWANCE = {2: 1, 1: 2}
+"""How many players may get each XP value: one player 2, two players 1 (§3.2)."""
+
+
+def invalid(message: str, rule: str = "") -> RuleViolation:
+    return RuleViolation("invalid_config", message, rule)
+
+
+def nick(initial: str, role: str, number: int) -> str:
+    """A player's chat name (§4.1.1)."""
+    return f"{initial}{ROLE_WORDS[role]}{number if role in NUMBERED else ''}"
+
+
+def build_teams(teams_config: object) -> tuple[list[dict], dict[str, dict]]:
+    """Validate the two teams and name their players.
+
+    Returns the teams (house, initial, captain, goal third, whether XP is set)
+    and the players by nick (team, role, name, character, XP).
+    """
+    if not isinstance(teams_config, list) or len(teams_config) != 2:
+        raise invalid("a match needs exactly two teams", "§2")
+    teams: list[dict] = []
+    players: dict[str, dict] = {}
+    for index, team_config in enumerate(teams_config):
+        team, roster = _build_team(index, team_config)
+        teams.append(team)
+        players.update(roster)
+    if teams[0]["initial"] == teams[1]["initial"]:
+        raise invalid("the two teams need different initials", "§4.2")
+    return teams, players
+
+
+def _build_team(index: int, config: object) -> tuple[dict, dict[str, dict]]:
+    if not isinstance(config, dict):
+        raise invalid(f"team {index + 1} must be an object")
+    house = config.get("house")
+    if not isinstance(house, str) or not house:
+        raise invalid(f"team {index + 1} needs a house name", "§4.1.1")
+    initial = config.get("initial", house[0])
+    if not isinstance(initial, str) or len(initial) != 1 or not initial.isupper():
+        raise invalid(f"{house}: the initial must be one capital letter", "§4.1.1")
+    if initial == "M":
+        raise invalid(f"{house}: M is the middle third and cannot be an initial", "§4.2")
+    entries = config.get("players")
+    if not isinstance(entries, list):
+        raise invalid(f"{house}: players must be a list", "§2")
+    roster: dict[str, dict] = {}
+    counts = dict.fromkeys(LIMITS, 0)
+    xp_given = False
+    for entry in entries:
+        if not isinstance(entry, dict) or entry.get("position") not in LIMITS:
+            raise invalid(f"{house}: every player needs a position {sorted(LIMITS)}", "§2")
+        role = entry["position"]
+        counts[role] += 1
+        xp = entry.get("xp", 0)
+        xp_given = xp_given or "xp" in entry
+        roster[nick(initial, role, counts[role])] = {
+            "team": index,
+            "role": role,
+            "name": entry.get("name", ""),
+            "character": entry.get("character"),
+            "xp": xp,
+        }
+    for role, (least, most) in LIMITS.items():
+        if not least <= counts[role] <= most:
+            raise invalid(f"{house}: {counts[role]} {role}s, allowed {least} to {most}", "§2")
+    if xp_given:
+        check_experience(roster, {n: p["xp"] for n, p in roster.items()}, "invalid_config")
+    captain = _captain(house, config.get("captain", 0), list(roster))
+    team = {
+        "house": house,
+        "initial": initial,
+        "captain": captain,
+        "goal_third": None,
+        "xp_set": xp_given,
+    }
+    return team, roster
+
+
+def _captain(house: str, captain: object, nicks: list[str]) -> str:
+    """The captain is one of the team's players (§2.2), given by nick or roster index."""
+    if isinstance(captain, int) and not isinstance(captain, bool) and 0 <= captain < len(nicks):
+        return nicks[captain]
+    if isinstance(captain, str) and captain in nicks:
+        return captain
+    raise invalid(f"{house}: the captain must be a player of the team", "§2.2")
+
+
+def check_experience(roster: dict[str, dict], points: object, code: str) -> None:
+    """One player may get 2 XP and two players 1 XP, never the seeker (§3.2)."""
+    if not isinstance(points, dict):
+        raise RuleViolation(code, "experience points must map nicks to points", "§3.2")
+    handed_out = dict.fromkeys(XP_ALLOWANCE, 0)
+    for name, value in points.items():
+        if name not in roster:
+            raise RuleViolation(code, f"{name} is not a player of this team", "§3.2")
+        if not isinstance(value, int) or isinstance(value, bool) or value not in (0, 1, 2):
+            raise RuleViolation(code, f"{name}: experience points are 0, 1 or 2", "§3.2")
+        if value and roster[name]["role"] == SEEKER:
+            raise RuleViolation(code, "a seeker may not get experience points", "§3.2")
+        if value:
+            handed_out[value] += 1
+    for value, allowed in XP_ALLOWANCE.items():
+        if handed_out[value] > allowed:
+            raise RuleViolation(
+                code, f"only {allowed} player(s) may get {value} experience points", "§3.2"
+            )
