@@ -24,7 +24,7 @@ from campaign.rules.checks import Side, roll_check, roll_opposed
 from games.dice import Dice
 from games.ruleset import Event, RuleViolation, State
 
-from .config import is_whole_number
+from .config import is_participant, is_whole_number
 from .narration import names
 
 CHECK = "check"
@@ -40,7 +40,7 @@ def read_action(state: State, command: dict, participant: str) -> dict:
         raise RuleViolation("invalid_command", "what must be a text.")
     target = command.get("target")
     if target is not None:
-        if not isinstance(target, str) or target not in state["participants"]:
+        if not is_participant(state, target):
             raise RuleViolation("unknown_participant", f"There is no participant {target!r}.")
         if target == participant:
             raise RuleViolation("invalid_command", "A participant cannot target itself.")

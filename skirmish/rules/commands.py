@@ -17,7 +17,15 @@ from games.ruleset import Actor, Command, Event, RuleViolation, State
 
 from . import paragraphs, rounds
 from .actions import is_attack, read_action, resolve
-from .config import ENDED, GATHERING, ROUNDS, is_name, is_whole_number, read_participant
+from .config import (
+    ENDED,
+    GATHERING,
+    ROUNDS,
+    is_name,
+    is_participant,
+    is_whole_number,
+    read_participant,
+)
 from .defence import (
     DODGE,
     INTERVENTION,
@@ -42,15 +50,11 @@ class Move:
 # --- who may command, and when ------------------------------------------------------------
 
 
-def _is_participant(state: State, key: object) -> bool:
-    return isinstance(key, str) and key in state["participants"]
-
-
 def _participant(state: State, command: Command) -> str:
     key = command.get("participant")
     if not isinstance(key, str):
         raise RuleViolation("invalid_command", "Name the participant by its key.")
-    if not _is_participant(state, key):
+    if not is_participant(state, key):
         raise RuleViolation("unknown_participant", f"There is no participant {key!r}.")
     return key
 
@@ -137,7 +141,7 @@ def _check_roll_initiative(state: State, command: Command, actor: Actor) -> None
 
 def _roll_initiative(state: State, command: Command, actor: Actor, dice: Dice) -> list[Event]:
     initiator = command.get("initiator")
-    if not _is_participant(state, initiator):
+    if not is_participant(state, initiator):
         raise RuleViolation("unknown_participant", "Name the initiator by its key.")
     if len(state["participants"]) < 2:
         raise RuleViolation(
@@ -154,7 +158,7 @@ def _roll_initiative(state: State, command: Command, actor: Actor, dice: Dice) -
             paragraphs.INITIATIVE_ROLL,
         )
     stress = command.get("stress", [])
-    if not isinstance(stress, list) or not all(_is_participant(state, key) for key in stress):
+    if not isinstance(stress, list) or not all(is_participant(state, key) for key in stress):
         raise RuleViolation("invalid_command", "stress lists the keys of participants.")
     for participant in state["participants"].values():
         if finesse_attribute not in participant["attributes"]:

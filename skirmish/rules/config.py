@@ -115,3 +115,7 @@ def is_whole_number(value: Any) -> bool:
 
 def is_name(value: Any) -> bool:
     return isinstance(value, str) and bool(value.strip())
+
+
+def is_participant(state: State, key: Any) -> bool:
+    return isinstance(key, str) and key in state["participants"]
