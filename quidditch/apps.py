@@ -5,4 +5,3 @@ class QuidditchConfig(AppConfig):
     """Quidditch matches, resolved by the server under one of the quidditch rulesets."""
 
     name = "quidditch"
-
