@@ -192,14 +192,14 @@ def _roll_initiative(state: State, command: Command, actor: Actor, dice: Dice) -
 # --- a turn -------------------------------------------------------------------------------
 
 
-def _check_act(state: State, command: Command, actor: Actor) -> None:
-    _in_rounds(state)
-    _on_turn(
-        state,
-        _commanded(state, command, actor),
-        why="Each participant in a Skirmish performs only one action on his or her turn.",
-        rule=paragraphs.ONE_ACTION,
-    )
+def _turn_not_used(*, why: str, rule: str) -> Callable[[State, Command, Actor], None]:
+    """The check of a command given on one's own turn, before using it (act, delay)."""
+
+    def check(state: State, command: Command, actor: Actor) -> None:
+        _in_rounds(state)
+        _on_turn(state, _commanded(state, command, actor), why=why, rule=rule)
+
+    return check
 
 
 def _act(state: State, command: Command, actor: Actor, dice: Dice) -> list[Event]:
@@ -209,16 +209,6 @@ def _act(state: State, command: Command, actor: Actor, dice: Dice) -> list[Event
     if is_attack(action):
         return declare_attack(state, action, dice=dice)
     return [resolve(state, action, dice=dice, defenders=[])]
-
-
-def _check_delay(state: State, command: Command, actor: Actor) -> None:
-    _in_rounds(state)
-    _on_turn(
-        state,
-        _commanded(state, command, actor),
-        why="A participant can delay instead of acting, not after acting.",
-        rule=paragraphs.DELAY,
-    )
 
 
 def _delay(state: State, command: Command, actor: Actor, dice: Dice) -> list[Event]:
@@ -260,18 +250,18 @@ def _end_turn(state: State, command: Command, actor: Actor, dice: Dice) -> list[
 # --- defensive rolls ----------------------------------------------------------------------
 
 
-def _check_dodge(state: State, command: Command, actor: Actor) -> None:
-    _in_rounds(state)
-    refusal = dodge_refusal(state, _commanded(state, command, actor))
-    if refusal:
-        raise refusal
+def _defence_allowed(
+    refusal: Callable[[State, str], RuleViolation | None],
+) -> Callable[[State, Command, Actor], None]:
+    """The check of a defence: the commanded participant may defend, unless ``refusal`` says why."""
 
+    def check(state: State, command: Command, actor: Actor) -> None:
+        _in_rounds(state)
+        violation = refusal(state, _commanded(state, command, actor))
+        if violation:
+            raise violation
 
-def _check_intervene(state: State, command: Command, actor: Actor) -> None:
-    _in_rounds(state)
-    refusal = intervention_refusal(state, _commanded(state, command, actor))
-    if refusal:
-        raise refusal
+    return check
 
 
 def _defence_attribute(state: State, command: Command, actor: Actor) -> str:
@@ -294,14 +284,14 @@ def _defence_attribute(state: State, command: Command, actor: Actor) -> str:
     return attribute
 
 
-def _dodge(state: State, command: Command, actor: Actor, dice: Dice) -> list[Event]:
-    attribute = _defence_attribute(state, command, actor)
-    return defend(state, command["participant"], attribute, kind=DODGE, dice=dice)
+def _defence(kind: str) -> Callable[[State, Command, Actor, Dice], list[Event]]:
+    """Dodging or intervening: the participant raises the attacker's difficulty."""
 
+    def perform(state: State, command: Command, actor: Actor, dice: Dice) -> list[Event]:
+        attribute = _defence_attribute(state, command, actor)
+        return defend(state, command["participant"], attribute, kind=kind, dice=dice)
 
-def _intervene(state: State, command: Command, actor: Actor, dice: Dice) -> list[Event]:
-    attribute = _defence_attribute(state, command, actor)
-    return defend(state, command["participant"], attribute, kind=INTERVENTION, dice=dice)
+    return perform
 
 
 def _check_resolve_attack(state: State, command: Command, actor: Actor) -> None:
@@ -367,11 +357,27 @@ def _end_skirmish(state: State, command: Command, actor: Actor, dice: Dice) -> l
 MOVES: dict[str, Move] = {
     "add_participant": Move(_check_add_participant, _add_participant, by_participant=False),
     "roll_initiative": Move(_check_roll_initiative, _roll_initiative, by_participant=False),
-    "act": Move(_check_act, _act, by_participant=True),
-    "delay": Move(_check_delay, _delay, by_participant=True),
+    "act": Move(
+        _turn_not_used(
+            why="Each participant in a Skirmish performs only one action on his or her turn.",
+            rule=paragraphs.ONE_ACTION,
+        ),
+        _act,
+        by_participant=True,
+    ),
+    "delay": Move(
+        _turn_not_used(
+            why="A participant can delay instead of acting, not after acting.",
+            rule=paragraphs.DELAY,
+        ),
+        _delay,
+        by_participant=True,
+    ),
     "re_enter": Move(_check_re_enter, _re_enter, by_participant=True),
-    "dodge": Move(_check_dodge, _dodge, by_participant=True),
-    "intervene": Move(_check_intervene, _intervene, by_participant=True),
+    "dodge": Move(_defence_allowed(dodge_refusal), _defence(DODGE), by_participant=True),
+    "intervene": Move(
+        _defence_allowed(intervention_refusal), _defence(INTERVENTION), by_participant=True
+    ),
     "resolve_attack": Move(_check_resolve_attack, _resolve_attack, by_participant=False),
     "end_turn": Move(_check_end_turn, _end_turn, by_participant=True),
     "change_health": Move(_check_change_health, _change_health, by_participant=False),

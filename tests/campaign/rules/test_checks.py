@@ -89,15 +89,17 @@ def test_to_json_says_the_dice_the_kept_die_the_total_success_and_doubles():
     }
 
 
-def test_the_acting_side_rolls_first_and_wins_with_the_higher_total():
-    # Acting: 12 + 4 = 16; opposing: 14 + 3 = 17.
-    outcome = roll_opposed(
-        ScriptedDice([12, 5, 14, 2]),
-        die_size=20,
-        acting=Side(attribute_value=4),
-        opposing=Side(attribute_value=3),
-        purpose="duel",
+HARRY, DRACO = Side(attribute_value=4), Side(attribute_value=3)
+
+
+def duel(faces, acting=HARRY, opposing=DRACO, **kwargs):
+    return roll_opposed(
+        ScriptedDice(faces), die_size=20, acting=acting, opposing=opposing, purpose="duel", **kwargs
     )
+
+
+def test_the_acting_side_rolls_first_and_wins_with_the_higher_total():
+    outcome = duel([12, 5, 14, 2])  # acting 12 + 4 = 16; opposing 14 + 3 = 17
     assert outcome.acting.faces == (12, 5)
     assert outcome.opposing.faces == (14, 2)
     assert outcome.acting.difficulty == 17
@@ -105,29 +107,22 @@ def test_the_acting_side_rolls_first_and_wins_with_the_higher_total():
 
 
 def test_the_acting_side_wins_a_tie_of_an_opposed_roll():
-    outcome = roll_opposed(
-        ScriptedDice([13, 5, 14, 2]),
-        die_size=20,
-        acting=Side(attribute_value=4),
-        opposing=Side(attribute_value=3),
-        purpose="duel",
-    )
+    outcome = duel([13, 5, 14, 2])
     assert outcome.acting.total == outcome.opposing.total == 17
     assert outcome.success is True
 
 
 def test_an_opposed_difficulty_can_be_raised_and_each_side_has_its_own_kind_of_roll():
-    outcome = roll_opposed(
-        ScriptedDice([13, 5, 14, 2]),
-        die_size=20,
+    outcome = duel(
+        [13, 5, 14, 2],
         acting=Side(attribute_value=4, bonus=1, stress=True),
         opposing=Side(attribute_value=3, bonus=2),
-        purpose="duel",
         difficulty_raise=5,
     )
     assert outcome.acting.total == 5 + 4 + 1
     assert outcome.acting.difficulty == 14 + 3 + 2 + 5
     assert outcome.opposing.purpose == "duel (opposing)"
+    assert outcome.to_json()["opposing"]["total"] == 19
 
 
 @given(
