@@ -107,6 +107,8 @@ def _reason(state: State, command: dict, player: str | None) -> tuple[str, str, 
     """The most specific rule a refused player command breaks, if one is known."""
     action, target = command["action"], command.get("target")
     thirds = state["thirds"]
+    if target in state["out"]:
+        return "player_out", f"{target} is out for this round", "§5.4.1"
     if action in ("foul", "attack") and target and team_of(state, target) == team_of(state, player):
         return "own_player", "fouling or attacking your own team is never valid", "§3.5"
     if action == "attack" and role_of(state, player) == "keeper" and target:
@@ -123,8 +125,8 @@ def _reason(state: State, command: dict, player: str | None) -> tuple[str, str, 
             return "own_pass", "a pass to your own team cannot be intercepted", "§5.5.5"
         if state["pass"]["intercepted"]:
             return "one_interceptor", "only one chaser may intercept a pass", "§5.5.5"
-    if action == "position" and role_of(state, player) == "seeker" and command["third"] == MIDDLE:
-        return "seeker_not_in_middle", "seekers may not take their position in M", "§5.3"
+    if action == "position":
+        return _position_reason(state, command, player)
     if action == "fly":
         return _fly_reason(state, command, player)
     carrier_shoots = action == "shot" and state["phase"] == "chasers" and player == state["carrier"]
@@ -160,4 +162,21 @@ def _fly_reason(state: State, command: dict, player: str) -> tuple[str, str, str
         return "not_adjacent", "a chaser flies only to an adjacent third", "§5.5.1"
     if player in state["flew"]:
         return "already_flew", "a chaser flies once per possession", "§5.5.1"
+    return None
+
+
+def _position_reason(state: State, command: dict, player: str) -> tuple[str, str, str] | None:
+    role = role_of(state, player)
+    if role == "keeper":
+        return "keeper_stays_home", "keepers always stay at their own goal", "§5.3"
+    if player == state["carrier"]:
+        return "carrier_is_rolled", "the quaffle carrier's third is rolled later", "§5.3"
+    if player in state["thirds"]:
+        return "already_placed", f"{player} has named his third", "§3.5"
+    if role != state["positioning"]:
+        return "not_your_turn", f"the referee asks the {state['positioning']}s now", "§5.3"
+    if role == "seeker" and command["third"] == MIDDLE:
+        return "seeker_not_in_middle", "seekers may not take their position in M", "§5.3"
+    if command["third"] not in state["pitch"]:
+        return "no_such_third", f"the thirds are {', '.join(state['pitch'])}", "§4.2"
     return None

@@ -53,6 +53,7 @@ class Game:
         self.state = RULES.setup(config_ or config())
         self.now = START
         self.events: list[dict] = []
+        self.log: list[dict] = []
 
     def do(self, command: str | dict, *faces: int, by: str | None = None, wait: float = 1.0):
         """Submit ``command`` (as ``by``, a nick, or the referee) ``wait`` seconds on.
@@ -70,6 +71,7 @@ class Game:
         assert dice.unused == 0, f"{dice.unused} scripted faces were not rolled"
         self.state = outcome.state
         self.events = outcome.events
+        self.log.extend(outcome.events)
         return outcome.events
 
     def refused(self, command: str | dict, code: str, *, by: str | None = None) -> RuleViolation:
