@@ -5,3 +5,7 @@ class CampaignConfig(AppConfig):
     """Campaigns and their members' roles, houses, characters and the house points ledger."""
 
     name = "campaign"
+
+    def ready(self) -> None:
+        # Importing the rules registers the table log with games.ruleset.find_ruleset.
+        import campaign.rules.table_log  # noqa: F401

@@ -5,7 +5,15 @@ with it follows from their role in that campaign.
 """
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.db.models import Q
+
+from campaign.rules.sheet import SheetRules
+
+
+def default_rules() -> dict:
+    return SheetRules.from_json({}).to_json()
 
 
 class Role(models.TextChoices):
@@ -17,6 +25,11 @@ class Role(models.TextChoices):
 class Campaign(models.Model):
     name = models.CharField(max_length=200)
     slug = models.SlugField(unique=True, help_text="Names the campaign in public URLs.")
+    rules = models.JSONField(
+        default=default_rules,
+        help_text="Sheet rules: die size, attribute groups and finesse attributes, the value "
+        "range, classes, the Popularity rule (see docs/rules/campaign.md).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="campaigns"
@@ -27,6 +40,10 @@ class Campaign(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def sheet_rules(self) -> SheetRules:
+        return SheetRules.from_json(self.rules)
 
 
 class Membership(models.Model):
@@ -43,3 +60,160 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} ({self.role}) in {self.campaign}"
+
+
+class House(models.Model):
+    """A Hogwarts house of one campaign; its initial names its players' nicks (§4.1.1)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="houses")
+    name = models.CharField(max_length=60)
+    initial = models.CharField(max_length=1)
+    colour = models.CharField(max_length=20, help_text="A CSS colour for pages and charts.")
+
+    class Meta:
+        ordering = ["campaign", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "name"], name="house_name_per_campaign"),
+            models.UniqueConstraint(
+                fields=["campaign", "initial"], name="house_initial_per_campaign"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Position(models.TextChoices):
+    NONE = "", "None"
+    KEEPER = "keeper", "Keeper"
+    SEEKER = "seeker", "Seeker"
+    CHASER = "chaser", "Chaser"
+    BEATER = "beater", "Beater"
+
+
+class Character(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="characters")
+    name = models.CharField(max_length=120)
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="characters",
+        help_text="The player who owns the character; none for the storyguide's own.",
+    )
+    house = models.ForeignKey(
+        House, null=True, blank=True, on_delete=models.PROTECT, related_name="characters"
+    )
+    year = models.PositiveSmallIntegerField(
+        default=1, validators=[MinValueValidator(1), MaxValueValidator(7)]
+    )
+    attributes = models.JSONField(
+        help_text="Attribute -> value, as the campaign's rules name them."
+    )
+    health = models.PositiveSmallIntegerField(default=5)
+    health_max = models.PositiveSmallIntegerField(default=5)
+    popularity_base = models.IntegerField(
+        default=0, help_text="Popularity before house points and adjustments."
+    )
+    curriculum = models.JSONField(default=dict, blank=True, help_text="Class -> points.")
+    spells = models.JSONField(default=list, blank=True)
+    virtues = models.JSONField(default=list, blank=True)
+    flaws = models.JSONField(default=list, blank=True)
+    background = models.TextField(blank=True)
+    secret_notes = models.TextField(blank=True, help_text="Only storyguides ever see these.")
+    quidditch_position = models.CharField(
+        max_length=10, choices=Position.choices, blank=True, default=Position.NONE
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["campaign", "name", "id"]
+        indexes = [models.Index(fields=["campaign", "house", "year"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(year__gte=1, year__lte=7), name="character_year_1_to_7"
+            ),
+            models.CheckConstraint(
+                condition=Q(health__lte=models.F("health_max")), name="health_within_max"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Source(models.TextChoices):
+    MANUAL = "manual", "Awarded by hand"
+    MATCH = "match", "Match result"
+    CUP_PLACEMENT = "cup_placement", "Cup placement"
+    PENALTY = "penalty", "Penalty"
+    REVERSAL = "reversal", "Reversal"
+
+
+class HousePointEntry(models.Model):
+    """One line of the house points ledger; never edited or deleted, only reversed.
+
+    An entry counts towards its house's total from ``credit_at`` on; until then
+    it is pending. ``source_key`` lets an automatic source (a match result, a
+    cup placement) credit exactly once: a second attempt hits the constraint.
+    """
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="ledger")
+    house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="ledger")
+    amount = models.IntegerField()
+    reason = models.CharField(max_length=300)
+    source = models.CharField(max_length=20, choices=Source.choices, default=Source.MANUAL)
+    source_key = models.CharField(
+        max_length=120, blank=True, default="", help_text="Set by automatic sources only."
+    )
+    character = models.ForeignKey(
+        Character, null=True, blank=True, on_delete=models.PROTECT, related_name="ledger"
+    )
+    awarded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    credit_at = models.DateTimeField(db_index=True)
+    created_at = models.DateTimeField()
+    reverses = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="reversed_by"
+    )
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name_plural = "house point entries"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "source_key"],
+                condition=~Q(source_key=""),
+                name="one_entry_per_source_key",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.amount:+d} {self.house}: {self.reason}"
+
+
+class PopularityAdjustment(models.Model):
+    """A storyguide's change to a character's Popularity, kept with its reason."""
+
+    character = models.ForeignKey(
+        Character, on_delete=models.CASCADE, related_name="popularity_adjustments"
+    )
+    amount = models.IntegerField()
+    reason = models.CharField(max_length=300)
+    adjusted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.amount:+d} Popularity for {self.character}: {self.reason}"

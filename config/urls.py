@@ -13,7 +13,9 @@ api_patterns = [
         core_views.RevokeAllTokensView.as_view(),
         name="auth-token-revoke-all",
     ),
-    path("", include("games.urls")),
+    path("", include("campaign.urls")),
+    path("", include("quidditch.urls")),
+    path("", include("skirmish.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     # Last: anything else under /api/ is a JSON 404, in DEBUG too.

@@ -46,7 +46,7 @@ def render_event(game: Game, event: dict) -> dict:
 
 
 class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    """Games of one kind; subclasses set ``kind``."""
+    """Games of one kind, to read and audit; subclasses set ``kind``."""
 
     kind: str
     serializer_class = GameSerializer
@@ -79,6 +79,78 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def _answer(self, game, status=200):
         self._game = game
         return Response(self.get_serializer(game).data, status=status)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("after", int, description="Only events after this sequence number."),
+            OpenApiParameter("limit", int, description=f"At most this many (≤ {EVENTS_PAGE_MAX})."),
+        ],
+        responses={200: EventPageSerializer, **ERRORS},
+    )
+    @action(detail=True, methods=["get"])
+    def events(self, request, pk=None):
+        """The log, a page at a time: poll with ?after=<last seq you have>."""
+        game = self.get_object()
+        after = _int_param(request, "after", 0, minimum=0)
+        limit = _int_param(
+            request, "limit", EVENTS_PAGE_DEFAULT, minimum=1, maximum=EVENTS_PAGE_MAX
+        )
+        events = selectors.game_events(game, after=after, limit=limit)
+        page = {
+            "results": [render_event(game, event) for event in events],
+            "next_after": events[-1]["seq"] if len(events) == limit else None,
+            "version": game.version,
+        }
+        return Response(EventPageSerializer(page).data)
+
+    @extend_schema(responses={200: VerifySerializer, **ERRORS})
+    @action(detail=True, methods=["get"])
+    def verify(self, request, pk=None):
+        """Audit the log: chain, seed, every server roll (once revealed), and a replay."""
+        game = self.get_object()
+        return Response(VerifySerializer(selectors.game_verify(game).to_json()).data)
+
+    @extend_schema(request=ClientSeedSerializer, responses={200: GameSerializer, **ERRORS})
+    @action(detail=True, methods=["post"], url_path="client-seed")
+    def client_seed(self, request, pk=None):
+        """Choose the client seed that every server roll mixes in, before the first roll."""
+        game = self.get_object()
+        incoming = ClientSeedSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        game = services.game_set_client_seed(
+            game_id=game.pk, user=request.user, client_seed=incoming.validated_data["client_seed"]
+        )
+        return self._answer(game)
+
+    @extend_schema(
+        request=None, responses={200: GameSerializer, 422: OpenApiTypes.OBJECT, **ERRORS}
+    )
+    @action(detail=True, methods=["post"])
+    def abandon(self, request, pk=None):
+        """End the game early (storyguide or referee); its seed is revealed."""
+        game = self.get_object()
+        return self._answer(
+            services.game_abandon(game_id=game.pk, user=request.user, now=timezone.now())
+        )
+
+
+def _int_param(request, name: str, default: int, *, minimum: int, maximum: int | None = None):
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise serializers.ValidationError({name: ["A whole number is required."]}) from None
+    if value < minimum or (maximum is not None and value > maximum):
+        raise serializers.ValidationError(
+            {name: [f"Must be between {minimum} and {maximum or 'any'}."]}
+        )
+    return value
+
+
+class PlayableGameViewSet(GameViewSet):
+    """Games that clients create and play by submitting commands."""
 
     @extend_schema(request=GameCreateSerializer, responses={201: GameSerializer, **ERRORS})
     def create(self, request):
@@ -152,83 +224,3 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             context={**self.get_serializer_context(), "actor": actor},
         ).data
         return body
-
-    @extend_schema(
-        parameters=[
-            OpenApiParameter("after", int, description="Only events after this sequence number."),
-            OpenApiParameter("limit", int, description=f"At most this many (≤ {EVENTS_PAGE_MAX})."),
-        ],
-        responses={200: EventPageSerializer, **ERRORS},
-    )
-    @action(detail=True, methods=["get"])
-    def events(self, request, pk=None):
-        """The log, a page at a time: poll with ?after=<last seq you have>."""
-        game = self.get_object()
-        after = _int_param(request, "after", 0, minimum=0)
-        limit = _int_param(
-            request, "limit", EVENTS_PAGE_DEFAULT, minimum=1, maximum=EVENTS_PAGE_MAX
-        )
-        events = selectors.game_events(game, after=after, limit=limit)
-        page = {
-            "results": [render_event(game, event) for event in events],
-            "next_after": events[-1]["seq"] if len(events) == limit else None,
-            "version": game.version,
-        }
-        return Response(EventPageSerializer(page).data)
-
-    @extend_schema(responses={200: VerifySerializer, **ERRORS})
-    @action(detail=True, methods=["get"])
-    def verify(self, request, pk=None):
-        """Audit the log: chain, seed, every server roll (once revealed), and a replay."""
-        game = self.get_object()
-        return Response(VerifySerializer(selectors.game_verify(game).to_json()).data)
-
-    @extend_schema(request=ClientSeedSerializer, responses={200: GameSerializer, **ERRORS})
-    @action(detail=True, methods=["post"], url_path="client-seed")
-    def client_seed(self, request, pk=None):
-        """Choose the client seed that every server roll mixes in, before the first roll."""
-        game = self.get_object()
-        incoming = ClientSeedSerializer(data=request.data)
-        incoming.is_valid(raise_exception=True)
-        game = services.game_set_client_seed(
-            game_id=game.pk, user=request.user, client_seed=incoming.validated_data["client_seed"]
-        )
-        return self._answer(game)
-
-    @extend_schema(
-        request=None, responses={200: GameSerializer, 422: OpenApiTypes.OBJECT, **ERRORS}
-    )
-    @action(detail=True, methods=["post"])
-    def abandon(self, request, pk=None):
-        """End the game early (storyguide or referee); its seed is revealed."""
-        game = self.get_object()
-        return self._answer(
-            services.game_abandon(game_id=game.pk, user=request.user, now=timezone.now())
-        )
-
-
-def _int_param(request, name: str, default: int, *, minimum: int, maximum: int | None = None):
-    raw = request.query_params.get(name)
-    if raw is None:
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise serializers.ValidationError({name: ["A whole number is required."]}) from None
-    if value < minimum or (maximum is not None and value > maximum):
-        raise serializers.ValidationError(
-            {name: [f"Must be between {minimum} and {maximum or 'any'}."]}
-        )
-    return value
-
-
-class MatchViewSet(GameViewSet):
-    """Quidditch matches under any of the quidditch rulesets."""
-
-    kind = "match"
-
-
-class SkirmishViewSet(GameViewSet):
-    """Draco Dormiens skirmishes."""
-
-    kind = "skirmish"

@@ -153,36 +153,23 @@ def game_submit_command(
                 f"The game is at version {game.version}, not {submission.expected_version}.",
                 current_version=game.version,
             )
-        if game.status != GameStatus.ACTIVE:
-            raise Unprocessable(f"The game is {game.status}.", "game_over")
-
-        rules = find_ruleset(game.ruleset)
         actor = actor_for(game, user)
         if actor.role == SPECTATOR:
             raise PermissionDenied("Only the referee and the game's participants send commands.")
         command = (
-            rules.parse(submission.text, state=game.state, actor=actor)
+            find_ruleset(game.ruleset).parse(submission.text, state=game.state, actor=actor)
             if submission.text is not None
             else submission.command
         )
-        dice = _dice_for(game, actor, submission)
-        outcome = rules.apply(game.state, command, actor=actor, dice=dice, now=now.timestamp())
-        if isinstance(dice, EnteredDice) and dice.unused:
-            raise Unprocessable(
-                f"{len(submission.dice)} dice were entered but the command used {len(dice.rolls)}.",
-                "too_many_dice",
-            )
-
-        event = _append_event(game, user, actor, submission, command, dice, outcome.events, now)
-        game.state = outcome.state
-        game.next_nonce = dice.next_nonce
-        update = ["state", "version", "next_nonce", "last_hash"]
-        if rules.is_over(outcome.state):
-            game.status = GameStatus.FINISHED
-            game.finished_at = game.seed_revealed_at = now
-            update += ["status", "finished_at", "seed_revealed_at"]
-        game.save(update_fields=update)
-
+        event = game_apply(
+            game,
+            user=user,
+            actor=actor,
+            command=command,
+            submitted=submission.as_json(),
+            dice=_dice_for(game, actor, submission),
+            now=now,
+        )
         answer = Answer(201, render(game, event, actor))
         if idempotency_key:
             IdempotentAnswer.objects.create(
@@ -195,11 +182,49 @@ def game_submit_command(
     return answer
 
 
-def _dice_for(game: Game, actor: Actor, submission: Submission) -> Dice:
-    if submission.dice is None:
-        return ServerDice(
+def game_apply(
+    game: Game,
+    *,
+    user,
+    actor: Actor,
+    command: dict,
+    submitted: dict,
+    now: datetime,
+    dice: Dice | None = None,
+) -> GameEvent:
+    """Run the rules on a game row the caller has locked, append the event, save the snapshot.
+
+    The caller owns the transaction: if anything after this fails, nothing is
+    kept. ``dice`` defaults to the game's server dice.
+    """
+    if game.status != GameStatus.ACTIVE:
+        raise Unprocessable(f"The game is {game.status}.", "game_over")
+    if dice is None:
+        dice = ServerDice(
             bytes.fromhex(game.server_seed), game.client_seed, start_nonce=game.next_nonce
         )
+    rules = find_ruleset(game.ruleset)
+    outcome = rules.apply(game.state, command, actor=actor, dice=dice, now=now.timestamp())
+    if isinstance(dice, EnteredDice) and dice.unused:
+        raise Unprocessable(
+            f"{dice.unused} of the entered dice were not needed by the command.",
+            "too_many_dice",
+        )
+    event = _append_event(game, user, actor, submitted, command, dice, outcome.events, now)
+    game.state = outcome.state
+    game.next_nonce = dice.next_nonce
+    update = ["state", "version", "next_nonce", "last_hash"]
+    if rules.is_over(outcome.state):
+        game.status = GameStatus.FINISHED
+        game.finished_at = game.seed_revealed_at = now
+        update += ["status", "finished_at", "seed_revealed_at"]
+    game.save(update_fields=update)
+    return event
+
+
+def _dice_for(game: Game, actor: Actor, submission: Submission) -> Dice | None:
+    if submission.dice is None:
+        return None
     allowed = game.entered_dice == EnteredDiceMode.PLAYERS or (
         game.entered_dice == EnteredDiceMode.REFEREE and actor.is_referee
     )
@@ -210,12 +235,12 @@ def _dice_for(game: Game, actor: Actor, submission: Submission) -> Dice:
     return EnteredDice(submission.dice, start_nonce=game.next_nonce)
 
 
-def _append_event(game, user, actor, submission, command, dice, events, now) -> GameEvent:
+def _append_event(game, user, actor, submitted, command, dice, events, now) -> GameEvent:
     seq = game.version + 1
     fields = {
         "seq": seq,
         "actor": actor.to_json(),
-        "submitted": submission.as_json(),
+        "submitted": submitted,
         "command": command,
         "dice": [roll.to_json() for roll in dice.rolls],
         "events": events,

@@ -1,0 +1,307 @@
+"""Campaign resources: campaigns and members, houses, characters, checks, the ledger.
+
+Every queryset is limited to the caller's campaigns, so another campaign's ids
+answer 404; :class:`CampaignRolePermission` then decides what the caller's
+role allows on the object.
+"""
+
+from __future__ import annotations
+
+from django.db.models import ProtectedError
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.response import Response
+
+from campaign import selectors, services
+from campaign.models import Character, House, HousePointEntry, Membership, Role
+from campaign.permissions import CampaignRolePermission, campaign_roles, role_in
+from campaign.serializers import (
+    AwardSerializer,
+    CampaignSerializer,
+    CharacterSerializer,
+    CheckResultSerializer,
+    CheckSerializer,
+    HouseSerializer,
+    LedgerEntrySerializer,
+    MembershipSerializer,
+    PopularitySerializer,
+    ReasonSerializer,
+)
+from core.errors import Unprocessable
+from games.apis import GameViewSet
+
+ERRORS = {400: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT, 404: OpenApiTypes.OBJECT}
+
+
+def require_storyguide(request, campaign_id: int) -> None:
+    if role_in(request, campaign_id) != Role.STORYGUIDE:
+        raise PermissionDenied("Only the campaign's storyguide may do this.")
+
+
+class CampaignViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Your campaigns. Anyone logged in may start one and becomes its storyguide."""
+
+    serializer_class = CampaignSerializer
+    permission_classes = [CampaignRolePermission]
+
+    def get_queryset(self):
+        return selectors.campaigns_of(self.request)
+
+    @extend_schema(responses={201: CampaignSerializer, **ERRORS})
+    def create(self, request):
+        incoming = CampaignSerializer(data=request.data, context={"request": request})
+        incoming.is_valid(raise_exception=True)
+        campaign = services.campaign_create(
+            name=incoming.validated_data["name"],
+            slug=incoming.validated_data["slug"],
+            storyguide=request.user,
+        )
+        if "rules" in request.data:
+            campaign = services.campaign_set_rules(campaign=campaign, rules=request.data["rules"])
+        request._campaign_roles = None
+        return Response(self.get_serializer(campaign).data, status=201)
+
+    def perform_update(self, serializer):
+        campaign = serializer.instance
+        rules = serializer.validated_data.pop("rules", None)
+        serializer.save()
+        if rules is not None:
+            services.campaign_set_rules(campaign=campaign, rules=rules)
+            campaign.refresh_from_db()
+
+    @extend_schema(methods=["get"], responses={200: MembershipSerializer(many=True), **ERRORS})
+    @extend_schema(
+        methods=["post"],
+        request=MembershipSerializer,
+        responses={201: MembershipSerializer, 422: OpenApiTypes.OBJECT, **ERRORS},
+    )
+    @action(detail=True, methods=["get", "post"], serializer_class=MembershipSerializer)
+    def members(self, request, pk=None):
+        """List the members; a storyguide adds one or changes a role (POST by username)."""
+        campaign = self.get_object()
+        if request.method == "GET":
+            members = campaign.memberships.select_related("user").order_by("user__username")
+            page = self.paginate_queryset(members)
+            return self.get_paginated_response(MembershipSerializer(page, many=True).data)
+        require_storyguide(request, campaign.pk)
+        incoming = MembershipSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        membership = services.membership_set(
+            campaign=campaign,
+            user=incoming.validated_data["user"],
+            role=incoming.validated_data["role"],
+        )
+        return Response(MembershipSerializer(membership).data, status=201)
+
+
+class MembershipViewSet(
+    mixins.RetrieveModelMixin,
+    mixins.UpdateModelMixin,
+    mixins.DestroyModelMixin,
+    viewsets.GenericViewSet,
+):
+    """One membership: a storyguide changes its role or removes it."""
+
+    serializer_class = MembershipSerializer
+    permission_classes = [CampaignRolePermission]
+
+    def get_queryset(self):
+        return Membership.objects.filter(
+            campaign_id__in=list(campaign_roles(self.request))
+        ).select_related("user")
+
+    def perform_update(self, serializer):
+        services.membership_set(
+            campaign=serializer.instance.campaign,
+            user=serializer.instance.user,
+            role=serializer.validated_data.get("role", serializer.instance.role),
+        )
+
+    def perform_destroy(self, instance):
+        services.membership_remove(membership=instance)
+
+
+class CampaignScopedViewSet(viewsets.GenericViewSet):
+    """Objects of the caller's campaigns; storyguides write."""
+
+    permission_classes = [CampaignRolePermission]
+    filterset_fields = ["campaign"]
+
+    def check_create(self, campaign_id: int) -> None:
+        require_storyguide(self.request, campaign_id)
+
+
+class HouseViewSet(
+    CampaignScopedViewSet,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+):
+    """Houses with their effective and pending house points."""
+
+    serializer_class = HouseSerializer
+
+    def get_queryset(self):
+        houses = House.objects.filter(campaign_id__in=list(campaign_roles(self.request)))
+        return selectors.houses_with_totals(houses, now=timezone.now()).order_by("campaign", "name")
+
+    def perform_create(self, serializer):
+        self.check_create(serializer.validated_data["campaign"].pk)
+        serializer.save()
+
+
+class CharacterPermission(CampaignRolePermission):
+    """Members read; the storyguide and the owning player write."""
+
+    def has_object_permission(self, request, view, obj) -> bool:
+        if super().has_object_permission(request, view, obj):
+            return True
+        return (
+            request.method not in ("GET", "HEAD", "OPTIONS", "DELETE")
+            and obj.player_id == request.user.pk
+            and role_in(request, obj.campaign_id) == Role.PLAYER
+        )
+
+
+class CharacterViewSet(
+    CampaignScopedViewSet,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    mixins.DestroyModelMixin,
+):
+    """Character sheets. Players create and edit their own; storyguides all."""
+
+    serializer_class = CharacterSerializer
+    permission_classes = [CharacterPermission]
+    filterset_fields = ["campaign", "house", "year", "player", "quidditch_position"]
+
+    def get_queryset(self):
+        characters = Character.objects.filter(
+            campaign_id__in=list(campaign_roles(self.request))
+        ).select_related("campaign")
+        return selectors.characters_with_popularity(characters, now=timezone.now())
+
+    def perform_create(self, serializer):
+        data = serializer.validated_data
+        campaign = data["campaign"]
+        role = role_in(self.request, campaign.pk)
+        if role not in (Role.STORYGUIDE, Role.PLAYER):
+            raise PermissionDenied("Only the storyguide and players create characters.")
+        if role == Role.PLAYER:
+            data["player"] = self.request.user
+        serializer.instance = services.character_save(character=Character(), **data)
+
+    def perform_update(self, serializer):
+        services.character_save(character=serializer.instance, **serializer.validated_data)
+
+    def perform_destroy(self, instance):
+        try:
+            instance.delete()
+        except ProtectedError:
+            raise Unprocessable(
+                "The character has house points in the ledger; it cannot be deleted.",
+                "character_has_history",
+            ) from None
+
+    @extend_schema(request=CheckSerializer, responses={201: CheckResultSerializer, **ERRORS})
+    @action(detail=True, methods=["post"], permission_classes=[CharacterPermission])
+    def checks(self, request, pk=None):
+        """Test an attribute: two dice of the campaign's size, keep the higher (or lower)."""
+        character = self.get_object()
+        incoming = CheckSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        event = services.character_check(
+            character=character, user=request.user, now=timezone.now(), **incoming.validated_data
+        )
+        check = event.events[0]
+        return Response(
+            CheckResultSerializer({**check, "log": event.game_id, "seq": event.seq}).data,
+            status=201,
+        )
+
+    @extend_schema(request=PopularitySerializer, responses={201: CharacterSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def popularity(self, request, pk=None):
+        """The storyguide moves a character's Popularity, giving a reason."""
+        character = self.get_object()
+        require_storyguide(request, character.campaign_id)
+        incoming = PopularitySerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        services.popularity_adjust(
+            character=character,
+            adjusted_by=request.user,
+            now=timezone.now(),
+            **incoming.validated_data,
+        )
+        return Response(self.get_serializer(self.get_object()).data, status=201)
+
+
+class LedgerViewSet(CampaignScopedViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin):
+    """The house points ledger: append-only, with running house totals."""
+
+    serializer_class = LedgerEntrySerializer
+    filterset_fields = ["campaign", "house", "character", "source"]
+
+    def get_queryset(self):
+        entries = HousePointEntry.objects.filter(
+            campaign_id__in=list(campaign_roles(self.request))
+        ).select_related("reversed_by")
+        return selectors.ledger_with_running_totals(entries).order_by("-created_at", "-id")
+
+    @extend_schema(request=AwardSerializer, responses={201: LedgerEntrySerializer, **ERRORS})
+    def create(self, request):
+        """Award (or take) house points, to a house or credited to one of its characters."""
+        incoming = AwardSerializer(data=request.data, context={"request": request})
+        incoming.is_valid(raise_exception=True)
+        data = incoming.validated_data
+        entry = services.house_points_award(
+            house=data["house"],
+            amount=data["amount"],
+            reason=data["reason"],
+            character=data["character"],
+            credit_at=data["credit_at"],
+            awarded_by=request.user,
+            now=timezone.now(),
+        )
+        return Response(LedgerEntrySerializer(entry).data, status=201)
+
+    @extend_schema(
+        request=ReasonSerializer,
+        responses={201: LedgerEntrySerializer, 422: OpenApiTypes.OBJECT, **ERRORS},
+    )
+    @action(detail=True, methods=["post"])
+    def reverse(self, request, pk=None):
+        """Cancel an entry with an opposite entry; entries are never edited or deleted."""
+        entry = self.get_object()
+        require_storyguide(request, entry.campaign_id)
+        incoming = ReasonSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        reversal = services.house_points_reverse(
+            entry=entry,
+            reversed_by=request.user,
+            now=timezone.now(),
+            reason=incoming.validated_data["reason"],
+        )
+        return Response(LedgerEntrySerializer(reversal).data, status=201)
+
+
+class TableLogViewSet(GameViewSet):
+    """Each campaign's table log: every character check, provably fair.
+
+    Logs are written only by checks (``POST /api/characters/{id}/checks/``);
+    the storyguide closes one with ``abandon``, which reveals its seed.
+    """
+
+    kind = "log"

@@ -1,0 +1,65 @@
+"""Reads of campaigns that need more than one query or a computation."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db.models import F, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value, Window
+from django.db.models.functions import Coalesce
+
+from campaign.models import Campaign, Character, House, HousePointEntry, PopularityAdjustment
+from campaign.permissions import campaign_roles
+from campaign.rules.sheet import SheetRules
+
+
+def campaigns_of(request) -> QuerySet[Campaign]:
+    return Campaign.objects.filter(pk__in=list(campaign_roles(request)))
+
+
+def houses_with_totals(queryset: QuerySet[House], *, now: datetime) -> QuerySet[House]:
+    """Each house with ``points`` (effective entries) and ``pending`` (credited later)."""
+    return queryset.annotate(
+        points=Coalesce(Sum("ledger__amount", filter=Q(ledger__credit_at__lte=now)), Value(0)),
+        pending=Coalesce(Sum("ledger__amount", filter=Q(ledger__credit_at__gt=now)), Value(0)),
+    )
+
+
+def _total(queryset, key: str):
+    """The sum of ``amount`` over a correlated queryset, as one subquery (no join blow-up)."""
+    sums = queryset.order_by().values(key).annotate(total=Sum("amount")).values("total")
+    return Coalesce(Subquery(sums, output_field=IntegerField()), Value(0))
+
+
+def characters_with_popularity(
+    queryset: QuerySet[Character], *, now: datetime
+) -> QuerySet[Character]:
+    """Annotate ``earned_points`` (effective, credited to them) and ``adjustments``."""
+    return queryset.annotate(
+        earned_points=_total(
+            HousePointEntry.objects.filter(character=OuterRef("pk"), credit_at__lte=now),
+            "character",
+        ),
+        adjustments=_total(
+            PopularityAdjustment.objects.filter(character=OuterRef("pk")), "character"
+        ),
+    )
+
+
+def popularity(character: Character, rules: SheetRules) -> int:
+    """Popularity: the sheet's base, moved by earned house points and by adjustments."""
+    return (
+        character.popularity_base
+        + rules.popularity_from_points(character.earned_points)
+        + character.adjustments
+    )
+
+
+def ledger_with_running_totals(queryset: QuerySet[HousePointEntry]) -> QuerySet[HousePointEntry]:
+    """Entries with ``running_total``: their house's total once the entry counts."""
+    return queryset.annotate(
+        running_total=Window(
+            Sum("amount"),
+            partition_by=[F("house_id")],
+            order_by=[F("credit_at").asc(), F("id").asc()],
+        )
+    )

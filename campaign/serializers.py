@@ -1,0 +1,207 @@
+"""Shapes of the campaign resources. Validation of sheets lives in the services."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from rest_framework import serializers
+
+from campaign.models import Campaign, Character, House, HousePointEntry, Membership, Role
+from campaign.permissions import role_in
+from campaign.selectors import popularity
+
+STORYGUIDE_ONLY = ("secret_notes", "popularity_base")
+
+
+class MembershipSerializer(serializers.ModelSerializer):
+    username = serializers.SlugRelatedField(
+        source="user", slug_field="username", queryset=get_user_model().objects.all()
+    )
+
+    class Meta:
+        model = Membership
+        fields = ["id", "campaign", "username", "role"]
+        read_only_fields = ["id", "campaign"]
+
+
+class CampaignSerializer(serializers.ModelSerializer):
+    role = serializers.SerializerMethodField(help_text="Your role in this campaign.")
+
+    class Meta:
+        model = Campaign
+        fields = ["id", "name", "slug", "rules", "role", "created_at"]
+        read_only_fields = ["id", "role", "created_at"]
+
+    def get_role(self, campaign) -> str | None:
+        return role_in(self.context["request"], campaign.pk)
+
+
+class HouseSerializer(serializers.ModelSerializer):
+    points = serializers.IntegerField(read_only=True, help_text="Effective house points.")
+    pending = serializers.IntegerField(read_only=True, help_text="Points credited later.")
+
+    class Meta:
+        model = House
+        fields = ["id", "campaign", "name", "initial", "colour", "points", "pending"]
+        read_only_fields = ["id", "points", "pending"]
+
+    def get_fields(self):
+        fields = super().get_fields()
+        if self.instance is not None and not isinstance(self.instance, list | tuple):
+            fields["campaign"].read_only = True
+        return fields
+
+
+class CharacterSerializer(serializers.ModelSerializer):
+    """A character sheet; storyguide-only fields are dropped for everyone else."""
+
+    popularity = serializers.SerializerMethodField()
+    player = serializers.PrimaryKeyRelatedField(
+        queryset=get_user_model().objects.all(), allow_null=True, required=False
+    )
+
+    class Meta:
+        model = Character
+        fields = [
+            "id",
+            "campaign",
+            "name",
+            "player",
+            "house",
+            "year",
+            "attributes",
+            "health",
+            "health_max",
+            "popularity",
+            "popularity_base",
+            "curriculum",
+            "spells",
+            "virtues",
+            "flaws",
+            "background",
+            "secret_notes",
+            "quidditch_position",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = ["id", "popularity", "created_at", "updated_at"]
+        extra_kwargs = {
+            "attributes": {"help_text": "Attribute -> value; every attribute of the rules."},
+            "secret_notes": {"help_text": "Storyguide only: absent for everyone else."},
+            "popularity_base": {"help_text": "Storyguide only."},
+        }
+
+    def get_fields(self):
+        fields = super().get_fields()
+        if self.instance is not None and not isinstance(self.instance, list | tuple):
+            fields["campaign"].read_only = True
+        return fields
+
+    def get_popularity(self, character) -> int | None:
+        if not hasattr(character, "earned_points"):
+            return None
+        return popularity(character, character.campaign.sheet_rules)
+
+    def to_representation(self, character):
+        data = super().to_representation(character)
+        if role_in(self.context["request"], character.campaign_id) != Role.STORYGUIDE:
+            for name in STORYGUIDE_ONLY:
+                data.pop(name, None)
+        return data
+
+    def validate(self, attrs):
+        campaign = attrs.get("campaign") or self.instance.campaign
+        request = self.context["request"]
+        if role_in(request, campaign.pk) != Role.STORYGUIDE:
+            refused = [name for name in (*STORYGUIDE_ONLY, "player") if name in attrs]
+            if refused:
+                raise serializers.ValidationError(
+                    {name: ["Only the storyguide may set this."] for name in refused}
+                )
+        player = attrs.get("player")
+        if player is not None and not campaign.memberships.filter(user=player).exists():
+            raise serializers.ValidationError({"player": ["Not a member of the campaign."]})
+        return attrs
+
+
+class CheckSerializer(serializers.Serializer):
+    attribute = serializers.CharField(max_length=60)
+    stress = serializers.BooleanField(default=False, help_text="Keep the lower die.")
+    bonus = serializers.IntegerField(default=0, min_value=-100, max_value=100)
+    difficulty = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=1000, default=None
+    )
+
+
+class CheckResultSerializer(serializers.Serializer):
+    log = serializers.IntegerField(help_text="The table log game the check is recorded in.")
+    seq = serializers.IntegerField()
+    dice = serializers.ListField(child=serializers.IntegerField())
+    stress = serializers.BooleanField()
+    kept = serializers.IntegerField()
+    attribute = serializers.CharField()
+    attribute_value = serializers.IntegerField()
+    bonus = serializers.IntegerField()
+    total = serializers.IntegerField()
+    difficulty = serializers.IntegerField(allow_null=True)
+    success = serializers.BooleanField(allow_null=True)
+    doubles = serializers.BooleanField()
+    result = serializers.CharField(allow_null=True)
+
+
+class LedgerEntrySerializer(serializers.ModelSerializer):
+    running_total = serializers.IntegerField(read_only=True, required=False)
+    reversed_by = serializers.PrimaryKeyRelatedField(read_only=True)
+
+    class Meta:
+        model = HousePointEntry
+        fields = [
+            "id",
+            "campaign",
+            "house",
+            "amount",
+            "reason",
+            "source",
+            "character",
+            "awarded_by",
+            "credit_at",
+            "created_at",
+            "reverses",
+            "reversed_by",
+            "running_total",
+        ]
+        read_only_fields = fields
+
+
+class AwardSerializer(serializers.Serializer):
+    house = serializers.PrimaryKeyRelatedField(queryset=House.objects.none())
+    amount = serializers.IntegerField(min_value=-100_000, max_value=100_000)
+    reason = serializers.CharField(max_length=300)
+    character = serializers.PrimaryKeyRelatedField(
+        queryset=Character.objects.none(), required=False, allow_null=True, default=None
+    )
+    credit_at = serializers.DateTimeField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="When the points start to count; default now.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        """Offer only the houses and characters of the caller's storyguide campaigns."""
+        super().__init__(*args, **kwargs)
+        request = self.context.get("request")
+        if request is not None:
+            mine = Campaign.objects.filter(
+                memberships__user=request.user, memberships__role=Role.STORYGUIDE
+            )
+            self.fields["house"].queryset = House.objects.filter(campaign__in=mine)
+            self.fields["character"].queryset = Character.objects.filter(campaign__in=mine)
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=300)
+
+
+class PopularitySerializer(serializers.Serializer):
+    amount = serializers.IntegerField(min_value=-1000, max_value=1000)
+    reason = serializers.CharField(max_length=300)

@@ -1,0 +1,244 @@
+"""Every write to a campaign: members, rules, houses, characters, checks, the ledger.
+
+Each service owns its transaction and takes ``now`` from its caller. Sheet
+rules are checked here (not in serializers) so that the admin, the API and
+imports all go through the same door.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from rest_framework.exceptions import ValidationError
+
+from campaign.models import (
+    Campaign,
+    Character,
+    House,
+    HousePointEntry,
+    Membership,
+    PopularityAdjustment,
+    Role,
+    Source,
+)
+from campaign.rules.houses import DEFAULT_HOUSES
+from campaign.rules.sheet import SheetRules, SheetRulesError
+from campaign.rules.table_log import TableLog
+from core.errors import Unprocessable
+from games.models import Game, GameEvent, GameStatus
+from games.ruleset import REFEREE, Actor
+from games.services import game_apply, game_create
+
+
+def _sheet_error(error: SheetRulesError) -> ValidationError:
+    return ValidationError({error.field: [error.message]})
+
+
+def campaign_create(*, name: str, slug: str, storyguide) -> Campaign:
+    """A new campaign with the default rules and houses; its creator is its storyguide."""
+    with transaction.atomic():
+        campaign = Campaign.objects.create(name=name, slug=slug)
+        Membership.objects.create(campaign=campaign, user=storyguide, role=Role.STORYGUIDE)
+        House.objects.bulk_create(House(campaign=campaign, **house) for house in DEFAULT_HOUSES)
+    return campaign
+
+
+def campaign_set_rules(*, campaign: Campaign, rules: dict) -> Campaign:
+    """Change the sheet rules, refusing a change that existing characters would not fit."""
+    try:
+        sheet_rules = SheetRules.from_json(rules)
+    except SheetRulesError as error:
+        raise _sheet_error(error) from None
+    with transaction.atomic():
+        campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+        for character in campaign.characters.only("name", "attributes", "curriculum"):
+            try:
+                sheet_rules.check_attributes(character.attributes)
+                sheet_rules.check_curriculum(character.curriculum)
+            except SheetRulesError as error:
+                raise ValidationError(
+                    {"rules": [f"{character.name} would no longer fit: {error.message}"]}
+                ) from None
+        campaign.rules = sheet_rules.to_json()
+        campaign.save(update_fields=["rules"])
+    return campaign
+
+
+def membership_set(*, campaign: Campaign, user, role: str) -> Membership:
+    """Add a member, or change their role; a campaign keeps at least one storyguide."""
+    with transaction.atomic():
+        Campaign.objects.select_for_update().get(pk=campaign.pk)
+        membership, _ = Membership.objects.update_or_create(
+            campaign=campaign, user=user, defaults={"role": role}
+        )
+        _keep_a_storyguide(campaign)
+    return membership
+
+
+def membership_remove(*, membership: Membership) -> None:
+    with transaction.atomic():
+        Campaign.objects.select_for_update().get(pk=membership.campaign_id)
+        membership.delete()
+        _keep_a_storyguide(membership.campaign)
+
+
+def _keep_a_storyguide(campaign: Campaign) -> None:
+    if not campaign.memberships.filter(role=Role.STORYGUIDE).exists():
+        raise Unprocessable("A campaign needs at least one storyguide.", "last_storyguide")
+
+
+def character_save(*, character: Character, **fields) -> Character:
+    """Create or update a character, its sheet checked against the campaign's rules."""
+    for name, value in fields.items():
+        setattr(character, name, value)
+    rules = character.campaign.sheet_rules
+    try:
+        rules.check_attributes(character.attributes)
+        rules.check_curriculum(character.curriculum)
+    except SheetRulesError as error:
+        raise _sheet_error(error) from None
+    if character.health > character.health_max:
+        raise ValidationError({"health": ["Health cannot exceed its maximum."]})
+    if character.house is not None and character.house.campaign_id != character.campaign_id:
+        raise ValidationError({"house": ["The house belongs to another campaign."]})
+    character.save()
+    return character
+
+
+def table_log_for(campaign: Campaign, *, created_by, now: datetime) -> Game:
+    """The campaign's open table log, locked; opens a new one if none is open."""
+    Campaign.objects.select_for_update().get(pk=campaign.pk)
+    game = (
+        Game.objects.select_for_update()
+        .filter(campaign=campaign, ruleset=TableLog.name, status=GameStatus.ACTIVE)
+        .first()
+    )
+    if game is None:
+        game = game_create(
+            campaign=campaign,
+            ruleset=TableLog.name,
+            config={},
+            title=f"Table log of {campaign.name}",
+            created_by=created_by,
+            now=now,
+        )
+    return game
+
+
+def character_check(
+    *,
+    character: Character,
+    user,
+    attribute: str,
+    now: datetime,
+    stress: bool = False,
+    bonus: int = 0,
+    difficulty: int | None = None,
+) -> GameEvent:
+    """Test a character's attribute with provably fair dice, logged in the table log."""
+    rules = character.campaign.sheet_rules
+    if attribute not in character.attributes:
+        raise ValidationError({"attribute": [f"{character.name} has no attribute {attribute!r}."]})
+    command = {
+        "action": "check",
+        "character": character.pk,
+        "name": character.name,
+        "attribute": attribute,
+        "value": character.attributes[attribute],
+        "bonus": bonus,
+        "stress": stress,
+        "die_size": rules.die_size,
+        "difficulty": difficulty,
+    }
+    with transaction.atomic():
+        game = table_log_for(character.campaign, created_by=user, now=now)
+        return game_apply(
+            game,
+            user=user,
+            actor=Actor(REFEREE),
+            command=command,
+            submitted={"command": command},
+            now=now,
+        )
+
+
+def house_points_award(
+    *,
+    house: House,
+    amount: int,
+    reason: str,
+    awarded_by,
+    now: datetime,
+    source: str = Source.MANUAL,
+    character: Character | None = None,
+    credit_at: datetime | None = None,
+    source_key: str = "",
+) -> HousePointEntry:
+    """Append an entry to the ledger; it counts from ``credit_at`` (default: now).
+
+    With a ``source_key`` the award happens at most once: a second call with
+    the same key returns the first entry instead of crediting again.
+    """
+    if amount == 0:
+        raise ValidationError({"amount": ["An award of zero points changes nothing."]})
+    if character is not None and character.campaign_id != house.campaign_id:
+        raise ValidationError({"character": ["The character belongs to another campaign."]})
+    fields = {
+        "campaign_id": house.campaign_id,
+        "house": house,
+        "amount": amount,
+        "reason": reason,
+        "source": source,
+        "character": character,
+        "awarded_by": awarded_by,
+        "credit_at": credit_at or now,
+        "created_at": now,
+    }
+    if not source_key:
+        return HousePointEntry.objects.create(**fields)
+    try:
+        with transaction.atomic():
+            return HousePointEntry.objects.create(source_key=source_key, **fields)
+    except IntegrityError:
+        return HousePointEntry.objects.get(campaign_id=house.campaign_id, source_key=source_key)
+
+
+def house_points_reverse(
+    *, entry: HousePointEntry, reason: str, reversed_by, now: datetime
+) -> HousePointEntry:
+    """Cancel an entry with its opposite; a pending entry is cancelled when it would count."""
+    if entry.source == Source.REVERSAL:
+        raise Unprocessable(
+            "A reversal cannot be reversed; award the points again.", "reversal_of_reversal"
+        )
+    try:
+        with transaction.atomic():
+            return HousePointEntry.objects.create(
+                campaign_id=entry.campaign_id,
+                house_id=entry.house_id,
+                amount=-entry.amount,
+                reason=reason,
+                source=Source.REVERSAL,
+                character_id=entry.character_id,
+                awarded_by=reversed_by,
+                credit_at=max(entry.credit_at, now),
+                created_at=now,
+                reverses=entry,
+            )
+    except IntegrityError:
+        raise Unprocessable("This entry has already been reversed.", "already_reversed") from None
+
+
+def popularity_adjust(
+    *, character: Character, amount: int, reason: str, adjusted_by, now: datetime
+) -> PopularityAdjustment:
+    if amount == 0:
+        raise ValidationError({"amount": ["An adjustment of zero changes nothing."]})
+    return PopularityAdjustment.objects.create(
+        character=character,
+        amount=amount,
+        reason=reason,
+        adjusted_by=adjusted_by,
+        created_at=now,
+    )
