@@ -1,12 +1,17 @@
-"""Demo data for the quick start: a storyguide and their campaign.
+"""Demo data for the quick start: a storyguide, their campaign, houses and characters.
 
-Idempotent: every object is looked up by a natural key before it is made.
+Idempotent: every object is looked up by a natural key before it is made, and
+random choices come from a fixed seed, so a second run changes nothing.
 """
+
+import random
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 
-from campaign.models import Campaign, Membership, Role
+from campaign import services
+from campaign.models import Campaign, Character, House, Position
+from campaign.rules.sheet import SheetRules
 
 DEMO_USERNAME = "storyguide"
 DEMO_PASSWORD = "lumos-maxima"
@@ -14,6 +19,55 @@ DEMO_CAMPAIGN_SLUG = "hogwarts-1995"
 
 STORYGUIDE_GROUP = "Storyguides"
 STORYGUIDE_APPS = ("campaign", "games", "skirmish", "quidditch", "league")
+
+# Seven per house: a full quidditch team each.
+ROSTERS = {
+    "Gryffindor": [
+        "Harry Potter",
+        "Ginny Weasley",
+        "Katie Bell",
+        "Angelina Johnson",
+        "Fred Weasley",
+        "George Weasley",
+        "Ron Weasley",
+    ],
+    "Hufflepuff": [
+        "Cedric Diggory",
+        "Zacharias Smith",
+        "Heidi Macavoy",
+        "Tamsin Applebee",
+        "Anthony Rickett",
+        "Maxine O'Flaherty",
+        "Herbert Fleet",
+    ],
+    "Ravenclaw": [
+        "Cho Chang",
+        "Roger Davies",
+        "Jeremy Stretton",
+        "Randolph Burrow",
+        "Jason Samuels",
+        "Duncan Inglebee",
+        "Grant Page",
+    ],
+    "Slytherin": [
+        "Draco Malfoy",
+        "Graham Montague",
+        "Adrian Pucey",
+        "Cassius Warrington",
+        "Vincent Crabbe",
+        "Gregory Goyle",
+        "Miles Bletchley",
+    ],
+}
+POSITIONS = [
+    Position.SEEKER,
+    Position.CHASER,
+    Position.CHASER,
+    Position.CHASER,
+    Position.BEATER,
+    Position.BEATER,
+    Position.KEEPER,
+]
 
 
 def storyguide_group() -> Group:
@@ -32,10 +86,31 @@ def seed():
         storyguide.set_password(DEMO_PASSWORD)
         storyguide.save()
     storyguide.groups.add(storyguide_group())
-    campaign, _ = Campaign.objects.get_or_create(
-        slug=DEMO_CAMPAIGN_SLUG, defaults={"name": "Hogwarts 1995"}
+    campaign = Campaign.objects.filter(slug=DEMO_CAMPAIGN_SLUG).first() or services.campaign_create(
+        name="Hogwarts 1995", slug=DEMO_CAMPAIGN_SLUG, storyguide=storyguide
     )
-    Membership.objects.get_or_create(
-        campaign=campaign, user=storyguide, defaults={"role": Role.STORYGUIDE}
-    )
+    seed_characters(campaign)
     return storyguide
+
+
+def seed_characters(campaign: Campaign) -> None:
+    rules = SheetRules.from_json(campaign.rules)
+    dice = random.Random(1995)
+    for house in House.objects.filter(campaign=campaign):
+        for name, position in zip(ROSTERS.get(house.name, []), POSITIONS, strict=True):
+            attributes = {attribute: dice.randint(3, 6) for attribute in rules.attributes}
+            year = dice.randint(2, 7)
+            if Character.objects.filter(campaign=campaign, name=name).exists():
+                continue
+            services.character_save(
+                character=Character(campaign=campaign),
+                name=name,
+                house=house,
+                year=year,
+                attributes=attributes,
+                health=5,
+                health_max=5,
+                quidditch_position=position,
+                curriculum={"Flying": dice.randint(0, 3)},
+                background=f"{position.label} of the {house.name} team.",
+            )
