@@ -53,9 +53,8 @@ def test_5_4_1_xp_counts_on_the_throw():
 
 def test_5_4_1_beaters_cannot_be_hit():
     game = beaters_round({"GTreiber1": "S"})
-    assert game.refused(
-        "Klatscherwurf GTreiber1", "beaters_cannot_be_hit", by="STreiber1"
-    ).rule == ("§5.4.1")
+    violation = game.refused("Klatscherwurf GTreiber1", "beaters_cannot_be_hit", by="STreiber1")
+    assert violation.rule == "§5.4.1"
 
 
 def test_5_4_1_only_players_in_the_same_third():
