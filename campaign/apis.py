@@ -16,7 +16,7 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
-from campaign import selectors, services
+from campaign import selectors, services, transfer
 from campaign.models import Character, House, HousePointEntry, Membership, Role
 from campaign.permissions import CampaignRolePermission, campaign_roles, role_in
 from campaign.serializers import (
@@ -101,6 +101,22 @@ class CampaignViewSet(
             role=incoming.validated_data["role"],
         )
         return Response(MembershipSerializer(membership).data, status=201)
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    @action(detail=True, methods=["get"])
+    def export(self, request, pk=None):
+        """The whole campaign as one JSON document (storyguide only)."""
+        campaign = self.get_object()
+        require_storyguide(request, campaign.pk)
+        return Response(transfer.campaign_export(campaign))
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: CampaignSerializer, **ERRORS})
+    @action(detail=False, methods=["post"], url_path="import")
+    def import_document(self, request):
+        """Recreate a campaign from an export; you become its storyguide."""
+        campaign = transfer.campaign_import(request.data, storyguide=request.user)
+        request._campaign_roles = None
+        return Response(self.get_serializer(campaign).data, status=201)
 
 
 class MembershipViewSet(

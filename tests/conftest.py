@@ -75,3 +75,10 @@ def api_client():
     from rest_framework.test import APIClient
 
     return APIClient()
+
+
+@pytest.fixture
+def user_factory():
+    from tests.factories import UserFactory
+
+    return UserFactory

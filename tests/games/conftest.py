@@ -1,28 +1,10 @@
 import pytest
-from rest_framework.test import APIClient
 
 import games.testing  # noqa: F401  (registers the "tally" ruleset)
-from campaign.models import Role
-from tests.factories import CampaignFactory, MembershipFactory, UserFactory
+from tests.support import Table
 
 
-class Table:
-    """A campaign with one user of each role, and an outsider from another campaign."""
-
-    def __init__(self):
-        self.campaign = CampaignFactory()
-        self.storyguide = MembershipFactory(campaign=self.campaign, role=Role.STORYGUIDE).user
-        self.player = MembershipFactory(campaign=self.campaign, role=Role.PLAYER).user
-        self.other_player = MembershipFactory(campaign=self.campaign, role=Role.PLAYER).user
-        self.spectator = MembershipFactory(campaign=self.campaign, role=Role.SPECTATOR).user
-        self.outsider = MembershipFactory(role=Role.STORYGUIDE).user
-
-    def client(self, user=None) -> APIClient:
-        client = APIClient()
-        if user is not None:
-            client.force_authenticate(user)
-        return client
-
+class GameTable(Table):
     def create_game(self, **extra) -> dict:
         body = {
             "campaign": self.campaign.pk,
@@ -38,9 +20,4 @@ class Table:
 
 @pytest.fixture
 def table(db):
-    return Table()
-
-
-@pytest.fixture
-def user_factory():
-    return UserFactory
+    return GameTable()

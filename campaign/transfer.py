@@ -1,0 +1,188 @@
+"""Export and import of a whole campaign as one JSON document.
+
+The document holds the campaign and its rules, houses, characters, members
+(by username), the whole house points ledger and Popularity adjustments, so
+that an import into an empty database shows the same totals. Objects refer to
+each other by keys inside the document (a house's initial, a character's and
+an entry's exported id), never by database ids of the target.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from rest_framework.exceptions import ValidationError
+
+from campaign.models import (
+    Campaign,
+    Character,
+    House,
+    HousePointEntry,
+    Membership,
+    PopularityAdjustment,
+    Role,
+)
+from campaign.services import campaign_set_rules, character_save
+
+FORMAT = "storyguide-campaign"
+VERSION = 1
+
+SHEET_FIELDS = (
+    "name",
+    "year",
+    "attributes",
+    "health",
+    "health_max",
+    "popularity_base",
+    "curriculum",
+    "spells",
+    "virtues",
+    "flaws",
+    "background",
+    "secret_notes",
+    "quidditch_position",
+)
+
+
+def campaign_export(campaign: Campaign) -> dict:
+    users = dict(get_user_model().objects.values_list("pk", "username"))
+    houses = dict(campaign.houses.values_list("pk", "initial"))
+    characters = list(campaign.characters.order_by("pk"))
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "campaign": {"name": campaign.name, "slug": campaign.slug, "rules": campaign.rules},
+        "members": [
+            {"username": users[user_id], "role": role}
+            for user_id, role in campaign.memberships.order_by("pk").values_list("user", "role")
+        ],
+        "houses": [
+            {"name": house.name, "initial": house.initial, "colour": house.colour}
+            for house in campaign.houses.order_by("pk")
+        ],
+        "characters": [
+            {
+                "key": character.pk,
+                "house": houses.get(character.house_id),
+                "player": users.get(character.player_id),
+                **{field: getattr(character, field) for field in SHEET_FIELDS},
+            }
+            for character in characters
+        ],
+        "ledger": [
+            {
+                "key": entry.pk,
+                "house": houses[entry.house_id],
+                "amount": entry.amount,
+                "reason": entry.reason,
+                "source": entry.source,
+                "source_key": entry.source_key,
+                "character": entry.character_id,
+                "awarded_by": users.get(entry.awarded_by_id),
+                "credit_at": entry.credit_at.isoformat(),
+                "created_at": entry.created_at.isoformat(),
+                "reverses": entry.reverses_id,
+            }
+            for entry in campaign.ledger.order_by("pk")
+        ],
+        "popularity_adjustments": [
+            {
+                "character": adjustment.character_id,
+                "amount": adjustment.amount,
+                "reason": adjustment.reason,
+                "adjusted_by": users.get(adjustment.adjusted_by_id),
+                "created_at": adjustment.created_at.isoformat(),
+            }
+            for adjustment in PopularityAdjustment.objects.filter(
+                character__campaign=campaign
+            ).order_by("pk")
+        ],
+    }
+
+
+def campaign_import(document: dict, *, storyguide=None) -> Campaign:
+    """Recreate a campaign from :func:`campaign_export`; all or nothing.
+
+    Members whose usernames exist in this database keep their roles; the
+    importing user (if any) becomes a storyguide. Unknown usernames leave a
+    character without a player and an entry without its awarding user.
+    """
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ValidationError({"format": [f"Not a {FORMAT} document."]})
+    if document.get("version") != VERSION:
+        raise ValidationError({"version": [f"Only version {VERSION} can be imported."]})
+    try:
+        with transaction.atomic():
+            return _import(document, storyguide)
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValidationError({"document": [f"Incomplete or malformed: {error!r}"]}) from None
+
+
+def _import(document: dict, storyguide) -> Campaign:
+    head = document["campaign"]
+    if Campaign.objects.filter(slug=head["slug"]).exists():
+        raise ValidationError({"slug": [f"A campaign {head['slug']!r} exists already."]})
+    campaign = Campaign.objects.create(name=head["name"], slug=head["slug"])
+    campaign = campaign_set_rules(campaign=campaign, rules=head["rules"])
+    users = {
+        user.username: user
+        for user in get_user_model().objects.filter(username__in=_usernames(document))
+    }
+    for member in document["members"]:
+        if member["username"] in users:
+            Membership.objects.create(
+                campaign=campaign, user=users[member["username"]], role=Role(member["role"])
+            )
+    if storyguide is not None:
+        Membership.objects.update_or_create(
+            campaign=campaign, user=storyguide, defaults={"role": Role.STORYGUIDE}
+        )
+    houses = {
+        house["initial"]: House.objects.create(campaign=campaign, **house)
+        for house in document["houses"]
+    }
+    characters = {}
+    for sheet in document["characters"]:
+        character = Character(
+            campaign=campaign,
+            house=houses[sheet["house"]] if sheet["house"] else None,
+            player=users.get(sheet["player"]),
+        )
+        characters[sheet["key"]] = character_save(
+            character=character, **{field: sheet[field] for field in SHEET_FIELDS}
+        )
+    entries: dict[int, HousePointEntry] = {}
+    for line in document["ledger"]:
+        entries[line["key"]] = HousePointEntry.objects.create(
+            campaign=campaign,
+            house=houses[line["house"]],
+            amount=int(line["amount"]),
+            reason=line["reason"],
+            source=line["source"],
+            source_key=line["source_key"],
+            character=characters.get(line["character"]),
+            awarded_by=users.get(line["awarded_by"]),
+            credit_at=datetime.fromisoformat(line["credit_at"]),
+            created_at=datetime.fromisoformat(line["created_at"]),
+            reverses=entries[line["reverses"]] if line["reverses"] else None,
+        )
+    PopularityAdjustment.objects.bulk_create(
+        PopularityAdjustment(
+            character=characters[adjustment["character"]],
+            amount=int(adjustment["amount"]),
+            reason=adjustment["reason"],
+            adjusted_by=users.get(adjustment["adjusted_by"]),
+            created_at=datetime.fromisoformat(adjustment["created_at"]),
+        )
+        for adjustment in document["popularity_adjustments"]
+    )
+    return campaign
+
+
+def _usernames(document: dict) -> set[str]:
+    names = {member["username"] for member in document["members"]}
+    names |= {sheet["player"] for sheet in document["characters"] if sheet["player"]}
+    names |= {line["awarded_by"] for line in document["ledger"] if line["awarded_by"]}
+    return names
