@@ -28,12 +28,19 @@ def test_humor_is_the_finesse_of_the_social_group():
         ({"attribute_range": [5, 1]}, "attribute_range"),
         ({"house_points_per_popularity": 0}, "house_points_per_popularity"),
         ({"colour": "red"}, "colour"),
-        ({"attribute_groups": [{"name": "X", "finesse": "Y", "attributes": ["Z"]}]},
-         "attribute_groups"),
-        ({"attribute_groups": [
-            {"name": "A", "finesse": "Z", "attributes": ["Z"]},
-            {"name": "B", "finesse": "Z", "attributes": ["Z"]},
-        ]}, "attribute_groups"),
+        (
+            {"attribute_groups": [{"name": "X", "finesse": "Y", "attributes": ["Z"]}]},
+            "attribute_groups",
+        ),
+        (
+            {
+                "attribute_groups": [
+                    {"name": "A", "finesse": "Z", "attributes": ["Z"]},
+                    {"name": "B", "finesse": "Z", "attributes": ["Z"]},
+                ]
+            },
+            "attribute_groups",
+        ),
         ({"classes": [""]}, "classes"),
     ],
 )
