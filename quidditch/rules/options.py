@@ -75,13 +75,12 @@ def options(state: State) -> list[dict]:
         _answers(state, out)
     else:
         PHASES[state["phase"]](state, out)
-    if "referee" not in state["end_votes"]:
+    votes = state["end_votes"]
+    if "referee" not in votes:
         out.append({"action": "end_game"})
-    out.extend(
-        {"action": "end_game", "player": t["captain"]}
-        for t in state["teams"]
-        if t["captain"] not in state["end_votes"]
-    )
+    for team in state["teams"]:
+        if team["captain"] not in votes:
+            out.append({"action": "end_game", "player": team["captain"]})
     return out
 
 

@@ -49,3 +49,10 @@ def position(table: Table, command: dict) -> None:
     group = table.state["positioning"]
     if not waiting(table.state, group):
         _next_group(table, GROUPS.index(group) + 1)
+    else:
+        # Half of all commands are positions, and one only withdraws its player's
+        # offers: cheaper than listing everything again.
+        table.state["awaiting"] = [
+            o for o in table.state["awaiting"] if o["action"] != "position" or o["player"] != player
+        ]
+        table.offers_known = True

@@ -89,6 +89,8 @@ def end_subround(table: Table, command: dict) -> None:
 def advance(table: Table) -> None:
     """Move on through the round until someone has to act; record who that is."""
     state = table.state
+    if table.offers_known:
+        return
     while True:
         phase = state["phase"]
         if phase == "closing":

@@ -88,21 +88,36 @@ class ChatQuidditch(Ruleset):
     ) -> Outcome:
         if state["over"]:
             raise RuleViolation("game_over", "the game is over", "§7")
-        command = normalise(command, state, actor)
+        offered = command in state["awaiting"]
+        if not (offered and self._may_give(actor, command)):
+            offered = False
+            command = normalise(command, state, actor)
         table = Table(state, dice, now)
         action = command["action"]
-        late = timing.is_late_answer(state, command, now)
-        if late:
-            table.say("answer_too_late", player=command["player"], action=action)
-        if timing.settle_expired(table):
-            rounds.advance(table)
-        elif action == "timeout":
+        late = settled = False
+        if state["pending"]:
+            late = timing.is_late_answer(state, command, now)
+            if late:
+                table.say("answer_too_late", player=command["player"], action=action)
+            settled = timing.settle_expired(table)
+            if settled:
+                rounds.advance(table)
+        if action == "timeout" and not settled:
             raise RuleViolation("too_early", "no answer is overdue", "§3.4")
         if action != "timeout" and not late:
-            legality.check(table.state, command)
+            if settled or not offered:
+                legality.check(table.state, command)
             self._play(table, command)
         rounds.advance(table)
         return Outcome(table.state, table.events)
+
+    @staticmethod
+    def _may_give(actor: Actor, command: dict) -> bool:
+        """For a command exactly as offered in ``awaiting``: may this actor give it?"""
+        player = command.get("player")
+        if player is not None:
+            return actor.may_command(player)
+        return actor.is_referee
 
     @staticmethod
     def _play(table: Table, command: dict) -> None:

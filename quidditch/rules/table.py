@@ -25,13 +25,15 @@ PLAY_PHASES = frozenset({"beaters", "chasers", "seekers"})
 class Table:
     """One command's working copy of the state, with the dice and the clock it uses."""
 
-    __slots__ = ("_owned", "dice", "events", "now", "state")
+    __slots__ = ("_owned", "dice", "events", "now", "offers_known", "state")
 
     def __init__(self, state: State, dice: Dice, now: float) -> None:
         self.state = dict(state)
         self.dice = dice
         self.now = now
         self.events: list[dict] = []
+        self.offers_known = False
+        """Set when a command has brought ``awaiting`` up to date itself (see positioning)."""
         self._owned: set[str] = set()
 
     def edit(self, key: str) -> Any:
