@@ -1,9 +1,92 @@
-"""Draco Dormiens skirmishes on the shared game resources."""
+"""Draco Dormiens skirmishes on the shared game resources.
 
-from games.apis import PlayableGameViewSet
+A skirmish is read, audited and played like every game (``games.apis``):
+``GET /api/skirmishes/{id}/`` shows the rules' state (``order``, ``turn``,
+``yet_to_act`` = who may still dodge, ``delaying``, ``attack``) with the
+commands the caller may give now, and every move of the rules goes through
+``commands``. What is particular to skirmishes is how one is gathered: from
+the campaign's characters and ad-hoc participants, at creation and later.
+"""
+
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from games.apis import ERRORS, PlayableGameViewSet
+from games.serializers import CommandAnswerSerializer, GameSerializer, SubmissionSerializer
+from games.services import Submission
+from skirmish import services
+from skirmish.models import KIND
+from skirmish.serializers import SkirmishCreateSerializer, SkirmishParticipantSerializer
+
+UNPROCESSABLE = {422: OpenApiTypes.OBJECT}
 
 
 class SkirmishViewSet(PlayableGameViewSet):
     """Draco Dormiens skirmishes."""
 
-    kind = "skirmish"
+    kind = KIND
+
+    @extend_schema(
+        request=SkirmishCreateSerializer,
+        responses={201: GameSerializer, **UNPROCESSABLE, **ERRORS},
+    )
+    def create(self, request):
+        """Gather a skirmish from the campaign's characters and ad-hoc participants.
+
+        Only a storyguide of the campaign may. Each character's player commands
+        its participant (key ``c<character id>``); the storyguide commands every
+        participant, ad-hoc ones (keys ``a1``, ``a2``, ...) included.
+        """
+        incoming = SkirmishCreateSerializer(data=request.data, context={"request": request})
+        incoming.is_valid(raise_exception=True)
+        game = services.skirmish_create(
+            **incoming.validated_data, created_by=request.user, now=timezone.now()
+        )
+        return self._answer(game, status=201)
+
+    @extend_schema(
+        request=SkirmishParticipantSerializer,
+        responses={201: CommandAnswerSerializer, **UNPROCESSABLE, **ERRORS},
+    )
+    @action(detail=True, methods=["post"])
+    def participants(self, request, pk=None):
+        """Bring a character or an ad-hoc participant into the skirmish (storyguide only).
+
+        Before initiative it rolls with everyone; later it rolls none and may
+        re-enter after anyone's turn, as if it had delayed.
+        """
+        game = self.get_object()
+        incoming = SkirmishParticipantSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        event = services.skirmish_add_participant(
+            game_id=game.pk,
+            user=request.user,
+            participant=incoming.validated_data,
+            now=timezone.now(),
+        )
+        answer = self._render_answer(event.game, event, self._actor(event.game))
+        return Response(answer, status=201)
+
+    @action(detail=True, methods=["post"], schema=PlayableGameViewSet.commands.kwargs["schema"])
+    def commands(self, request, pk=None):
+        """Submit one of the rules' commands as JSON (docs/rules/skirmish.md).
+
+        As for every game, and besides: a ``change_health`` on a character's
+        participant changes the character's Health by as much, kept within
+        0..its maximum.
+        """
+        game = self.get_object()
+        incoming = SubmissionSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        answer = services.skirmish_submit_command(
+            game_id=game.pk,
+            user=request.user,
+            submission=Submission(**incoming.validated_data),
+            now=timezone.now(),
+            idempotency_key=request.headers.get("Idempotency-Key") or None,
+            render=self._render_answer,
+        )
+        return Response(answer.body, status=answer.status_code)

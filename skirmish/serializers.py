@@ -1,0 +1,75 @@
+"""Shapes of the skirmish requests; sheets and rules are checked in the services and rules."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from campaign.models import Campaign, Role
+from games.models import EnteredDice
+
+
+class SkirmishParticipantSerializer(serializers.Serializer):
+    """A character of the campaign, or an ad-hoc participant with the attributes it needs."""
+
+    character = serializers.IntegerField(
+        required=False, min_value=1, help_text="A character of the skirmish's campaign."
+    )
+    name = serializers.CharField(
+        required=False, max_length=120, help_text="Ad-hoc participants only."
+    )
+    attributes = serializers.DictField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="Ad-hoc participants only: attribute -> value, just the ones needed.",
+    )
+    health = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="Ad-hoc participants only: Health, if the storyguide tracks it.",
+    )
+
+    def validate(self, attrs):
+        ad_hoc = {"name", "attributes", "health"} & set(attrs)
+        if "character" in attrs and ad_hoc:
+            raise serializers.ValidationError(
+                "Give either a character, or a name and attributes; not both."
+            )
+        if "character" not in attrs and not {"name", "attributes"} <= ad_hoc:
+            raise serializers.ValidationError(
+                "Give a character, or a name and attributes for an ad-hoc participant."
+            )
+        return attrs
+
+
+class SkirmishCreateSerializer(serializers.Serializer):
+    campaign = serializers.PrimaryKeyRelatedField(
+        queryset=Campaign.objects.none(), help_text="A campaign you are storyguide of."
+    )
+    title = serializers.CharField(max_length=200, required=False, default="")
+    participants = SkirmishParticipantSerializer(many=True)
+    public = serializers.BooleanField(required=False, default=False)
+    entered_dice = serializers.ChoiceField(
+        choices=EnteredDice.choices, required=False, default=EnteredDice.NEVER
+    )
+    client_seed = serializers.CharField(max_length=200, required=False)
+    defence_attribute = serializers.CharField(
+        max_length=60,
+        required=False,
+        help_text="The storyguide's standing choice of the attribute a dodge or an "
+        "intervention raises the attacker's difficulty by (Ch.7 ¶10).",
+    )
+    max_interveners = serializers.IntegerField(
+        min_value=0, required=False, help_text="How many may intervene for one target."
+    )
+    defended_difficulty_base = serializers.IntegerField(
+        required=False, help_text="A defended roll's difficulty before the target's attributes."
+    )
+
+    def __init__(self, *args, **kwargs):
+        """Offer only the campaigns the caller is storyguide of."""
+        super().__init__(*args, **kwargs)
+        request = self.context.get("request")
+        if request is not None:
+            self.fields["campaign"].queryset = Campaign.objects.filter(
+                memberships__user=request.user, memberships__role=Role.STORYGUIDE
+            )

@@ -1,0 +1,248 @@
+"""Every write to a skirmish: creating it, adding participants, and keeping sheets in step.
+
+A skirmish is a game on the shared storage (``games.services``); what this
+module adds is the campaign around it. Participants come from the campaign's
+characters (their sheets, their owning players' seats) or are ad-hoc (just a
+name and the attributes the skirmish needs); the campaign's sheet rules give
+the die and the categories of action with their Finesse attributes; and a
+Health change the storyguide applies to a character's participant changes
+the character's sheet in the same transaction.
+
+Participant keys are ``c<character id>`` for characters and ``a<n>`` for
+ad-hoc participants, so a client can name a character's participant without
+reading the state first.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from rest_framework.exceptions import PermissionDenied, ValidationError
+
+from campaign.models import Campaign, Character
+from campaign.rules.sheet import SheetRules
+from games.models import EnteredDice, Game, GameEvent, Seat
+from games.services import (
+    Answer,
+    Submission,
+    actor_for,
+    game_apply,
+    game_create,
+    game_submit_command,
+)
+from skirmish.models import KIND
+
+RULESET = "skirmish"
+
+
+def character_key(character_id: int) -> str:
+    return f"c{character_id}"
+
+
+def skirmish_create(
+    *,
+    campaign: Campaign,
+    participants: list[dict],
+    created_by,
+    now: datetime,
+    title: str = "",
+    public: bool = False,
+    entered_dice: str = EnteredDice.NEVER,
+    client_seed: str | None = None,
+    defence_attribute: str | None = None,
+    max_interveners: int | None = None,
+    defended_difficulty_base: int | None = None,
+) -> Game:
+    """Gather a skirmish of the campaign, before its initiating action.
+
+    ``participants`` are ``{"character": id}`` (a character of this campaign:
+    its sheet's attributes and Health; its player commands it) or
+    ``{"name", "attributes", "health"?}`` (ad-hoc; only the storyguide, as
+    referee, commands it). The other settings are the rules' (see
+    docs/rules/skirmish.md); left out, the rules' defaults hold.
+    """
+    rules = campaign.sheet_rules
+    if defence_attribute is not None and defence_attribute not in rules.attributes:
+        raise ValidationError(
+            {"defence_attribute": [f"{defence_attribute!r} is not an attribute of the campaign."]}
+        )
+    characters = _characters(campaign, participants)
+    entries: list[dict] = []
+    seats: dict[str, int] = {}
+    for participant in participants:
+        entry, player_id = _entry(
+            rules, participant, characters, taken={entry["key"] for entry in entries}
+        )
+        entries.append(entry)
+        if player_id is not None:
+            seats[entry["key"]] = player_id
+    settings = {
+        "defence_attribute": defence_attribute,
+        "max_interveners": max_interveners,
+        "defended_difficulty_base": defended_difficulty_base,
+    }
+    config = {
+        "die_size": rules.die_size,
+        "categories": rules.categories,
+        **{name: value for name, value in settings.items() if value is not None},
+        "participants": entries,
+    }
+    return game_create(
+        campaign=campaign,
+        ruleset=RULESET,
+        config=config,
+        created_by=created_by,
+        now=now,
+        title=title,
+        seats=seats,
+        public=public,
+        entered_dice=entered_dice,
+        client_seed=client_seed,
+    )
+
+
+def skirmish_add_participant(*, game_id: int, user, participant: dict, now: datetime) -> GameEvent:
+    """The storyguide brings a character or an ad-hoc participant into a skirmish.
+
+    Through the rules' ``add_participant`` command, so that it is in the log
+    and a replay rebuilds it; a character's player gets its seat in the same
+    transaction. Mid-skirmish a newcomer rolls no initiative (the rules let it
+    re-enter as if it had delayed).
+    """
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id, kind=KIND)
+        actor = actor_for(game, user)
+        if not actor.is_referee:
+            raise PermissionDenied("Only the storyguide adds participants to a skirmish.")
+        characters = _characters(game.campaign, [participant])
+        entry, player_id = _entry(
+            game.campaign.sheet_rules,
+            participant,
+            characters,
+            taken=set(game.state["participants"]),
+        )
+        command = {"action": "add_participant", "participant": entry}
+        event = game_apply(
+            game,
+            user=user,
+            actor=actor,
+            command=command,
+            submitted={"participant": participant},
+            now=now,
+        )
+        if player_id is not None:
+            Seat.objects.create(game=game, participant=entry["key"], user_id=player_id)
+    return event
+
+
+def skirmish_submit_command(
+    *,
+    game_id: int,
+    user,
+    submission: Submission,
+    now: datetime,
+    idempotency_key: str | None = None,
+    render,
+) -> Answer:
+    """Submit a command (``games.services.game_submit_command``), and let sheets follow Health.
+
+    A ``change_health`` on a character's participant changes the character's
+    Health too, by the same amount, clamped to 0..``health_max`` (the rules'
+    own Health track is unclamped). The sheet follows only events this call
+    appended: a retry answered from its Idempotency-Key changes no sheet twice.
+    """
+    with transaction.atomic():
+        seen = Game.objects.select_for_update().values_list("version", flat=True).get(pk=game_id)
+        answer = game_submit_command(
+            game_id=game_id,
+            user=user,
+            submission=submission,
+            now=now,
+            idempotency_key=idempotency_key,
+            render=render,
+        )
+        game = Game.objects.get(pk=game_id)
+        for event in GameEvent.objects.filter(game=game, seq__gt=seen).order_by("seq"):
+            _sheets_follow(game, event.events)
+    return answer
+
+
+def _sheets_follow(game: Game, events: list[dict]) -> None:
+    """Apply the Health changes of a character's participant to the character's sheet."""
+    participants = game.state["participants"]
+    for item in events:
+        if item["type"] != "health_changed":
+            continue
+        character_id = participants[item["participant"]]["character"]
+        if character_id is None:
+            continue
+        character = (
+            Character.objects.select_for_update()
+            .filter(pk=character_id, campaign_id=game.campaign_id)
+            .first()
+        )
+        if character is None:  # deleted since it joined: the skirmish keeps its name
+            continue
+        character.health = max(0, min(character.health_max, character.health + item["by"]))
+        character.save(update_fields=["health", "updated_at"])
+
+
+def _characters(campaign: Campaign, participants: list[dict]) -> dict[int, Character]:
+    """The campaign's characters the participants name; any other id is a field error."""
+    wanted = [p["character"] for p in participants if p.get("character") is not None]
+    found = {c.pk: c for c in Character.objects.filter(campaign=campaign, pk__in=wanted)}
+    strangers = [str(pk) for pk in wanted if pk not in found]
+    if strangers:
+        raise ValidationError(
+            {"participants": [f"No character {', '.join(strangers)} in {campaign.name}."]}
+        )
+    twice = sorted({str(pk) for pk in wanted if wanted.count(pk) > 1})
+    if twice:
+        raise ValidationError(
+            {"participants": [f"Character {', '.join(twice)} is named more than once."]}
+        )
+    return found
+
+
+def _entry(
+    rules: SheetRules,
+    participant: dict,
+    characters: dict[int, Character],
+    *,
+    taken: set[str],
+) -> tuple[dict, int | None]:
+    """The rules' participant entry, and the user who commands it (None: the storyguide)."""
+    if participant.get("character") is not None:
+        character = characters[participant["character"]]
+        entry = {
+            "key": character_key(character.pk),
+            "name": character.name,
+            "character": character.pk,
+            "attributes": dict(character.attributes),
+            "health": character.health,
+        }
+        return entry, character.player_id
+    attributes = participant.get("attributes", {})
+    unknown = sorted(set(attributes) - set(rules.attributes))
+    if unknown:
+        raise ValidationError(
+            {
+                "participants": [
+                    f"{participant['name']}: {', '.join(unknown)} "
+                    f"{'is not an attribute' if len(unknown) == 1 else 'are not attributes'} "
+                    "of the campaign."
+                ]
+            }
+        )
+    number = 1
+    while f"a{number}" in taken:
+        number += 1
+    entry = {
+        "key": f"a{number}",
+        "name": participant["name"],
+        "character": None,
+        "attributes": dict(attributes),
+        "health": participant.get("health"),
+    }
+    return entry, None
