@@ -67,8 +67,11 @@ def start(table: Table) -> None:
 def options(state: State, out: list[dict]) -> None:
     """What each beater may do now in the beaters' sub-round."""
     bludgers, thirds = state["bludgers"], state["thirds"]
+    playable = {b["third"] for b in bludgers if b["status"] in ("free", "held")}
     for beater in beaters(state):
         third = thirds[beater]
+        if third not in playable:
+            continue
         free = [b for b in bludgers if b["third"] == third and b["status"] == "free"]
         held = any(b["status"] == "held" and b["by"] == beater for b in bludgers)
         if not (free or held):

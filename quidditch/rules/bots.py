@@ -81,22 +81,29 @@ def play_match(
     *,
     start: float = 1_700_000_000.0,
     max_turns: int = 100_000,
+    record: bool = True,
 ) -> Match:
-    """Play one game to its end between random players."""
+    """Play one game to its end between random players.
+
+    With ``record`` the match keeps every turn (for a replay) and every event;
+    without, only the final state (for the benchmark).
+    """
     bot = RandomPlayer(rng)
     match = Match(ruleset.setup(config))
+    state = match.state
     now = start
     for _ in range(max_turns):
-        state = match.state
         if state["over"]:
+            match.state = state
             return match
         command = bot.choose(ruleset.allowed_commands(state, REFEREE))
         now = bot.when(command, now)
         actor = bot.actor_for(command)
         before = len(dice.rolls)
         outcome = ruleset.apply(state, command, actor=actor, dice=dice, now=now)
-        faces = [roll.face for roll in dice.rolls[before:]]
-        match.turns.append(Turn(command, actor, now, faces))
-        match.events.extend(outcome.events)
-        match.state = outcome.state
+        if record:
+            faces = [roll.face for roll in dice.rolls[before:]]
+            match.turns.append(Turn(command, actor, now, faces))
+            match.events.extend(outcome.events)
+        state = outcome.state
     raise RuntimeError(f"no end after {max_turns} turns")

@@ -57,6 +57,16 @@ def game_over(table: Table, reason: str) -> None:
     table.say("game_over", reason=reason, winner=result_["winner"], points=result_["points"])
 
 
+def votes_open(state: State) -> list[dict]:
+    """The votes to end the game not yet given: the referee's, then each captain's (§7)."""
+    votes = state["end_votes"]
+    offered = [] if "referee" in votes else [{"action": "end_game"}]
+    for team in state["teams"]:
+        if team["captain"] not in votes:
+            offered.append({"action": "end_game", "player": team["captain"]})
+    return offered
+
+
 def vote_to_end(table: Table, command: dict) -> None:
     """Both captains and the referee agree to end the game (§7)."""
     voter = command.get("player") or "referee"

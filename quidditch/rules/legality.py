@@ -10,6 +10,7 @@ from __future__ import annotations
 from games.ruleset import RuleViolation
 
 from .commands import key
+from .ending import votes_open
 from .pitch import MIDDLE, adjacent, is_goal_third
 from .table import State, role_of, team_of
 
@@ -71,6 +72,12 @@ def check(state: State, command: dict) -> None:
     awaiting = state["awaiting"]
     if command in awaiting:
         return
+    if command["action"] == "end_game":
+        if command in votes_open(state):
+            return
+        if (command.get("player") or "referee") in state["end_votes"]:
+            raise RuleViolation("already_agreed", "each of them agrees once", "§7")
+        raise RuleViolation("not_a_captain", "only the captains and the referee agree", "§7")
     wanted = key(command)
     for offered in awaiting:
         if key(offered) == wanted:

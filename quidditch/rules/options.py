@@ -4,7 +4,9 @@
 (player commands carry ``player``; referee words carry none). The state
 keeps this list as ``awaiting`` so clients see who is awaited, and ``apply``
 accepts a command only if it is on the list; :mod:`.legality` then explains a
-refusal by naming the rule.
+refusal by naming the rule. The vote to end the game (§7) is possible at any
+time and awaited from nobody: it is offered by ``allowed_commands`` but not
+kept in ``awaiting`` (see :mod:`.ending`).
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ PHASES = {
     "seekers": _with_bludgers(seekers.options),
 }
 
-IDLE = frozenset({"bludger_rethrow", "end_game"})
+IDLE = frozenset({"bludger_rethrow"})
 """Commands that do not keep a chasers' or seekers' sub-round open."""
 
 
@@ -75,12 +77,6 @@ def options(state: State) -> list[dict]:
         _answers(state, out)
     else:
         PHASES[state["phase"]](state, out)
-    votes = state["end_votes"]
-    if "referee" not in votes:
-        out.append({"action": "end_game"})
-    for team in state["teams"]:
-        if team["captain"] not in votes:
-            out.append({"action": "end_game", "player": team["captain"]})
     return out
 
 

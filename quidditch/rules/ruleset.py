@@ -133,14 +133,15 @@ class ChatQuidditch(Ruleset):
         return parsing.parse(text, state=state, actor=actor)
 
     def allowed_commands(self, state: State, actor: Actor) -> list[dict]:
+        offered = state["awaiting"]
+        if not state["over"]:
+            offered = offered + ending.votes_open(state)
         if actor.is_referee:
-            return list(state["awaiting"])
+            return offered
         if actor.role != "player":
             return []
         controls = actor.controls
-        return [
-            c for c in state["awaiting"] if c.get("player") in controls or c["action"] == "timeout"
-        ]
+        return [c for c in offered if c.get("player") in controls or c["action"] == "timeout"]
 
     def is_over(self, state: State) -> bool:
         return state["over"]

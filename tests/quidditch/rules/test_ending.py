@@ -83,8 +83,8 @@ def test_7_the_snitch_ends_the_game_at_once():
 def test_7_captains_and_referee_end_the_game_by_agreement():
     game = Game().kick_off()
     game.do({"action": "end_game"}, by="GHüter")
-    game.refused({"action": "end_game"}, "not_allowed_now", by="GHüter")  # one vote each
-    game.refused({"action": "end_game"}, "not_allowed_now", by="GJäger2")  # not a captain
+    game.refused({"action": "end_game"}, "already_agreed", by="GHüter")
+    game.refused({"action": "end_game"}, "not_a_captain", by="GJäger2")
     game.do({"action": "end_game"})
     assert not game.state["over"]
     game.do("Spielende", by="SHüter")
