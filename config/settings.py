@@ -62,6 +62,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "corsheaders.middleware.CorsMiddleware",
+    "core.throttling.BodySizeLimitMiddleware",
+    "core.throttling.RateLimitHeadersMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -176,6 +178,22 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "core.errors.exception_handler",
+    "DEFAULT_THROTTLE_CLASSES": ["core.throttling.WriteRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "writes": os.environ.get("WRITE_RATE_LIMIT", "1200/min"),
+        "login": os.environ.get("LOGIN_RATE_LIMIT", "20/min"),
+    },
+}
+
+# The cache holds the rate limit counters: shared between processes when
+# CACHE_URL names a Redis server, per process otherwise.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": os.environ["CACHE_URL"],
+    }
+    if os.environ.get("CACHE_URL")
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }
 
 REST_KNOX = {

@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from config.celery import app as celery_app
 from core.errors import json_error
+from core.throttling import LoginRateThrottle
 
 BROKER_TIMEOUT_SECONDS = 2
 
@@ -90,6 +91,7 @@ class TokenView(KnoxLoginView):
 
     authentication_classes = ()
     permission_classes = (AllowAny,)
+    throttle_classes = (LoginRateThrottle,)
     serializer_class = AuthTokenSerializer
 
     @extend_schema(
