@@ -1,25 +1,177 @@
-"""The storyguide's dashboard: each storyguide sees only their own campaigns."""
+"""The storyguide's dashboard: each storyguide sees only their own campaigns.
 
-from django.contrib import admin
+Every write goes through ``campaign.services``: the forms of
+``campaign.forms`` ask the service for its verdict and ``save_model`` calls it.
+The ledger and Popularity adjustments are append-only here as everywhere.
+List pages annotate what they show (totals, Popularity, game counts) so that
+each loads in a fixed number of queries, however many rows it has.
+"""
 
-from campaign.models import Campaign, Membership, Role
+from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Count
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import format_html
+from rest_framework.exceptions import APIException
+
+from campaign import selectors, services
+from campaign.forms import (
+    AwardPointsForm,
+    HousePointAwardForm,
+    PopularityAdjustmentForm,
+    add_refusal,
+    attribute_field,
+    character_form_for,
+)
+from campaign.models import (
+    Campaign,
+    Character,
+    House,
+    HousePointEntry,
+    Membership,
+    PopularityAdjustment,
+    Role,
+)
+from campaign.rules.sheet import SheetRules
+
+RelatedOnly = admin.RelatedOnlyFieldListFilter
+
+# How a row of each model a form may point at reaches its campaign(s).
+CAMPAIGN_PATHS = {
+    Campaign: "",
+    House: "campaign__",
+    Character: "campaign__",
+    get_user_model(): "memberships__campaign__",
+}
+
+
+def run_by(queryset, user, campaign_prefix: str):
+    """The rows of campaigns ``user`` is storyguide of; all rows for a superuser."""
+    if user.is_superuser:
+        return queryset
+    return queryset.filter(
+        **{
+            f"{campaign_prefix}memberships__user": user,
+            f"{campaign_prefix}memberships__role": Role.STORYGUIDE,
+        }
+    )
 
 
 class StoryguideScopedAdmin(admin.ModelAdmin):
-    """Rows of the campaigns the logged-in user is storyguide of; all rows for a superuser."""
+    """Rows of the campaigns the logged-in user is storyguide of; all rows for a superuser.
+
+    Foreign-key choices in forms (campaign, house, character, user) are
+    limited the same way, so a storyguide cannot even name another
+    campaign's objects.
+    """
 
     campaign_prefix = "campaign__"
 
     def get_queryset(self, request):
-        queryset = super().get_queryset(request)
-        if request.user.is_superuser:
-            return queryset
-        return queryset.filter(
-            **{
-                f"{self.campaign_prefix}memberships__user": request.user,
-                f"{self.campaign_prefix}memberships__role": Role.STORYGUIDE,
-            }
-        )
+        return run_by(super().get_queryset(request), request.user, self.campaign_prefix)
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        prefix = CAMPAIGN_PATHS.get(db_field.related_model)
+        if prefix is not None:
+            choices = db_field.related_model._default_manager.all()
+            kwargs["queryset"] = run_by(choices, request.user, prefix).distinct()
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class ServiceFormAdmin(StoryguideScopedAdmin):
+    """Saves through the form's service (a ``campaign.forms.ServiceForm``), as ``request.user``."""
+
+    def get_form(self, request, obj=None, **kwargs):
+        form = super().get_form(request, obj, **kwargs)
+        form.user = request.user  # a fresh class per call: modelform_factory builds it
+        return form
+
+    def save_model(self, request, obj, form, change):
+        saved = form.save_through_service(obj, now=timezone.now())
+        # A service may create its own object; the admin logs and redirects with ``obj``.
+        for field in saved._meta.concrete_fields:
+            setattr(obj, field.attname, getattr(saved, field.attname))
+        obj._state.adding = False
+
+
+class ReadOnlyRowsMixin:
+    """Existing rows are never changed or deleted here; their change view is read-only."""
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class AppendOnlyAdmin(ReadOnlyRowsMixin, ServiceFormAdmin):
+    """Rows are added through ``add_form`` and its service, then stay as they are."""
+
+    add_form = None
+
+    def get_form(self, request, obj=None, **kwargs):
+        if obj is None:
+            kwargs["form"] = self.add_form
+        return super().get_form(request, obj, **kwargs)
+
+
+class AwardPointsMixin:
+    """The "award house points" action: an intermediate page asks amount and reason.
+
+    ``award_targets`` says which house (and character, if any) each selected
+    row credits; rows it leaves out (a character without a house) are named
+    on the page. All awards of one action succeed or none does.
+    """
+
+    def award_targets(self, queryset) -> list[tuple[House, Character | None]]:
+        raise NotImplementedError
+
+    def has_award_permission(self, request):
+        return request.user.has_perm("campaign.add_housepointentry")
+
+    @admin.action(
+        description="Award house points to the selected %(verbose_name_plural)s",
+        permissions=["award"],
+    )
+    def award_points(self, request, queryset):
+        targets = self.award_targets(queryset)
+        form = AwardPointsForm(request.POST if "apply" in request.POST else None)
+        if form.is_valid():
+            now = timezone.now()
+            try:
+                with transaction.atomic():
+                    for house, character in targets:
+                        services.house_points_award(
+                            house=house,
+                            character=character,
+                            awarded_by=request.user,
+                            now=now,
+                            **form.cleaned_data,
+                        )
+            except APIException as refusal:
+                add_refusal(form, refusal)
+            else:
+                credited = ", ".join(str(character or house) for house, character in targets)
+                self.message_user(
+                    request, f"Awarded {form.cleaned_data['amount']:+d} points: {credited}."
+                )
+                return None
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Award house points",
+            "opts": self.model._meta,
+            "form": form,
+            "targets": targets,
+            "selected": queryset,
+            "left_out": len(queryset) - len(targets),
+            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+            "media": self.media + form.media,
+        }
+        return TemplateResponse(request, "admin/campaign/award_points.html", context)
 
 
 class MembershipInline(admin.TabularInline):
@@ -31,10 +183,27 @@ class MembershipInline(admin.TabularInline):
 @admin.register(Campaign)
 class CampaignAdmin(StoryguideScopedAdmin):
     campaign_prefix = ""
-    list_display = ["name", "slug", "created_at"]
+    list_display = ["name", "slug", "games", "created_at"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
+    readonly_fields = ["games"]
     inlines = [MembershipInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(game_count=Count("games"))
+
+    @admin.display(description="games and logs")
+    def games(self, campaign):
+        """A link to the game admin, filtered to this campaign."""
+        if campaign.pk is None:
+            return "—"
+        url = reverse("admin:games_game_changelist")
+        return format_html(
+            '<a href="{}?campaign__id__exact={}">{} games</a>',
+            url,
+            campaign.pk,
+            campaign.game_count,
+        )
 
     def save_model(self, request, obj, form, change):
         """Whoever creates a campaign is its storyguide."""
@@ -43,3 +212,209 @@ class CampaignAdmin(StoryguideScopedAdmin):
             Membership.objects.get_or_create(
                 campaign=obj, user=request.user, defaults={"role": Role.STORYGUIDE}
             )
+
+
+@admin.register(House)
+class HouseAdmin(AwardPointsMixin, ReadOnlyRowsMixin, StoryguideScopedAdmin):
+    """Houses with their effective and pending points; campaigns come with their houses."""
+
+    list_display = ["name", "campaign", "initial", "swatch", "points", "pending"]
+    list_filter = [("campaign", RelatedOnly)]
+    list_select_related = ["campaign"]
+    fields = ["campaign", "name", "initial", "colour", "points", "pending"]
+    readonly_fields = ["points", "pending"]
+    actions = ["award_points"]
+
+    def get_queryset(self, request):
+        return selectors.houses_with_totals(super().get_queryset(request), now=timezone.now())
+
+    def has_add_permission(self, request):
+        return False
+
+    def award_targets(self, queryset):
+        return [(house, None) for house in queryset]
+
+    @admin.display(description="colour")
+    def swatch(self, house):
+        return format_html(
+            '<span style="display:inline-block;width:1em;height:1em;background:{}"></span> {}',
+            house.colour,
+            house.colour,
+        )
+
+    @admin.display(description="points", ordering="points")
+    def points(self, house):
+        return house.points
+
+    @admin.display(description="pending", ordering="pending")
+    def pending(self, house):
+        return house.pending
+
+
+@admin.register(Character)
+class CharacterAdmin(AwardPointsMixin, ServiceFormAdmin):
+    """Characters with their sheet; the attributes come from the campaign's sheet rules."""
+
+    list_display = ["name", "house", "year", "player", "quidditch_position", "popularity"]
+    list_filter = [("house", RelatedOnly), "year", ("campaign", RelatedOnly)]
+    list_select_related = ["campaign", "house", "player"]
+    search_fields = ["name"]
+    actions = ["award_points"]
+
+    def get_queryset(self, request):
+        return selectors.characters_with_popularity(
+            super().get_queryset(request), now=timezone.now()
+        )
+
+    def campaign_to_add_to(self, request) -> Campaign | None:
+        """The campaign an add form is for: the one posted or asked for, else the only one."""
+        campaigns = run_by(Campaign.objects.all(), request.user, "")
+        chosen = request.POST.get("campaign") or request.GET.get("campaign")
+        if chosen:
+            return campaigns.filter(pk=chosen).first() if chosen.isdigit() else None
+        only = list(campaigns[:2])
+        return only[0] if len(only) == 1 else None
+
+    def rules_for(self, request, obj) -> SheetRules:
+        campaign = obj.campaign if obj is not None else self.campaign_to_add_to(request)
+        return campaign.sheet_rules if campaign is not None else SheetRules.from_json({})
+
+    def get_changeform_initial_data(self, request):
+        initial = super().get_changeform_initial_data(request)
+        campaign = self.campaign_to_add_to(request)
+        if campaign is not None:
+            initial.setdefault("campaign", campaign.pk)
+        return initial
+
+    def get_form(self, request, obj=None, **kwargs):
+        kwargs["form"] = character_form_for(self.rules_for(request, obj))
+        return super().get_form(request, obj, **kwargs)
+
+    def get_fieldsets(self, request, obj=None):
+        rules = self.rules_for(request, obj)
+        low, high = rules.attribute_range
+        groups = rules.attribute_groups
+        return [
+            (None, {"fields": ["campaign", "name", "player", "house", "year"]}),
+            (
+                "Attributes",
+                {
+                    "fields": [
+                        tuple(attribute_field(name) for name in group["attributes"])
+                        for group in groups
+                    ],
+                    "description": f"One line per group ({', '.join(g['name'] for g in groups)}),"
+                    f" each from {low} to {high}.",
+                },
+            ),
+            (
+                "Health, Popularity and quidditch",
+                {
+                    "fields": [
+                        ("health", "health_max"),
+                        "popularity_base",
+                        *(["popularity"] if obj is not None else []),
+                        "quidditch_position",
+                    ]
+                },
+            ),
+            ("Sheet", {"fields": ["curriculum", "spells", "virtues", "flaws"]}),
+            (
+                "Notes",
+                {
+                    "fields": ["background", "secret_notes"],
+                    "description": "Secret notes are for storyguides: players never see them.",
+                },
+            ),
+        ]
+
+    def get_readonly_fields(self, request, obj=None):
+        """A character stays in its campaign; Popularity is computed, not entered."""
+        return ["campaign", "popularity"] if obj is not None else []
+
+    @admin.display(description="Popularity")
+    def popularity(self, character):
+        return selectors.popularity(character, character.campaign.sheet_rules)
+
+    def award_targets(self, queryset):
+        return [
+            (character.house, character) for character in queryset if character.house is not None
+        ]
+
+
+@admin.register(HousePointEntry)
+class HousePointEntryAdmin(AppendOnlyAdmin):
+    """The ledger, newest first, with each house's total as of each entry.
+
+    The running total is computed over the listed entries of each house: the
+    scoping and the house and campaign filters keep whole houses, so there it
+    is the house total; filtered by source it is that source's running total.
+    """
+
+    add_form = HousePointAwardForm
+    list_display = [
+        "credit_at",
+        "house",
+        "amount",
+        "running_total",
+        "status",
+        "reason",
+        "source",
+        "character",
+        "awarded_by",
+        "correction",
+    ]
+    list_filter = [("house", RelatedOnly), "source", ("campaign", RelatedOnly)]
+    list_select_related = ["house", "character", "awarded_by", "reverses", "reversed_by"]
+    ordering = ["-credit_at", "-id"]
+    actions = ["reverse_entries"]
+
+    def get_queryset(self, request):
+        return selectors.ledger_with_running_totals(super().get_queryset(request))
+
+    @admin.display(description="house total")
+    def running_total(self, entry):
+        return entry.running_total
+
+    @admin.display(description="counts")
+    def status(self, entry):
+        return "effective" if entry.credit_at <= timezone.now() else "pending"
+
+    @admin.display(description="correction")
+    def correction(self, entry):
+        if entry.reverses is not None:
+            return f"reverses #{entry.reverses.pk}"
+        reversal = getattr(entry, "reversed_by", None)
+        return f"reversed by #{reversal.pk}" if reversal is not None else ""
+
+    @admin.action(description="Reverse the selected entries", permissions=["add"])
+    def reverse_entries(self, request, queryset):
+        """Each entry is reversed on its own; one that cannot be is reported, not fatal."""
+        now = timezone.now()
+        reversed_ = []
+        for entry in queryset:
+            try:
+                services.house_points_reverse(
+                    entry=entry,
+                    reason=f"Reverses #{entry.pk}: {entry.reason}"[:300],
+                    reversed_by=request.user,
+                    now=now,
+                )
+            except APIException as refusal:
+                self.message_user(
+                    request, f"#{entry.pk} ({entry}): {refusal.detail}", messages.WARNING
+                )
+            else:
+                reversed_.append(f"#{entry.pk}")
+        if reversed_:
+            self.message_user(request, f"Reversed {', '.join(reversed_)}.")
+
+
+@admin.register(PopularityAdjustment)
+class PopularityAdjustmentAdmin(AppendOnlyAdmin):
+    campaign_prefix = "character__campaign__"
+    add_form = PopularityAdjustmentForm
+    list_display = ["created_at", "character", "amount", "reason", "adjusted_by"]
+    list_filter = [("character__campaign", RelatedOnly)]
+    list_select_related = ["character", "adjusted_by"]
+    search_fields = ["character__name", "reason"]

@@ -1,0 +1,170 @@
+"""Forms of the storyguide dashboard; the services, not the forms, decide what is valid.
+
+A service validates and writes in one step, but the admin must know the
+verdict before it saves, so that a refusal shows on the form instead of
+ending in a server error. A :class:`ServiceForm` therefore asks its service
+during validation, in a savepoint that is always rolled back, and the admin's
+``save_model`` asks it again for real.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from django import forms
+from django.contrib.admin.widgets import AdminSplitDateTime
+from django.db import transaction
+from django.utils import timezone
+from rest_framework.exceptions import APIException
+
+from campaign import services
+from campaign.models import Character, HousePointEntry, PopularityAdjustment
+from campaign.rules.sheet import SheetRules
+
+ATTRIBUTE_PREFIX = "attribute_"
+
+
+def add_refusal(form: forms.BaseForm, refusal: APIException) -> None:
+    """Show a service's refusal on the form: on the field it names, else above the form."""
+    if not isinstance(refusal.detail, dict):
+        form.add_error(None, refusal.detail)
+        return
+    for field, messages in refusal.detail.items():
+        form.add_error(field if field in form.fields else None, messages)
+
+
+def credit_at_field() -> forms.SplitDateTimeField:
+    return forms.SplitDateTimeField(
+        required=False,
+        widget=AdminSplitDateTime,
+        help_text="When the points start to count; empty for now.",
+    )
+
+
+def attribute_field(name: str) -> str:
+    """The form field of a sheet attribute; prefixed so no attribute shadows a model field."""
+    return f"{ATTRIBUTE_PREFIX}{name}"
+
+
+class ServiceForm(forms.ModelForm):
+    """A model form whose instance is written by a service; see the module docstring.
+
+    The admin sets ``user`` on the form class it builds for each request.
+    """
+
+    user = None
+
+    def save_through_service(self, instance, *, now):
+        """Write ``instance`` (the form's data) with the service; return the saved object."""
+        raise NotImplementedError
+
+    def _post_clean(self):
+        super()._post_clean()
+        if self.errors:
+            return
+        try:
+            with transaction.atomic():
+                self.save_through_service(copy.copy(self.instance), now=timezone.now())
+                transaction.set_rollback(True)
+        except APIException as refusal:
+            add_refusal(self, refusal)
+
+
+class CharacterForm(ServiceForm):
+    """A character with one integer field per attribute of its campaign's sheet rules.
+
+    Use :func:`character_form_for`, which declares those fields; this form
+    turns them into the ``attributes`` dict and back.
+    """
+
+    rules: SheetRules = SheetRules.from_json({})
+
+    class Meta:
+        model = Character
+        fields = [
+            "campaign",
+            "name",
+            "player",
+            "house",
+            "year",
+            "health",
+            "health_max",
+            "popularity_base",
+            "quidditch_position",
+            "curriculum",
+            "spells",
+            "virtues",
+            "flaws",
+            "background",
+            "secret_notes",
+        ]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name, value in (self.instance.attributes or {}).items():
+            if attribute_field(name) in self.fields:
+                self.initial.setdefault(attribute_field(name), value)
+
+    def clean(self):
+        cleaned = super().clean()
+        self.instance.attributes = {
+            name: cleaned.get(attribute_field(name)) for name in self.rules.attributes
+        }
+        return cleaned
+
+    def save_through_service(self, instance, *, now):
+        return services.character_save(character=instance)
+
+
+def character_form_for(rules: SheetRules) -> type[CharacterForm]:
+    """A :class:`CharacterForm` with an integer field for each attribute ``rules`` name."""
+    low, high = rules.attribute_range
+    fields = {
+        attribute_field(name): forms.IntegerField(label=name, min_value=low, max_value=high)
+        for name in rules.attributes
+    }
+    return type("CharacterForm", (CharacterForm,), {"rules": rules, **fields})
+
+
+class HousePointAwardForm(ServiceForm):
+    """Award points to a house (optionally credited to a character), now or later."""
+
+    credit_at = credit_at_field()
+
+    class Meta:
+        model = HousePointEntry
+        fields = ["house", "amount", "reason", "character", "credit_at"]
+
+    def save_through_service(self, instance, *, now):
+        return services.house_points_award(
+            house=instance.house,
+            amount=instance.amount,
+            reason=instance.reason,
+            character=instance.character,
+            credit_at=instance.credit_at,
+            awarded_by=self.user,
+            now=now,
+        )
+
+
+class PopularityAdjustmentForm(ServiceForm):
+    class Meta:
+        model = PopularityAdjustment
+        fields = ["character", "amount", "reason"]
+
+    def save_through_service(self, instance, *, now):
+        return services.popularity_adjust(
+            character=instance.character,
+            amount=instance.amount,
+            reason=instance.reason,
+            adjusted_by=self.user,
+            now=now,
+        )
+
+
+class AwardPointsForm(forms.Form):
+    """The intermediate page of the "award house points" action."""
+
+    amount = forms.IntegerField(help_text="Negative to take points.")
+    reason = forms.CharField(max_length=300)
+    credit_at = credit_at_field()
