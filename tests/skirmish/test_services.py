@@ -1,0 +1,179 @@
+"""The skirmish services: gathering from a campaign, newcomers, sheets that follow Health."""
+
+import pytest
+from django.utils import timezone
+from rest_framework.exceptions import PermissionDenied, ValidationError
+
+from campaign.models import Character
+from campaign.rules.sheet import DEFAULT_RULES
+from core.errors import Unprocessable
+from games.models import Game, GameEvent, Seat
+from games.ruleset import RuleViolation
+from games.services import Submission
+from skirmish.services import (
+    skirmish_add_participant,
+    skirmish_submit_command,
+)
+from tests.skirmish.conftest import PEEVES
+
+pytestmark = pytest.mark.django_db
+
+
+def submit(table, game, command, user=None):
+    return skirmish_submit_command(
+        game_id=game.pk,
+        user=user or table.storyguide,
+        submission=Submission(command=command),
+        now=timezone.now(),
+        render=lambda game, event, actor: {"seq": event.seq},
+    )
+
+
+def change_health(table, game, character, by):
+    command = {"action": "change_health", "participant": table.key(character), "by": by}
+    return submit(table, game, command)
+
+
+def test_the_die_and_categories_follow_the_campaigns_sheet_rules(table):
+    """Ch.7 ¶5: initiative rolls the Finesse attribute of the initiating action's category,
+    which the campaign's sheet rules name (here a house rule makes Quickness the physical one).
+    """
+    groups = [
+        {**group, "finesse": "Quickness"} if group["name"] == "Physical" else group
+        for group in DEFAULT_RULES["attribute_groups"]
+    ]
+    table.campaign.rules = {**DEFAULT_RULES, "die_size": 12, "attribute_groups": groups}
+    table.campaign.save()
+    game = table.create_here()
+    assert game.config["die_size"] == 12
+    assert game.config["categories"]["physical"] == "Quickness"
+    assert game.state["settings"]["die_size"] == 12
+
+
+def test_the_rules_settings_are_passed_on_and_left_to_the_rules_when_omitted(table):
+    plain = table.create_here()
+    assert not {"defence_attribute", "max_interveners", "defended_difficulty_base"} & set(
+        plain.config
+    )
+    assert plain.state["settings"]["defended_difficulty_base"] == 10
+    tuned = table.create_here(
+        defence_attribute="Quickness", max_interveners=1, defended_difficulty_base=8
+    )
+    settings = tuned.state["settings"]
+    assert (settings["defence_attribute"], settings["max_interveners"]) == ("Quickness", 1)
+    assert settings["defended_difficulty_base"] == 8
+
+
+def test_the_defence_attribute_must_be_one_of_the_campaigns(table):
+    with pytest.raises(ValidationError) as caught:
+        table.create_here(defence_attribute="Agility")
+    assert "defence_attribute" in caught.value.detail
+    assert not Game.objects.exists()
+
+
+def test_a_character_joins_once(table):
+    with pytest.raises(ValidationError) as caught:
+        table.create_here([{"character": table.harry.pk}, {"character": table.harry.pk}])
+    assert "participants" in caught.value.detail
+
+
+def test_ad_hoc_participants_are_numbered_in_the_order_they_join(table):
+    game = table.create_here([PEEVES, {"character": table.ron.pk}, {**PEEVES, "name": "Filch"}])
+    assert list(game.state["participants"]) == ["a1", table.key(table.ron), "a2"]
+
+
+def test_a_newcomer_joins_through_the_rules_and_the_log(table):
+    game = table.create_here()
+    neville = table.character("Neville", table.player, Bravery=8)
+    event = skirmish_add_participant(
+        game_id=game.pk,
+        user=table.storyguide,
+        participant={"character": neville.pk},
+        now=timezone.now(),
+    )
+    assert event.command == {
+        "action": "add_participant",
+        "participant": {
+            "key": table.key(neville),
+            "name": "Neville",
+            "character": neville.pk,
+            "attributes": neville.attributes,
+            "health": 5,
+        },
+    }
+    assert event.submitted == {"participant": {"character": neville.pk}}
+    assert Seat.objects.get(game=game, participant=table.key(neville)).user == table.player
+    game.refresh_from_db()
+    assert game.version == 1 and table.key(neville) in game.state["participants"]
+
+
+def test_only_the_storyguide_adds_participants(table):
+    game = table.create_here()
+    with pytest.raises(PermissionDenied):
+        skirmish_add_participant(
+            game_id=game.pk, user=table.player, participant=PEEVES, now=timezone.now()
+        )
+    assert not GameEvent.objects.exists()
+
+
+def test_a_refused_newcomer_leaves_no_seat(table):
+    game = table.create_here()
+    submit(table, game, {"action": "end_skirmish"})
+    with pytest.raises(Unprocessable) as caught:
+        skirmish_add_participant(
+            game_id=game.pk,
+            user=table.storyguide,
+            participant={"character": table.character("Ginny", table.player).pk},
+            now=timezone.now(),
+        )
+    assert caught.value.get_codes() == "game_over"
+    assert Seat.objects.filter(game=game).count() == 2
+    assert GameEvent.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("health", "by", "sheet"),
+    [(5, -2, 3), (2, -5, 0), (4, 3, 5), (0, 1, 1)],
+)
+def test_a_characters_health_follows_within_0_and_its_maximum(table, health, by, sheet):
+    Character.objects.filter(pk=table.harry.pk).update(health=health)
+    game = table.create_here()
+    change_health(table, game, table.harry, by)
+    table.harry.refresh_from_db()
+    assert table.harry.health == sheet
+    game.refresh_from_db()
+    assert game.state["participants"][table.key(table.harry)]["health"] == health + by
+
+
+def test_the_sheet_takes_the_change_not_the_skirmishs_health(table):
+    """A sheet healed since the skirmish began keeps that healing."""
+    Character.objects.filter(pk=table.harry.pk).update(health=2)
+    game = table.create_here()
+    Character.objects.filter(pk=table.harry.pk).update(health=4)
+    change_health(table, game, table.harry, -1)
+    table.harry.refresh_from_db()
+    assert table.harry.health == 3
+
+
+def test_ad_hoc_and_departed_participants_have_no_sheet_to_follow(table):
+    game = table.create_here()
+    draco = table.key(table.draco)
+    table.draco.delete()
+    submit(table, game, {"action": "change_health", "participant": "a1", "by": -1})
+    submit(table, game, {"action": "change_health", "participant": draco, "by": -1})
+    game.refresh_from_db()
+    assert game.state["participants"]["a1"]["health"] == 2
+    assert game.state["participants"][draco]["health"] == 4
+
+
+def test_a_refused_command_changes_no_sheet(table):
+    game = table.create_here()
+    with pytest.raises(RuleViolation):
+        submit(
+            table,
+            game,
+            {"action": "change_health", "participant": table.key(table.harry), "by": -1},
+            user=table.player,
+        )
+    table.harry.refresh_from_db()
+    assert table.harry.health == 5
