@@ -46,10 +46,12 @@ def play(seed: int) -> tuple[dict, Match]:
 
 
 def replay(cfg: dict, match: Match) -> dict:
+    """The match again from its config, commands, actors, times and dice faces."""
     state = RULES.setup(cfg)
+    dice = ScriptedDice(face for turn in match.turns for face in turn.faces)
     for turn in match.turns:
-        dice = ScriptedDice(turn.faces)
         state = RULES.apply(state, turn.command, actor=turn.actor, dice=dice, now=turn.now).state
+    assert dice.unused == 0
     return state
 
 
