@@ -19,29 +19,19 @@ from .table import PLAY_PHASES, Table, both_teams, drop_quaffle, team_nicks, tea
 
 NEXT = {"positioning": beaters.start, "beaters": chasers.start, "chasers": seekers.start}
 
-ROUND_RESET = {
-    "out": [],
-    "flew": [],
-    "threw": [],
-    "bludgers": [],
-    "snitch": None,
-    "searched": [],
-    "found": [],
-    "grabbed": [],
-    "fouled": [],
-    "pass": None,
-    "flight": None,
-    "bonus_third": None,
-    "unguarded": None,
-    "free_throw": None,
-}
+ROUND_LISTS = ("out", "flew", "threw", "bludgers", "searched", "found", "grabbed", "fouled")
+ROUND_VALUES = ("snitch", "pass", "flight", "bonus_third", "unguarded", "free_throw")
+"""What a round remembers: emptied when the next one starts."""
 
 
 def start_round(table: Table, command: dict) -> None:
     """``Chatende``: the referee names the round and who has the quaffle (§5.2)."""
     state = table.state
     state["round"] += 1
-    state.update(ROUND_RESET)
+    for key in ROUND_LISTS:
+        state[key] = []
+    for key in ROUND_VALUES:
+        state[key] = None
     state["thirds"] = {k: state["thirds"][k] for k in both_teams(state, "keeper")}
     team, carrier = _carrier(state)
     state["possession"], state["carrier"] = team, carrier

@@ -86,6 +86,13 @@ class ChatQuidditch(Ruleset):
     def apply(
         self, state: State, command: Command, *, actor: Actor, dice: Dice, now: float
     ) -> Outcome:
+        """Resolve one command.
+
+        1. Check its shape and giver (skipped for a command exactly as offered);
+        2. settle the timed answers whose deadline has passed (§3.4);
+        3. accept it only if the rules offer it now, else say which rule it breaks;
+        4. play it, rolling its dice, and move on until someone has to act.
+        """
         if state["over"]:
             raise RuleViolation("game_over", "the game is over", "§7")
         offered = command in state["awaiting"]

@@ -25,7 +25,7 @@ PLAY_PHASES = frozenset({"beaters", "chasers", "seekers"})
 class Table:
     """One command's working copy of the state, with the dice and the clock it uses."""
 
-    __slots__ = ("_owned", "dice", "events", "now", "offers_known", "state")
+    __slots__ = ("_copies", "dice", "events", "now", "offers_known", "state")
 
     def __init__(self, state: State, dice: Dice, now: float) -> None:
         self.state = dict(state)
@@ -34,15 +34,19 @@ class Table:
         self.events: list[dict] = []
         self.offers_known = False
         """Set when a command has brought ``awaiting`` up to date itself (see positioning)."""
-        self._owned: set[str] = set()
+        self._copies: dict[str, Any] = {}
 
     def edit(self, key: str) -> Any:
-        """The container under ``key``, copied the first time this command changes it."""
-        if key not in self._owned:
-            self._owned.add(key)
-            value = self.state[key]
-            self.state[key] = dict(value) if isinstance(value, dict) else list(value)
-        return self.state[key]
+        """The container under ``key``, copied the first time this command changes it.
+
+        A container put in place by this command is copied once more before its
+        first edit, so that nothing it may share with another state is changed.
+        """
+        value = self.state[key]
+        if self._copies.get(key) is not value:
+            value = dict(value) if isinstance(value, dict) else list(value)
+            self.state[key] = self._copies[key] = value
+        return value
 
     def say(self, type_: str, **fields: Any) -> dict:
         """Add an event to the log of this command."""
