@@ -190,3 +190,20 @@ def test_allowed_commands_are_those_of_the_actors_own_nicks(chasers):
     assert {"action": "pass", "player": "GJäger1", "target": "GJäger2"} in offered
     assert RULES.allowed_commands(chasers.state, Actor("spectator")) == []
     assert any(c["action"] == "end_subround" for c in chasers.allowed())
+
+
+def test_4_1_2_the_referee_gives_referee_words_and_relays_any_players_line(chasers):
+    chasers.do({"action": "pass", "player": "GJäger1", "target": "GJäger2"}, 3, 1)
+    assert chasers.state["pass"]["from"] == "GJäger1"
+    with pytest.raises(RuleViolation) as caught:
+        RULES.apply(chasers.state, {"action": "catch"}, actor=REFEREE, dice=None, now=chasers.now)
+    assert caught.value.code == "player_needed"  # a relayed line names its player
+
+
+def test_4_1_3_spectators_command_nothing_and_are_offered_nothing(chasers):
+    spectator = Actor("spectator")
+    assert RULES.allowed_commands(chasers.state, spectator) == []
+    for command in ({"action": "pass", "player": "GJäger1", "target": "GJäger2"}, "Torwurf"):
+        with pytest.raises(RuleViolation) as caught:
+            RULES.apply(chasers.state, command, actor=spectator, dice=None, now=chasers.now)
+        assert (caught.value.code, caught.value.rule) == ("spectator", "§4.1.3")
