@@ -66,25 +66,29 @@ def start(table: Table) -> None:
 
 def options(state: State, out: list[dict]) -> None:
     """What each beater may do now in the beaters' sub-round."""
-    bludgers, thirds = state["bludgers"], state["thirds"]
-    playable = {b["third"] for b in bludgers if b["status"] in ("free", "held")}
+    bludgers, thirds, threw = state["bludgers"], state["thirds"], state["threw"]
+    free_in = {b["third"] for b in bludgers if b["status"] == "free"}
+    holders = {b["by"] for b in bludgers if b["status"] == "held"}
+    if not (free_in or holders):
+        return
+    together = bludgers[0]["third"] == bludgers[1]["third"]
+    targets_in: dict[str, list[str]] = {}
     for beater in beaters(state):
         third = thirds[beater]
-        if third not in playable:
-            continue
-        free = [b for b in bludgers if b["third"] == third and b["status"] == "free"]
-        held = any(b["status"] == "held" and b["by"] == beater for b in bludgers)
+        free, held = third in free_in, beater in holders
         if not (free or held):
             continue
-        targets = bludger_targets(state, third)
-        if free and beater not in state["threw"]:
-            out.extend({"action": "bludger_throw", "player": beater, "target": t} for t in targets)
-        if free and beater in state["threw"] and all(b["third"] == third for b in bludgers):
+        targets = targets_in.get(third)
+        if targets is None:
+            targets = targets_in[third] = bludger_targets(state, third)
+        if free and beater not in threw:
+            for target in targets:
+                out.append({"action": "bludger_throw", "player": beater, "target": target})
+        if free and beater in threw and together:
             out.append({"action": "bludger_catch", "player": beater})
         if held:
-            out.extend(
-                {"action": "bludger_rethrow", "player": beater, "target": t} for t in targets
-            )
+            for target in targets:
+                out.append({"action": "bludger_rethrow", "player": beater, "target": target})
             out.append({"action": "keep_bludger", "player": beater})
 
 

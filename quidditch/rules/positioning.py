@@ -7,8 +7,7 @@ the quaffle names none (his third is rolled later), and seekers may not name M.
 
 from __future__ import annotations
 
-from .pitch import MIDDLE
-from .table import State, Table, both_teams
+from .table import State, Table
 
 GROUPS = ("chaser", "seeker", "beater")
 
@@ -16,7 +15,8 @@ GROUPS = ("chaser", "seeker", "beater")
 def waiting(state: State, group: str) -> list[str]:
     """The players of ``group`` who have not named their third yet."""
     thirds, carrier = state["thirds"], state["carrier"]
-    return [n for n in both_teams(state, group) if n != carrier and n not in thirds]
+    first, second = state["lineup"][group]
+    return [n for n in first + second if n != carrier and n not in thirds]
 
 
 def begin(table: Table) -> None:
@@ -37,9 +37,11 @@ def _next_group(table: Table, start: int) -> None:
 
 def options(state: State, out: list[dict]) -> None:
     group = state["positioning"]
-    thirds = [t for t in state["pitch"] if group != "seeker" or t != MIDDLE]
+    low, middle, high = state["pitch"]
+    thirds = (low, high) if group == "seeker" else (low, middle, high)
     for player in waiting(state, group):
-        out.extend({"action": "position", "player": player, "third": t} for t in thirds)
+        for third in thirds:
+            out.append({"action": "position", "player": player, "third": third})
 
 
 def position(table: Table, command: dict) -> None:

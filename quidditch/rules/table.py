@@ -167,7 +167,9 @@ def bludger_targets(state: State, third: str) -> list[str]:
     target again until that is settled.
     """
     waiting = [w["target"] for w in state["pending"] if w["kind"] == "block"]
-    players = state["players"]
+    out, players = state["out"], state["players"]
     return [
-        n for n in in_third(state, third) if players[n]["role"] != "beater" and n not in waiting
+        n
+        for n, t in state["thirds"].items()
+        if t == third and n not in out and players[n]["role"] != "beater" and n not in waiting
     ]
