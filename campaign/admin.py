@@ -21,7 +21,10 @@ from rest_framework.exceptions import APIException
 from campaign import selectors, services
 from campaign.forms import (
     AwardPointsForm,
+    CampaignForm,
     HousePointAwardForm,
+    MembershipForm,
+    MembershipFormSet,
     PopularityAdjustmentForm,
     add_refusal,
     attribute_field,
@@ -176,13 +179,23 @@ class AwardPointsMixin:
 
 class MembershipInline(admin.TabularInline):
     model = Membership
+    form = MembershipForm
+    formset = MembershipFormSet
     extra = 0
-    autocomplete_fields = ["user"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("user")
 
 
 @admin.register(Campaign)
-class CampaignAdmin(StoryguideScopedAdmin):
+class CampaignAdmin(ServiceFormAdmin):
+    """Campaigns with their members and a link to their games and logs.
+
+    Members are added once the campaign exists: its creator is its first storyguide.
+    """
+
     campaign_prefix = ""
+    form = CampaignForm
     list_display = ["name", "slug", "games", "created_at"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
@@ -191,6 +204,12 @@ class CampaignAdmin(StoryguideScopedAdmin):
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(game_count=Count("games"))
+
+    def get_inlines(self, request, obj):
+        return self.inlines if obj is not None else []
+
+    def save_formset(self, request, form, formset, change):
+        formset.save_through_services()
 
     @admin.display(description="games and logs")
     def games(self, campaign):
@@ -204,14 +223,6 @@ class CampaignAdmin(StoryguideScopedAdmin):
             campaign.pk,
             campaign.game_count,
         )
-
-    def save_model(self, request, obj, form, change):
-        """Whoever creates a campaign is its storyguide."""
-        super().save_model(request, obj, form, change)
-        if not change:
-            Membership.objects.get_or_create(
-                campaign=obj, user=request.user, defaults={"role": Role.STORYGUIDE}
-            )
 
 
 @admin.register(House)
@@ -303,6 +314,7 @@ class CharacterAdmin(AwardPointsMixin, ServiceFormAdmin):
                         tuple(attribute_field(name) for name in group["attributes"])
                         for group in groups
                     ],
+                    "classes": ["sheet-attributes"],
                     "description": f"One line per group ({', '.join(g['name'] for g in groups)}),"
                     f" each from {low} to {high}.",
                 },
@@ -327,6 +339,10 @@ class CharacterAdmin(AwardPointsMixin, ServiceFormAdmin):
                 },
             ),
         ]
+
+    def has_delete_permission(self, request, obj=None):
+        """No service deletes a character: its ledger entries keep it, and its history with it."""
+        return False
 
     def get_readonly_fields(self, request, obj=None):
         """A character stays in its campaign; Popularity is computed, not entered."""

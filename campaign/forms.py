@@ -13,24 +13,40 @@ import copy
 
 from django import forms
 from django.contrib.admin.widgets import AdminSplitDateTime
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from rest_framework.exceptions import APIException
 
 from campaign import services
-from campaign.models import Character, HousePointEntry, PopularityAdjustment
+from campaign.models import (
+    Campaign,
+    Character,
+    HousePointEntry,
+    Membership,
+    PopularityAdjustment,
+)
 from campaign.rules.sheet import SheetRules
 
 ATTRIBUTE_PREFIX = "attribute_"
 
 
 def add_refusal(form: forms.BaseForm, refusal: APIException) -> None:
-    """Show a service's refusal on the form: on the field it names, else above the form."""
+    """Show a service's refusal on the form field it names.
+
+    A name the form has no field for (a setting inside the rules, the
+    attributes dict) goes before the message, on the form's ``refusal_field``
+    or above the form.
+    """
     if not isinstance(refusal.detail, dict):
         form.add_error(None, refusal.detail)
         return
+    fallback = getattr(form, "refusal_field", None)
     for field, messages in refusal.detail.items():
-        form.add_error(field if field in form.fields else None, messages)
+        if field in form.fields:
+            form.add_error(field, messages)
+        else:
+            form.add_error(fallback, [f"{field}: {message}" for message in messages])
 
 
 def credit_at_field() -> forms.SplitDateTimeField:
@@ -68,6 +84,97 @@ class ServiceForm(forms.ModelForm):
                 transaction.set_rollback(True)
         except APIException as refusal:
             add_refusal(self, refusal)
+
+
+class CampaignForm(ServiceForm):
+    """A new campaign comes with its houses and its creator as storyguide; rules are checked.
+
+    Name and slug are saved as they are, as the API does; the rules go through
+    ``campaign_set_rules``, which refuses rules the characters would not fit.
+    """
+
+    refusal_field = "rules"
+
+    class Meta:
+        model = Campaign
+        fields = ["name", "slug", "rules"]
+
+    def save_through_service(self, instance, *, now):
+        if instance.pk is None:
+            campaign = services.campaign_create(
+                name=instance.name, slug=instance.slug, storyguide=self.user
+            )
+        else:
+            instance.save(update_fields=["name", "slug"])
+            campaign = instance
+        return services.campaign_set_rules(campaign=campaign, rules=instance.rules)
+
+
+class MembershipForm(forms.ModelForm):
+    """A member named by username, as in the API: a storyguide may not browse all users."""
+
+    user = forms.ModelChoiceField(
+        queryset=get_user_model().objects.all(),
+        to_field_name="username",
+        widget=forms.TextInput,
+        help_text="Their username.",
+        error_messages={"invalid_choice": "No user has this username."},
+    )
+
+    class Meta:
+        model = Membership
+        fields = ["user", "role"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.initial["user"] = self.instance.user.username
+
+
+class MembershipFormSet(forms.BaseInlineFormSet):
+    """A campaign's members, changed through ``membership_set`` and ``membership_remove``.
+
+    Those keep a storyguide in every campaign; as with a :class:`ServiceForm`,
+    their verdict is asked during validation, in a savepoint rolled back.
+    Roles are set before anyone is removed, so handing the campaign to a new
+    storyguide and leaving it can happen in one save.
+    """
+
+    def clean(self):
+        super().clean()
+        if any(self.errors):
+            return
+        try:
+            with transaction.atomic():
+                self.save_through_services()
+                transaction.set_rollback(True)
+        except APIException as refusal:
+            raise forms.ValidationError(refusal.detail) from None
+
+    def save_through_services(self) -> None:
+        """Write the changes; record them as ``save()`` would, for the admin's history."""
+        self.new_objects, self.changed_objects, self.deleted_objects = [], [], []
+        leaving = []
+        for form in self.forms:
+            existing = form.instance.pk
+            if self._should_delete_form(form):
+                if existing:
+                    leaving.append(existing)
+                continue
+            if not form.has_changed():
+                continue
+            user, role = form.cleaned_data["user"], form.cleaned_data["role"]
+            membership = services.membership_set(campaign=self.instance, user=user, role=role)
+            if not existing:
+                self.new_objects.append(membership)
+            elif form.initial["user"] != user.username:  # the row now names someone else
+                leaving.append(existing)
+                self.new_objects.append(membership)
+            else:
+                self.changed_objects.append((membership, form.changed_data))
+        for membership in Membership.objects.filter(pk__in=leaving):
+            services.membership_remove(membership=membership)
+            self.deleted_objects.append(membership)
 
 
 class CharacterForm(ServiceForm):

@@ -1,5 +1,6 @@
 """The storyguide dashboard: scoping, service-backed forms, the ledger, and query counts."""
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -12,6 +13,7 @@ from campaign import services
 from campaign.demo import storyguide_group
 from campaign.forms import attribute_field
 from campaign.models import (
+    Campaign,
     Character,
     HousePointEntry,
     PopularityAdjustment,
@@ -108,6 +110,37 @@ def other_campaign():
 def sg_client(client, storyguide):
     client.force_login(storyguide)
     return client
+
+
+MEMBERS_MANAGEMENT = {
+    "memberships-TOTAL_FORMS": 0,
+    "memberships-INITIAL_FORMS": 0,
+    "memberships-MIN_NUM_FORMS": 0,
+    "memberships-MAX_NUM_FORMS": 1000,
+}
+
+
+def members_post(campaign, members, new=None) -> dict:
+    """The campaign change form: its existing ``members`` as (user, role), in the order of
+    their rows, and optionally one ``new`` [username, role]."""
+    rows = [(campaign.memberships.get(user=user).pk, user.username, role) for user, role in members]
+    rows += [("", *new)] if new else []
+    body = {
+        "name": campaign.name,
+        "slug": campaign.slug,
+        "rules": json.dumps(campaign.rules),
+        **MEMBERS_MANAGEMENT,
+        "memberships-TOTAL_FORMS": len(rows),
+        "memberships-INITIAL_FORMS": len(members),
+    }
+    for index, (pk, username, role) in enumerate(rows):
+        body |= {
+            f"memberships-{index}-id": pk,
+            f"memberships-{index}-campaign": campaign.pk,
+            f"memberships-{index}-user": username,
+            f"memberships-{index}-role": role,
+        }
+    return body
 
 
 def messages_of(response) -> list[str]:
@@ -208,6 +241,14 @@ class TestCharacterForm:
         harry.refresh_from_db()
         assert harry.attributes == {**sheet(campaign, 5), "Wits": 8}
         assert harry.campaign == campaign
+
+    def test_characters_cannot_be_deleted_here(self, sg_client, campaign):
+        harry = make_character(campaign, "Harry Potter")
+
+        response = sg_client.post(f"{ADMIN}/character/{harry.pk}/delete/", {"post": "yes"})
+
+        assert response.status_code == 403
+        assert Character.objects.filter(pk=harry.pk).exists()
 
     @pytest.mark.parametrize(
         ("overrides", "field"),
@@ -427,6 +468,82 @@ class TestPopularityAdjustments:
         assert changed.status_code == 403
         assert "amount" in zero.context["adminform"].form.errors
         assert PopularityAdjustment.objects.count() == 1
+
+
+class TestCampaigns:
+    def test_a_new_campaign_has_its_houses_and_its_creator_as_storyguide(
+        self, sg_client, storyguide
+    ):
+        body = {"name": "Hogwarts 1996", "slug": "hogwarts-1996", "rules": '{"die_size": 12}'}
+
+        response = sg_client.post(f"{ADMIN}/campaign/add/", body)
+
+        assert response.status_code == 302
+        campaign = Campaign.objects.get(slug="hogwarts-1996")
+        assert campaign.houses.count() == 4
+        assert campaign.memberships.get().user == storyguide
+        assert campaign.memberships.get().role == Role.STORYGUIDE
+        assert campaign.sheet_rules.die_size == 12
+
+    def test_rules_are_checked_by_the_service(self, sg_client, campaign):
+        make_character(campaign, "Harry Potter")
+        narrow = {**campaign.rules, "attribute_range": [1, 4]}
+        body = {"name": campaign.name, "slug": campaign.slug, **MEMBERS_MANAGEMENT}
+
+        bad_die = sg_client.post(
+            f"{ADMIN}/campaign/{campaign.pk}/change/", {**body, "rules": '{"die_size": 1}'}
+        )
+        unfit = sg_client.post(
+            f"{ADMIN}/campaign/{campaign.pk}/change/", {**body, "rules": json.dumps(narrow)}
+        )
+
+        assert bad_die.context["adminform"].form.errors["rules"] == [
+            "die_size: A die has 2 to 1000 sides."
+        ]
+        assert unfit.context["adminform"].form.errors["rules"] == [
+            "Harry Potter would no longer fit: Wits must be from 1 to 4."
+        ]
+        campaign.refresh_from_db()
+        assert campaign.rules["attribute_range"] == [1, 10]
+
+    def test_members_are_added_by_username(self, sg_client, storyguide, campaign):
+        player = UserFactory(username="hermione")
+
+        added = sg_client.post(
+            f"{ADMIN}/campaign/{campaign.pk}/change/",
+            members_post(campaign, [(storyguide, Role.STORYGUIDE)], ["hermione", Role.PLAYER]),
+        )
+        unknown = sg_client.post(
+            f"{ADMIN}/campaign/{campaign.pk}/change/",
+            members_post(campaign, [(storyguide, Role.STORYGUIDE)], ["nobody", Role.PLAYER]),
+        )
+
+        assert added.status_code == 302
+        assert campaign.memberships.get(user=player).role == Role.PLAYER
+        assert unknown.status_code == 200
+        assert "No user has this username." in unknown.content.decode()
+
+    def test_the_last_storyguide_cannot_leave(self, sg_client, storyguide, campaign):
+        body = members_post(campaign, [(storyguide, Role.STORYGUIDE)])
+        body["memberships-0-DELETE"] = "on"
+
+        response = sg_client.post(f"{ADMIN}/campaign/{campaign.pk}/change/", body)
+
+        assert response.status_code == 200
+        assert "at least one storyguide" in response.content.decode()
+        assert campaign.memberships.filter(user=storyguide).exists()
+
+    def test_a_storyguide_hands_over_and_leaves_in_one_save(self, sg_client, storyguide, campaign):
+        heir = MembershipFactory(campaign=campaign, role=Role.PLAYER).user
+        body = members_post(campaign, [(storyguide, Role.STORYGUIDE), (heir, Role.STORYGUIDE)])
+        body["memberships-0-DELETE"] = "on"
+
+        response = sg_client.post(f"{ADMIN}/campaign/{campaign.pk}/change/", body)
+
+        assert response.status_code == 302
+        assert list(campaign.memberships.values_list("user", "role")) == [
+            (heir.pk, Role.STORYGUIDE)
+        ]
 
 
 def test_campaign_links_to_its_games(sg_client, storyguide, campaign):
