@@ -2,7 +2,8 @@
 
 Each game of the year's fixtures gets 0 to 7 goals a side (a d8 less one)
 and a snitch catch by either side on a third of the games each. Points and
-the winner follow §7: 10 a goal, 50 for the snitch, 100 bonus for the win.
+the winner follow the match engine: 10 a goal (§5.5.6), 50 for the snitch
+(§5.7.2), 100 bonus for the win (§7).
 """
 
 from __future__ import annotations
@@ -10,13 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.dice import Dice
+from quidditch.rules.ending import WIN_BONUS
+from quidditch.rules.seekers import SNITCH_POINTS
+from quidditch.rules.shots import GOAL_POINTS
 
 from .fixtures import Fixture, cup_year, games
 from .results import GameResult, Side
-
-GOAL_POINTS = 10
-SNITCH_POINTS = 50
-WIN_BONUS = 100
 
 
 def sample_results(
