@@ -126,7 +126,7 @@ class AwardPointsMixin:
     """The "award house points" action: an intermediate page asks amount and reason.
 
     ``award_targets`` says which house (and character, if any) each selected
-    row credits; rows it leaves out (a character without a house) are named
+    row credits; rows it leaves out (a character without a house) are counted
     on the page. All awards of one action succeed or none does.
     """
 
@@ -204,6 +204,10 @@ class CampaignAdmin(ServiceFormAdmin):
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(game_count=Count("games"))
+
+    def has_delete_permission(self, request, obj=None):
+        """No service deletes a campaign, with all its history; nor does the dashboard."""
+        return False
 
     def get_inlines(self, request, obj):
         return self.inlines if obj is not None else []

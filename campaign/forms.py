@@ -10,11 +10,13 @@ during validation, in a savepoint that is always rolled back, and the admin's
 from __future__ import annotations
 
 import copy
+import json
 
 from django import forms
 from django.contrib.admin.widgets import AdminSplitDateTime
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.forms.fields import InvalidJSONInput
 from django.utils import timezone
 from rest_framework.exceptions import APIException
 
@@ -86,6 +88,15 @@ class ServiceForm(forms.ModelForm):
             add_refusal(self, refusal)
 
 
+class IndentedJSONField(forms.JSONField):
+    """JSON shown indented, so that a storyguide can edit the rules by hand."""
+
+    def prepare_value(self, value):
+        if isinstance(value, InvalidJSONInput):  # shown back as typed
+            return value
+        return json.dumps(value, indent=2, ensure_ascii=False, cls=self.encoder)
+
+
 class CampaignForm(ServiceForm):
     """A new campaign comes with its houses and its creator as storyguide; rules are checked.
 
@@ -98,6 +109,8 @@ class CampaignForm(ServiceForm):
     class Meta:
         model = Campaign
         fields = ["name", "slug", "rules"]
+        field_classes = {"rules": IndentedJSONField}
+        widgets = {"rules": forms.Textarea(attrs={"rows": 24, "cols": 60})}
 
     def save_through_service(self, instance, *, now):
         if instance.pk is None:

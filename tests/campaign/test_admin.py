@@ -506,6 +506,19 @@ class TestCampaigns:
         campaign.refresh_from_db()
         assert campaign.rules["attribute_range"] == [1, 10]
 
+    def test_rules_are_shown_indented_for_editing(self, sg_client, campaign):
+        response = sg_client.get(f"{ADMIN}/campaign/{campaign.pk}/change/")
+
+        shown = response.context["adminform"].form["rules"].value()
+        assert '\n  "die_size": 20,\n' in shown
+        assert json.loads(shown) == campaign.rules
+
+    def test_campaigns_cannot_be_deleted_here(self, sg_client, campaign):
+        response = sg_client.post(f"{ADMIN}/campaign/{campaign.pk}/delete/", {"post": "yes"})
+
+        assert response.status_code == 403
+        assert Campaign.objects.filter(pk=campaign.pk).exists()
+
     def test_members_are_added_by_username(self, sg_client, storyguide, campaign):
         player = UserFactory(username="hermione")
 
