@@ -6,10 +6,10 @@ six games a half, as the text counts; any number of houses from two works,
 and with an odd number one house has a bye on each match day.
 
 The pairing is the circle (polygon) method: the last house stays put while
-the others turn round it one place per match day. Home and away follow de
-Werra's rule, which gives every house as many home games as away games in a
-half (one more of one kind when a half has an odd number of games) and the
-fewest possible runs of two home or two away games in a row.
+the others turn round it one place per match day. Home and away alternate as
+in de Werra's minimum-break schedules: every house has as many home games as
+away games in a half (one more of one kind when it plays an odd number) and
+the fewest possible runs of two home or two away games in a row.
 """
 
 from __future__ import annotations

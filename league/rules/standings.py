@@ -187,33 +187,14 @@ def standings(
     season_over = all(t.played == 2 * (len(houses) - 1) for t in tallies)
     tallies.sort(key=lambda t: (t.level_key, t.house))
     lines = [line for line in FINAL_LINES if line < len(houses)] if season_over else []
-    winners = {frozenset(d.houses): d.decided_winner() for d in deciders}
-    stored = {frozenset(lot.houses): lot for lot in lots}
+    tiebreak = _Tiebreak(deciders, lots, dice)
 
     ordered: list[_Tally] = []
     reasons: list[str | None] = []
-    deciders_needed: list[tuple[str, str]] = []
-    lots_needed: list[tuple[str, ...]] = []
-    used_lots: list[Lot] = []
     for group in _level_groups(tallies):
-        start, end = len(ordered), len(ordered) + len(group)
-        names = frozenset(t.house for t in group)
-        inside = LEVEL
-        if any(start < line < end for line in lines):
-            if len(group) == 2:
-                inside = DECIDER if names in winners else DECIDER_NEEDED
-                if inside == DECIDER:
-                    group.sort(key=lambda t: t.house != winners[names])
-                else:
-                    deciders_needed.append((group[0].house, group[1].house))
-            else:
-                lot = stored.get(names) or (draw_lots(names, dice) if dice else None)
-                inside = LOTS if lot else LOTS_NEEDED
-                if lot:
-                    group.sort(key=lambda t: lot.order.index(t.house))
-                    used_lots.append(lot)
-                else:
-                    lots_needed.append(tuple(t.house for t in group))
+        start = len(ordered)
+        straddles = any(start < line < start + len(group) for line in lines)
+        inside = tiebreak.settle(group) if straddles else LEVEL
         if ordered:
             reasons.append(_ahead(ordered[-1], group[0]))
         ordered.extend(group)
@@ -227,10 +208,44 @@ def standings(
     return Standings(
         rows=tuple(rows),
         season_over=season_over,
-        deciders_needed=tuple(deciders_needed),
-        lots_needed=tuple(lots_needed),
-        lots=tuple(used_lots),
+        deciders_needed=tuple(tiebreak.deciders_needed),
+        lots_needed=tuple(tiebreak.lots_needed),
+        lots=tuple(tiebreak.lots),
     )
+
+
+class _Tiebreak:
+    """Orders teams level on every count across a line of the finals (§8.2).
+
+    Two teams play a decider; more draw lots, a stored draw first, else a new
+    one with the dice if there are any. What is still open is collected.
+    """
+
+    def __init__(self, deciders: Iterable[GameResult], lots: Iterable[Lot], dice: Dice | None):
+        self.winners = {frozenset(d.houses): d.decided_winner() for d in deciders}
+        self.stored = {frozenset(lot.houses): lot for lot in lots}
+        self.dice = dice
+        self.deciders_needed: list[tuple[str, str]] = []
+        self.lots_needed: list[tuple[str, ...]] = []
+        self.lots: list[Lot] = []
+
+    def settle(self, group: list[_Tally]) -> str:
+        """Sort ``group`` in place if it can be; the reason inside it."""
+        houses = frozenset(t.house for t in group)
+        if len(group) == 2:
+            winner = self.winners.get(houses)
+            if winner is None:
+                self.deciders_needed.append((group[0].house, group[1].house))
+                return DECIDER_NEEDED
+            group.sort(key=lambda t: t.house != winner)
+            return DECIDER
+        lot = self.stored.get(houses) or (draw_lots(houses, self.dice) if self.dice else None)
+        if lot is None:
+            self.lots_needed.append(tuple(t.house for t in group))
+            return LOTS_NEEDED
+        group.sort(key=lambda t: lot.order.index(t.house))
+        self.lots.append(lot)
+        return LOTS
 
 
 def _tally(
