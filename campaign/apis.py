@@ -71,12 +71,9 @@ class CampaignViewSet(
         return Response(self.get_serializer(campaign).data, status=201)
 
     def perform_update(self, serializer):
-        campaign = serializer.instance
-        rules = serializer.validated_data.pop("rules", None)
-        serializer.save()
-        if rules is not None:
-            services.campaign_set_rules(campaign=campaign, rules=rules)
-            campaign.refresh_from_db()
+        serializer.instance = services.campaign_update(
+            campaign=serializer.instance, **serializer.validated_data
+        )
 
     @extend_schema(methods=["get"], responses={200: MembershipSerializer(many=True), **ERRORS})
     @extend_schema(

@@ -136,7 +136,9 @@ class Character(models.Model):
                 condition=Q(year__gte=1, year__lte=7), name="character_year_1_to_7"
             ),
             models.CheckConstraint(
-                condition=Q(health__lte=models.F("health_max")), name="health_within_max"
+                condition=Q(health__lte=models.F("health_max")),
+                name="health_within_max",
+                violation_error_message="Health cannot exceed its maximum.",
             ),
         ]
 

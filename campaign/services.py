@@ -65,6 +65,25 @@ def campaign_set_rules(*, campaign: Campaign, rules: dict) -> Campaign:
     return campaign
 
 
+def campaign_update(
+    *,
+    campaign: Campaign,
+    name: str | None = None,
+    slug: str | None = None,
+    rules: dict | None = None,
+) -> Campaign:
+    """Rename a campaign and/or change its rules, all or nothing."""
+    with transaction.atomic():
+        if rules is not None:
+            campaign = campaign_set_rules(campaign=campaign, rules=rules)
+        changed = {key: value for key, value in (("name", name), ("slug", slug)) if value}
+        for key, value in changed.items():
+            setattr(campaign, key, value)
+        if changed:
+            campaign.save(update_fields=list(changed))
+    return campaign
+
+
 def membership_set(*, campaign: Campaign, user, role: str) -> Membership:
     """Add a member, or change their role; a campaign keeps at least one storyguide."""
     with transaction.atomic():

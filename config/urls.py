@@ -4,6 +4,9 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from core import views as core_views
 
+admin.site.site_header = "Storyguide dashboard"
+admin.site.site_title = "Storyguide"
+
 api_patterns = [
     path("health/", core_views.HealthView.as_view(), name="health"),
     path("auth/token/", core_views.TokenView.as_view(), name="auth-token"),

@@ -395,3 +395,13 @@ def test_character_list_takes_a_fixed_number_of_queries(table, django_assert_max
         Character.objects.create(campaign=table.campaign, name=f"B{i}", attributes=sheet())
     with django_assert_max_num_queries(len(few.captured_queries)):
         assert client.get("/api/characters/").json()["count"] == 33
+
+
+def test_a_refused_rules_change_leaves_the_name_unchanged_too(table, character):
+    rules = {"attribute_groups": [{"name": "All", "finesse": "Wits", "attributes": ["Wits"]}]}
+    response = table.client(table.storyguide).patch(
+        f"/api/campaigns/{table.campaign.pk}/", {"name": "Renamed", "rules": rules}, format="json"
+    )
+    assert response.status_code == 400
+    table.campaign.refresh_from_db()
+    assert table.campaign.name == "Test campaign"
