@@ -36,9 +36,9 @@ class SkirmishViewSet(PlayableGameViewSet):
     def create(self, request):
         """Gather a skirmish from the campaign's characters and ad-hoc participants.
 
-        Only a storyguide of the campaign may. Each character's player commands
-        its participant (key ``c<character id>``); the storyguide commands every
-        participant, ad-hoc ones (keys ``a1``, ``a2``, ...) included.
+        Only a storyguide of the campaign may. Participants get the keys ``p01``,
+        ``p02``, ... in the order given. Each character's player commands its
+        participant; the storyguide commands every participant, ad-hoc ones included.
         """
         incoming = SkirmishCreateSerializer(data=request.data, context={"request": request})
         incoming.is_valid(raise_exception=True)

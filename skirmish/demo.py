@@ -19,7 +19,7 @@ from campaign.models import Campaign, Character
 from games.models import Game
 from games.services import Submission
 from skirmish.models import KIND
-from skirmish.services import character_key, skirmish_create, skirmish_submit_command
+from skirmish.services import skirmish_create, skirmish_submit_command
 
 TITLE = "Dungeon corridor after Potions"
 CAST = ["Harry Potter", "Ron Weasley", "Draco Malfoy", "Vincent Crabbe"]
@@ -76,8 +76,8 @@ def seed(storyguide) -> Game | None:
         created_by=storyguide,
         now=timezone.now(),
     )
-    keys = {name: character_key(character.pk) for name, character in cast.items()}
-    _Table(game, storyguide, keys={**keys, PEEVES["name"]: "a1"}).play()
+    keys = {participant["name"]: key for key, participant in game.state["participants"].items()}
+    _Table(game, storyguide, keys=keys).play()
     return Game.objects.get(pk=game.pk)
 
 

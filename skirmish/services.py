@@ -8,9 +8,12 @@ the die and the categories of action with their Finesse attributes; and a
 Health change the storyguide applies to a character's participant changes
 the character's sheet in the same transaction.
 
-Participant keys are ``c<character id>`` for characters and ``a<n>`` for
-ad-hoc participants, so a client can name a character's participant without
-reading the state first.
+Participant keys are ``p01``, ``p02``, ... in the order participants join.
+Keys of one width, numbered in join order, keep the participants in the same
+order however the state is stored: PostgreSQL's ``jsonb`` gives an object's
+keys back shortest first, then bytewise, and the rules roll initiative in the
+order of the participants, so any other keys (``c7``, ``c12``, ``a1``) would
+roll the same dice for other participants on a replay than in play.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from rest_framework.exceptions import PermissionDenied, ValidationError
 
 from campaign.models import Campaign, Character
 from campaign.rules.sheet import SheetRules
+from core.errors import Unprocessable
 from games.models import EnteredDice, Game, GameEvent, Seat
 from games.services import (
     Answer,
@@ -36,8 +40,7 @@ from skirmish.models import KIND
 RULESET = "skirmish"
 
 
-def character_key(character_id: int) -> str:
-    return f"c{character_id}"
+MAX_PARTICIPANTS = 99
 
 
 def skirmish_create(
@@ -71,9 +74,7 @@ def skirmish_create(
     entries: list[dict] = []
     seats: dict[str, int] = {}
     for participant in participants:
-        entry, player_id = _entry(
-            rules, participant, characters, taken={entry["key"] for entry in entries}
-        )
+        entry, player_id = _entry(rules, participant, characters, number=len(entries) + 1)
         entries.append(entry)
         if player_id is not None:
             seats[entry["key"]] = player_id
@@ -116,11 +117,14 @@ def skirmish_add_participant(*, game_id: int, user, participant: dict, now: date
         if not actor.is_referee:
             raise PermissionDenied("Only the storyguide adds participants to a skirmish.")
         characters = _characters(game.campaign, [participant])
+        present = game.state["participants"]
+        for character in characters.values():
+            if any(p["character"] == character.pk for p in present.values()):
+                raise Unprocessable(
+                    f"{character.name} already takes part.", "duplicate_participant"
+                )
         entry, player_id = _entry(
-            game.campaign.sheet_rules,
-            participant,
-            characters,
-            taken=set(game.state["participants"]),
+            game.campaign.sheet_rules, participant, characters, number=len(present) + 1
         )
         command = {"action": "add_participant", "participant": entry}
         event = game_apply(
@@ -210,13 +214,21 @@ def _entry(
     participant: dict,
     characters: dict[int, Character],
     *,
-    taken: set[str],
+    number: int,
 ) -> tuple[dict, int | None]:
-    """The rules' participant entry, and the user who commands it (None: the storyguide)."""
+    """The ``number``-th participant's entry for the rules, and the user who commands it.
+
+    The user is None for the storyguide's own characters and ad-hoc participants.
+    """
+    if number > MAX_PARTICIPANTS:
+        raise ValidationError(
+            {"participants": [f"A skirmish has at most {MAX_PARTICIPANTS} participants."]}
+        )
+    key = f"p{number:02d}"
     if participant.get("character") is not None:
         character = characters[participant["character"]]
         entry = {
-            "key": character_key(character.pk),
+            "key": key,
             "name": character.name,
             "character": character.pk,
             "attributes": dict(character.attributes),
@@ -235,11 +247,8 @@ def _entry(
                 ]
             }
         )
-    number = 1
-    while f"a{number}" in taken:
-        number += 1
     entry = {
-        "key": f"a{number}",
+        "key": key,
         "name": participant["name"],
         "character": None,
         "attributes": dict(attributes),

@@ -12,8 +12,9 @@ from rest_framework.test import APIClient
 
 from campaign.models import Character, Role
 from campaign.rules.sheet import DEFAULT_RULES
+from games.models import Game
 from skirmish.rules.commands import MOVES
-from skirmish.services import character_key, skirmish_create
+from skirmish.services import skirmish_create
 from tests.factories import CampaignFactory, MembershipFactory
 
 ATTRIBUTES = [name for group in DEFAULT_RULES["attribute_groups"] for name in group["attributes"]]
@@ -42,18 +43,25 @@ class SkirmishTable:
         self.harry = self.character("Harry", self.player, Dexterity=5, Quickness=4)
         self.ron = self.character("Ron", self.other_player, Dexterity=3, Strength=5)
         self.draco = self.character("Draco", None, Dexterity=4, Quickness=2)
-        self.commanders = {
-            character_key(self.harry.pk): self.player,
-            character_key(self.ron.pk): self.other_player,
-        }
 
     def character(self, name, player, **values) -> Character:
         return Character.objects.create(
             campaign=self.campaign, name=name, player=player, attributes=sheet(**values)
         )
 
+    def participants(self) -> dict:
+        """The participants of the newest skirmish, as its state has them."""
+        return Game.objects.filter(kind="skirmish").latest("id").state["participants"]
+
     def key(self, character: Character) -> str:
-        return character_key(character.pk)
+        """The participant key of ``character`` in the newest skirmish."""
+        keys = [k for k, p in self.participants().items() if p["character"] == character.pk]
+        assert len(keys) == 1, f"{character} takes part once"
+        return keys[0]
+
+    def ad_hoc(self, name: str) -> str:
+        """The participant key of the ad-hoc participant called ``name``."""
+        return next(k for k, p in self.participants().items() if p["name"] == name)
 
     def client(self, user=None) -> APIClient:
         client = APIClient()
@@ -63,10 +71,12 @@ class SkirmishTable:
 
     def commander(self, key: str):
         """Who commands ``key``: its character's player, else the storyguide."""
-        return self.commanders.get(key, self.storyguide)
+        character = self.participants()[key]["character"]
+        player = character and Character.objects.get(pk=character).player
+        return player or self.storyguide
 
     def create(self, **extra) -> dict:
-        """A skirmish of Harry, Ron, Draco and Peeves, created through the API."""
+        """A skirmish of Harry, Ron, Draco and Peeves (keys p01 to p04), created through the API."""
         body = {
             "campaign": self.campaign.pk,
             "title": "Corridor on the third floor",

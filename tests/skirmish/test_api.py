@@ -53,14 +53,14 @@ def test_a_skirmish_is_gathered_from_characters_and_an_ad_hoc_participant(table)
     game = table.create()
     harry, ron, draco = table.key(table.harry), table.key(table.ron), table.key(table.draco)
     participants = game["state"]["participants"]
-    assert list(participants) == [harry, ron, draco, "a1"]
+    assert list(participants) == [harry, ron, draco, "p04"] == ["p01", "p02", "p03", "p04"]
     assert participants[harry] == {
         "name": "Harry",
         "character": table.harry.pk,
         "attributes": table.harry.attributes,
         "health": 5,
     }
-    assert participants["a1"] == {"character": None, **PEEVES}
+    assert participants["p04"] == {"character": None, **PEEVES}
     assert game["seats"] == {harry: table.player.pk, ron: table.other_player.pk}
     assert game["kind"] == "skirmish" and game["title"] == "Corridor on the third floor"
     stored = Game.objects.get(pk=game["id"])
@@ -151,6 +151,7 @@ def test_a_skirmish_run_entirely_through_the_api_leaves_a_log_that_verifies(tabl
     game = table.create()
     gid = game["id"]
     harry, ron, draco = table.key(table.harry), table.key(table.ron), table.key(table.draco)
+    peeves = table.ad_hoc("Peeves")
 
     # Ch.7 ¶4-¶6: Draco's initiating action, then everyone rolls Dexterity, highest first.
     state = table.do(
@@ -163,7 +164,7 @@ def test_a_skirmish_run_entirely_through_the_api_leaves_a_log_that_verifies(tabl
         },
     )["state"]
     order = state["order"]
-    assert sorted(order) == sorted([harry, ron, draco, "a1"])
+    assert sorted(order) == sorted([harry, ron, draco, peeves])
     totals = [state["initiative"][key]["total"] for key in order]
     assert totals == sorted(totals, reverse=True)
     # ¶6: the initiator has no action in the first round.
@@ -223,7 +224,7 @@ def test_a_skirmish_run_entirely_through_the_api_leaves_a_log_that_verifies(tabl
     state = table.do(gid, {"action": "change_health", "participant": harry, "by": -2})["state"]
     assert state["participants"][harry]["health"] == 3
     table.do(gid, {"action": "change_health", "participant": ron, "by": -9, "reason": "troll"})
-    table.do(gid, {"action": "change_health", "participant": "a1", "by": -1})
+    table.do(gid, {"action": "change_health", "participant": peeves, "by": -1})
     table.harry.refresh_from_db()
     table.ron.refresh_from_db()
     assert (table.harry.health, table.ron.health) == (3, 0)
@@ -234,7 +235,7 @@ def test_a_skirmish_run_entirely_through_the_api_leaves_a_log_that_verifies(tabl
     assert game["result"] == {
         "rounds": 2,
         "seconds": 12,
-        "health": {harry: 3, ron: -4, draco: 5, "a1": 2},
+        "health": {harry: 3, ron: -4, draco: 5, peeves: 2},
     }
     assert game["server_seed"] is not None
     assert (
@@ -341,7 +342,7 @@ def test_a_player_is_offered_and_may_give_only_their_own_characters_commands(tab
 
 def test_the_player_whose_turn_it_is_plays_it(table):
     gid = table.create()["id"]
-    state = table.begin(gid, initiator="a1")["state"]
+    state = table.begin(gid, initiator=table.ad_hoc("Peeves"))["state"]
     while state["turn"] != table.key(table.harry):
         turn = state["turn"]
         table.do(gid, {"action": "end_turn", "participant": turn})
@@ -400,7 +401,7 @@ def test_the_storyguide_adds_a_character_mid_skirmish_and_its_player_gets_the_se
     assert offered == [{"action": "re_enter", "participant": key}]
 
 
-def test_ad_hoc_newcomers_get_the_next_free_key(table):
+def test_newcomers_get_the_next_key(table):
     gid = table.create()["id"]
     response = table.client(table.storyguide).post(
         f"/api/skirmishes/{gid}/participants/",
@@ -408,7 +409,7 @@ def test_ad_hoc_newcomers_get_the_next_free_key(table):
         format="json",
     )
     assert response.status_code == 201
-    assert response.json()["game"]["state"]["participants"]["a2"]["name"] == "Mrs Norris"
+    assert response.json()["game"]["state"]["participants"]["p05"]["name"] == "Mrs Norris"
 
 
 def test_only_the_storyguide_adds_participants_and_only_the_campaigns_characters(table):

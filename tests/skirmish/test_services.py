@@ -77,9 +77,33 @@ def test_a_character_joins_once(table):
     assert "participants" in caught.value.detail
 
 
-def test_ad_hoc_participants_are_numbered_in_the_order_they_join(table):
+def test_participants_are_numbered_in_the_order_they_join(table):
     game = table.create_here([PEEVES, {"character": table.ron.pk}, {**PEEVES, "name": "Filch"}])
-    assert list(game.state["participants"]) == ["a1", table.key(table.ron), "a2"]
+    participants = game.state["participants"]
+    assert [(key, p["name"]) for key, p in participants.items()] == [
+        ("p01", "Peeves"),
+        ("p02", "Ron"),
+        ("p03", "Filch"),
+    ]
+    neville = table.character("Neville", table.player)
+    skirmish_add_participant(
+        game_id=game.pk,
+        user=table.storyguide,
+        participant={"character": neville.pk},
+        now=timezone.now(),
+    )
+    game.refresh_from_db()
+    assert list(game.state["participants"])[-1] == table.key(neville) == "p04"
+
+
+def test_keys_keep_the_join_order_however_the_database_orders_them(table):
+    """The rules roll initiative in the participants' order (Ch.7 ¶5); PostgreSQL's jsonb
+    gives keys back shortest first, then bytewise, so keys must already be in that order
+    for a replay to roll the same dice for the same participants."""
+    many = [{"name": f"Pixie {n}", "attributes": {"Dexterity": 3}} for n in range(12)]
+    keys = list(table.create_here(many).state["participants"])
+    assert keys == sorted(keys, key=lambda key: (len(key), key.encode()))
+    assert keys == sorted(keys)
 
 
 def test_a_newcomer_joins_through_the_rules_and_the_log(table):
@@ -159,10 +183,10 @@ def test_ad_hoc_and_departed_participants_have_no_sheet_to_follow(table):
     game = table.create_here()
     draco = table.key(table.draco)
     table.draco.delete()
-    submit(table, game, {"action": "change_health", "participant": "a1", "by": -1})
+    submit(table, game, {"action": "change_health", "participant": "p04", "by": -1})
     submit(table, game, {"action": "change_health", "participant": draco, "by": -1})
     game.refresh_from_db()
-    assert game.state["participants"]["a1"]["health"] == 2
+    assert game.state["participants"]["p04"]["health"] == 2
     assert game.state["participants"][draco]["health"] == 4
 
 
