@@ -72,14 +72,19 @@ def derive_face(server_seed: bytes, client_seed: str, nonce: int, sides: int) ->
     one below the largest multiple of ``sides`` that fits in 2**32 gives
     ``u % sides + 1``. Rejecting the values above that multiple removes modulo bias.
     """
+    return _face(hmac.new(server_seed, digestmod=hashlib.sha256), client_seed, nonce, sides)
+
+
+def _face(keyed: hmac.HMAC, client_seed: str, nonce: int, sides: int) -> int:
+    """:func:`derive_face` with the HMAC already keyed (keying once per game is cheaper)."""
     if sides < 1:
         raise DiceError(f"a die needs at least one side, not {sides}")
     limit = (2**32 // sides) * sides
     i = 0
     while True:
-        message = f"{client_seed}:{nonce}:{i}".encode()
-        digest = hmac.new(server_seed, message, hashlib.sha256).digest()
-        for (u,) in struct.iter_unpack(">I", digest):
+        mac = keyed.copy()
+        mac.update(f"{client_seed}:{nonce}:{i}".encode())
+        for (u,) in struct.iter_unpack(">I", mac.digest()):
             if u < limit:
                 return u % sides + 1
         i += 1
@@ -127,9 +132,14 @@ class ServerDice(Dice):
         super().__init__(start_nonce=start_nonce)
         self.server_seed = server_seed
         self.client_seed = client_seed
+        self._keyed = hmac.new(server_seed, digestmod=hashlib.sha256)
 
     def _face(self, sides: int, nonce: int) -> int:
-        return derive_face(self.server_seed, self.client_seed, nonce, sides)
+        return self.face_at(nonce, sides)
+
+    def face_at(self, nonce: int, sides: int) -> int:
+        """The face of die ``nonce``, as anyone holding the seeds derives it."""
+        return _face(self._keyed, self.client_seed, nonce, sides)
 
 
 class ScriptedDice(Dice):

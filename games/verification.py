@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 
 from games.chain import HASHED_FIELDS, event_hash
-from games.dice import SERVER, DiceError, ScriptedDice, commitment, derive_face
+from games.dice import SERVER, DiceError, ScriptedDice, ServerDice, commitment
 from games.ruleset import Actor, Ruleset, RuleViolation
 
 
@@ -106,12 +106,13 @@ def _check_rolls(game: GameRecord, events: list[dict], report: Report) -> None:
         )
         return
     report.rolls_intact = True
+    dice = ServerDice(seed, game.client_seed)
     for event in events:
         for roll in event["dice"]:
             if roll["source"] != SERVER:
                 continue
             report.rolls_checked += 1
-            face = derive_face(seed, game.client_seed, roll["nonce"], roll["sides"])
+            face = dice.face_at(roll["nonce"], roll["sides"])
             if face != roll["face"]:
                 report.rolls_intact = False
                 report.problems.append(
