@@ -1,0 +1,73 @@
+"""Skirmish writes at the same moment, on the real PostgreSQL (row locks)."""
+
+import threading
+
+import pytest
+from django.db import connection
+
+from campaign.models import Character
+from games.models import Game, Seat
+from games.selectors import game_verify
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+THREADS = 8
+
+
+def run_at_once(task) -> list:
+    """Run ``task(i)`` in THREADS threads released together; return their results."""
+    barrier = threading.Barrier(THREADS)
+    results = [None] * THREADS
+
+    def worker(i):
+        try:
+            barrier.wait()
+            results[i] = task(i)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def test_newcomers_joining_at_once_each_get_their_own_key_and_seat(table):
+    gid = table.create()["id"]
+    students = [table.character(f"Student {i}", table.player) for i in range(THREADS)]
+
+    def join(i):
+        return (
+            table.client(table.storyguide)
+            .post(
+                f"/api/skirmishes/{gid}/participants/",
+                {"character": students[i].pk},
+                format="json",
+            )
+            .status_code
+        )
+
+    assert run_at_once(join) == [201] * THREADS
+    game = Game.objects.get(pk=gid)
+    assert list(game.state["participants"]) == [f"p{n:02d}" for n in range(1, 5 + THREADS)]
+    joined = {p["character"] for p in game.state["participants"].values()}
+    assert {s.pk for s in students} <= joined
+    assert Seat.objects.filter(game=game, user=table.player).count() == 1 + THREADS
+    assert game_verify(game).ok
+
+
+def test_health_changes_at_once_lose_none_on_the_sheet(table):
+    Character.objects.filter(pk=table.harry.pk).update(health=10, health_max=10)
+    gid = table.create()["id"]
+    hit = {"action": "change_health", "participant": table.key(table.harry), "by": -1}
+
+    def submit(i):
+        return table.send(gid, hit).status_code
+
+    assert run_at_once(submit) == [201] * THREADS
+    table.harry.refresh_from_db()
+    game = Game.objects.get(pk=gid)
+    assert table.harry.health == game.state["participants"][table.key(table.harry)]["health"]
+    assert table.harry.health == 10 - THREADS
