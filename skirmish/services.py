@@ -38,9 +38,7 @@ from games.services import (
 from skirmish.models import KIND
 
 RULESET = "skirmish"
-
-
-MAX_PARTICIPANTS = 99
+MAX_PARTICIPANTS = 99  # keys are two digits wide (see above)
 
 
 def skirmish_create(
