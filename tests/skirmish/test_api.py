@@ -449,3 +449,20 @@ def test_a_refused_health_change_leaves_the_sheet_alone(table):
     assert table.send(gid, command).status_code == 422
     table.harry.refresh_from_db()
     assert table.harry.health == 5
+
+
+# --- the contract -------------------------------------------------------------------------
+
+
+def test_the_skirmish_endpoints_are_in_the_schema_with_their_error_bodies(api_client):
+    paths = api_client.get("/api/schema/", HTTP_ACCEPT="application/json").json()["paths"]
+    writes = {
+        "/api/skirmishes/": "SkirmishCreateRequest",
+        "/api/skirmishes/{id}/participants/": "SkirmishParticipantRequest",
+        "/api/skirmishes/{id}/commands/": "SubmissionRequest",
+    }
+    for path, request in writes.items():
+        operation = paths[path]["post"]
+        assert {"201", "400", "403", "404", "422"} <= set(operation["responses"]), path
+        body = operation["requestBody"]["content"]["application/json"]["schema"]
+        assert body["$ref"].endswith(f"/{request}")
