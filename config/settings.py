@@ -236,6 +236,12 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE = {
+    # House points are due 48 hours after a cup game's log is published (§8.3);
+    # the due times are in the database, this only looks for what is due.
+    "credit-due-house-points": {
+        "task": "league.tasks.credit_due_house_points",
+        "schedule": crontab(minute="*/5"),
+    },
     "purge-expired-tokens": {
         "task": "core.tasks.purge_expired_tokens",
         "schedule": crontab(minute=17),

@@ -19,6 +19,18 @@ def canonical_json(value) -> bytes:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
+def canonical_state(state: dict) -> dict:
+    """The state with every object's keys in sorted order, as the rules must see it.
+
+    PostgreSQL's jsonb gives an object's keys back in its own order (shorter
+    keys first), SQLite in the order written. A rule that walks a dict would
+    then meet the players in another order when the game is played than when
+    its log is replayed. Handing every command the state in one order, sorted,
+    makes play and replay agree on any database.
+    """
+    return json.loads(json.dumps(state, sort_keys=True))
+
+
 def timestamp(moment: datetime) -> str:
     """How ``created_at`` is written in the hashed body: UTC, microseconds."""
     return moment.astimezone(UTC).isoformat(timespec="microseconds")

@@ -18,11 +18,12 @@ from rest_framework.exceptions import PermissionDenied
 
 from campaign.models import Campaign, Membership, Role
 from core.errors import Conflict, Unprocessable
-from games.chain import canonical_json, event_body, event_hash
+from games.chain import canonical_json, canonical_state, event_body, event_hash
 from games.dice import Dice, EnteredDice, ServerDice, commitment
 from games.models import EnteredDice as EnteredDiceMode
 from games.models import Game, GameEvent, GameStatus, IdempotentAnswer, Seat
 from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor, find_ruleset
+from games.signals import game_finished
 
 
 def actor_for(game: Game, user) -> Actor:
@@ -204,7 +205,8 @@ def game_apply(
             bytes.fromhex(game.server_seed), game.client_seed, start_nonce=game.next_nonce
         )
     rules = find_ruleset(game.ruleset)
-    outcome = rules.apply(game.state, command, actor=actor, dice=dice, now=now.timestamp())
+    state = canonical_state(game.state)
+    outcome = rules.apply(state, command, actor=actor, dice=dice, now=now.timestamp())
     if isinstance(dice, EnteredDice) and dice.unused:
         raise Unprocessable(
             f"{dice.unused} of the entered dice were not needed by the command.",
@@ -214,11 +216,14 @@ def game_apply(
     game.state = outcome.state
     game.next_nonce = dice.next_nonce
     update = ["state", "version", "next_nonce", "last_hash"]
-    if rules.is_over(outcome.state):
+    over = rules.is_over(outcome.state)
+    if over:
         game.status = GameStatus.FINISHED
         game.finished_at = game.seed_revealed_at = now
         update += ["status", "finished_at", "seed_revealed_at"]
     game.save(update_fields=update)
+    if over:
+        game_finished.send(sender=Game, game=game, now=now)
     return event
 
 

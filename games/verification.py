@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 
-from games.chain import HASHED_FIELDS, event_hash
+from games.chain import HASHED_FIELDS, canonical_state, event_hash
 from games.dice import SERVER, DiceError, ScriptedDice, ServerDice, commitment
 from games.ruleset import Actor, Ruleset, RuleViolation
 
@@ -139,7 +139,7 @@ def _check_replay(game: GameRecord, events: list[dict], ruleset: Ruleset, report
         )
         try:
             outcome = ruleset.apply(
-                state,
+                canonical_state(state),
                 event["command"],
                 actor=Actor.from_json(event["actor"]),
                 dice=dice,

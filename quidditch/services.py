@@ -6,17 +6,21 @@ command of the match) goes through the shared game services.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 
+from django.db import transaction
 from rest_framework.exceptions import ValidationError
 
 from campaign.models import Campaign, Character, House
-from games.models import EnteredDice, Game
-from games.ruleset import find_ruleset
-from games.services import game_create
+from games.models import EnteredDice, Game, GameStatus
+from games.ruleset import REFEREE, Actor, find_ruleset
+from games.services import game_apply, game_create
+from quidditch.rules.bots import RandomPlayer
 
 CHAT_QUIDDITCH = "chat-quidditch"
+REFEREE_ACTOR = Actor(REFEREE)
 
 
 @dataclass(frozen=True)
@@ -115,3 +119,28 @@ def _team_config(team: Team) -> dict:
         "players": players,
         "captain": [character.pk for character, _ in team.players].index(captain.pk),
     }
+
+
+def match_autoplay(*, game: Game, seed: int, start: datetime) -> Game:
+    """Play a match to its end with random legal players, every command through the log.
+
+    For demo data and tests: the match is played as a table would play it, one
+    command at a time on the server dice, so its log verifies like any other.
+    """
+    bot = RandomPlayer(random.Random(seed))
+    rules = find_ruleset(game.ruleset)
+    moment = start.timestamp()
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        while game.status == GameStatus.ACTIVE:
+            command = bot.choose(rules.allowed_commands(game.state, REFEREE_ACTOR))
+            moment = bot.when(command, moment)
+            game_apply(
+                game,
+                user=None,
+                actor=bot.actor_for(command),
+                command=command,
+                submitted={"command": command},
+                now=datetime.fromtimestamp(moment, UTC),
+            )
+    return game

@@ -1,4 +1,4 @@
-"""The campaign's table log: character checks rolled where everyone can audit them.
+"""The campaign's table log: checks and draws rolled where everyone can audit them.
 
 A check outside any skirmish or match still rolls provably fair dice, so it
 is a command on a game of its own, one per campaign at a time. The log never
@@ -33,10 +33,12 @@ class TableLog(Ruleset):
         return {"checks": 0}
 
     def apply(self, state, command, *, actor: Actor, dice: Dice, now: float) -> Outcome:
-        if command.get("action") != "check":
-            raise RuleViolation("unknown_command", "The table log takes checks only.")
         if not actor.is_referee:
-            raise RuleViolation("referee_only", "Checks are entered by the service for a sheet.")
+            raise RuleViolation("referee_only", "The service writes the table log for a sheet.")
+        if command.get("action") == "draw_lots":
+            return self._draw_lots(state, command, dice)
+        if command.get("action") != "check":
+            raise RuleViolation("unknown_command", "The table log takes checks and draws.")
         for field, kind in CHECK_FIELDS.items():
             if not isinstance(command.get(field), kind):
                 raise RuleViolation("invalid_check", f"A check needs {field!r}.")
@@ -58,7 +60,24 @@ class TableLog(Ruleset):
         }
         return Outcome({"checks": state["checks"] + 1}, [event])
 
+    def _draw_lots(self, state, command, dice: Dice) -> Outcome:
+        """Shuffle ``names`` (Fisher-Yates on the log's dice): the first drawn ranks first."""
+        names, purpose = command.get("names"), command.get("purpose")
+        if (
+            not isinstance(names, list)
+            or len(names) < 2
+            or not all(isinstance(name, str) for name in names)
+        ):
+            raise RuleViolation("invalid_draw", "A draw needs two or more names.")
+        if not isinstance(purpose, str):
+            raise RuleViolation("invalid_draw", "A draw needs a purpose.")
+        order = dice.shuffle(list(names), purpose)
+        event = {"type": "lots", "names": names, "order": order, "purpose": purpose}
+        return Outcome({**state, "draws": state.get("draws", 0) + 1}, [event])
+
     def narrate(self, event) -> dict[str, str]:
+        if event["type"] == "lots":
+            return {"en": f"{event['purpose']}: the lot orders them {', '.join(event['order'])}."}
         kind = "stress roll" if event["stress"] else "roll"
         against = (
             f" against {event['difficulty']}: {event['result']}" if event["difficulty"] else ""

@@ -49,10 +49,13 @@ class RandomPlayer:
         rng = self.rng
         command = rng.choice(offered)
         rare = RARE.get(command["action"])
-        if rare is None or rng.random() < rare:
-            return command
-        usual = [c for c in offered if c["action"] not in RARE]
-        return rng.choice(usual) if usual else command
+        if rare is not None and rng.random() >= rare:
+            usual = [c for c in offered if c["action"] not in RARE]
+            command = rng.choice(usual) if usual else command
+        if command["action"] == "experience" and "points" not in command:
+            # The offer leaves the points to the captain; the bot's captain keeps them.
+            command = {**command, "points": {}}
+        return command
 
     def actor_for(self, command: dict) -> Actor:
         player = command.get("player")

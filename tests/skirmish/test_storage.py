@@ -48,10 +48,6 @@ def test_the_services_keys_survive_jsonb_and_the_log_verifies(table):
     assert game_verify(game).ok
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="skirmish/rules/initiative.py rolls in dict order; keys jsonb reorders break replay",
-)
 def test_keys_that_jsonb_reorders_still_verify(table):
     """Keys chosen by anyone else (``c7`` before ``c12`` in jsonb, after it when written)."""
     participants = [

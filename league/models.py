@@ -1,0 +1,126 @@
+"""The house cup: a cup year of a campaign, its fixtures, and dice fraud on record.
+
+A fixture's result comes from its Chat-Quidditch game; the standings are
+computed from the results (never stored), so a correction, such as a fraud
+deduction, shows everywhere at once. House points for a game are due 48 hours
+after its log is published (§8.3): the due time is stored here and a periodic
+task credits what is due, exactly once.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from campaign.models import Campaign, Character, House
+from games.models import Game
+
+
+class CupYear(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="cup_years")
+    name = models.CharField(max_length=60, help_text='e.g. "1995/96"')
+    slug = models.SlugField()
+    first_half_starts = models.DateTimeField()
+    second_half_starts = models.DateTimeField()
+    lots = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Lots drawn to separate level teams, kept so standings never draw twice.",
+    )
+    placings_credited_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-first_half_starts"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "slug"], name="cup_year_slug_per_campaign")
+        ]
+
+    def __str__(self) -> str:
+        return f"House cup {self.name}"
+
+
+class Stage(models.TextChoices):
+    FIRST_HALF = "first_half", "First half"
+    SECOND_HALF = "second_half", "Second half"
+    DECIDER = "decider", "Decider"
+    FINAL = "final", "Final"
+    THIRD_PLACE = "third_place", "Third place"
+
+
+class FixtureStatus(models.TextChoices):
+    UNSCHEDULED = "unscheduled", "Needs a date"
+    SCHEDULED = "scheduled", "Scheduled"
+    PLAYING = "playing", "Playing"
+    PLAYED = "played", "Played"
+    POSTPONED = "postponed", "Postponed"
+    ABANDONED = "abandoned", "Abandoned"
+
+
+class Fixture(models.Model):
+    cup_year = models.ForeignKey(CupYear, on_delete=models.CASCADE, related_name="fixtures")
+    key = models.CharField(
+        max_length=40, help_text="The game's stable name in the cup: game-7, cup-final, ..."
+    )
+    stage = models.CharField(max_length=20, choices=Stage.choices)
+    match_day = models.PositiveSmallIntegerField(default=1)
+    home = models.ForeignKey(House, on_delete=models.PROTECT, related_name="+")
+    away = models.ForeignKey(House, on_delete=models.PROTECT, related_name="+")
+    window_starts = models.DateTimeField()
+    window_ends = models.DateTimeField()
+    date = models.DateTimeField(null=True, blank=True, help_text="Fixed at least 7 days ahead.")
+    date_fixed_at = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(
+        max_length=20, choices=FixtureStatus.choices, default=FixtureStatus.UNSCHEDULED
+    )
+    status_reason = models.CharField(max_length=300, blank=True)
+    game = models.OneToOneField(
+        Game, null=True, blank=True, on_delete=models.PROTECT, related_name="fixture"
+    )
+    result = models.JSONField(null=True, blank=True, help_text="The game's final result (§7).")
+    published_at = models.DateTimeField(null=True, blank=True, help_text="Log made public.")
+    credit_due_at = models.DateTimeField(
+        null=True, blank=True, db_index=True, help_text="48 hours after publication (§8.3)."
+    )
+    credited_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["cup_year", "window_starts", "match_day", "id"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(home=models.F("away")), name="fixture_two_houses"),
+            models.UniqueConstraint(fields=["cup_year", "key"], name="fixture_key_per_cup_year"),
+        ]
+        indexes = [
+            models.Index(
+                fields=["credit_due_at"],
+                condition=Q(credited_at__isnull=True),
+                name="fixture_credit_due",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.home} v {self.away} ({self.get_stage_display()})"
+
+
+class Offence(models.TextChoices):
+    DICE_FRAUD = "dice_fraud", "Dice fraud (§8.7)"
+    FORBIDDEN_TOOL = "forbidden_tool", "Forbidden tool (§8.9)"
+
+
+class Fraud(models.Model):
+    """A player caught cheating: barred from this game and the next two, 100 points off."""
+
+    fixture = models.ForeignKey(Fixture, on_delete=models.PROTECT, related_name="frauds")
+    character = models.ForeignKey(Character, on_delete=models.PROTECT, related_name="frauds")
+    house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="+")
+    offence = models.CharField(max_length=20, choices=Offence.choices)
+    note = models.CharField(max_length=300, blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    recorded_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["recorded_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_offence_display()}: {self.character} in {self.fixture}"

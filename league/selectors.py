@@ -1,0 +1,119 @@
+"""Reads of the house cup: the standings, frauds, barred players, the points race.
+
+The standings are computed from the fixtures' results on every read, in a
+fixed number of queries whatever the number of games.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db.models import Q
+from django.db.models.functions import Coalesce
+
+from campaign.models import HousePointEntry
+from league.models import CupYear, Fixture, FixtureStatus, Fraud, Offence, Stage
+from league.rules import fraud as fraud_rules
+from league.rules import scheduling
+from league.rules.lots import Lot
+from league.rules.results import GameResult
+from league.rules.standings import Standings, standings
+
+HALVES = (Stage.FIRST_HALF, Stage.SECOND_HALF)
+RULE_OF = {Offence.DICE_FRAUD: "§8.7", Offence.FORBIDDEN_TOOL: "§8.9"}
+
+
+def cup_key(cup_year: CupYear) -> str:
+    """Names the cup year in ledger source keys: ``cup-12:game-7:Gryffindor:goals``."""
+    return f"cup-{cup_year.pk}"
+
+
+def frauds_of(cup_year: CupYear, *, fixture: Fixture | None = None) -> list[fraud_rules.Fraud]:
+    records = Fraud.objects.filter(fixture__cup_year=cup_year).select_related(
+        "fixture", "house", "character"
+    )
+    if fixture is not None:
+        records = records.filter(fixture=fixture)
+    return [
+        fraud_rules.Fraud(
+            key=str(record.pk),
+            game=record.fixture.key,
+            house=record.house.name,
+            player=record.character.name,
+            rule=RULE_OF[record.offence],
+            recorded_at=record.recorded_at,
+        )
+        for record in records
+    ]
+
+
+def cup_standings(cup_year: CupYear) -> Standings:
+    """The table with its tiebreak reasons (§8.1, §8.2); never draws lots itself."""
+    houses = list(cup_year.campaign.houses.order_by("name").values_list("name", flat=True))
+    played = list(
+        cup_year.fixtures.exclude(result=None)
+        .filter(stage__in=[*HALVES, Stage.DECIDER])
+        .values_list("key", "stage", "result")
+    )
+    return standings(
+        houses,
+        [GameResult.from_match(key, result) for key, stage, result in played if stage in HALVES],
+        frauds=frauds_of(cup_year),
+        deciders=[
+            GameResult.from_match(key, result)
+            for key, stage, result in played
+            if stage == Stage.DECIDER
+        ],
+        lots=[Lot.from_json(lot) for lot in cup_year.lots],
+    )
+
+
+def barred_players(fixture: Fixture) -> set[str]:
+    """Names barred from ``fixture`` for fraud: in the game of the fraud and the team's
+    next two, counted in the order the team plays them, across cup years (§8.7)."""
+    records = frauds_of(fixture.cup_year)
+    if not records:
+        return set()
+    barred: set[str] = set()
+    for house in (fixture.home, fixture.away):
+        games = (
+            Fixture.objects.filter(cup_year__campaign_id=fixture.cup_year.campaign_id)
+            .filter(Q(home=house) | Q(away=house))
+            .order_by(Coalesce("date", "window_starts"), "id")
+            .values_list("key", flat=True)
+        )
+        barred |= fraud_rules.barred_players(
+            records, house=house.name, game=fixture.key, house_games=list(games)
+        )
+    return barred
+
+
+def dates_needed(cup_year: CupYear, *, now: datetime) -> list[scheduling.DateNeeded]:
+    """Games still without a date, most urgent first, flagged when overdue (§8.4)."""
+    open_games = cup_year.fixtures.filter(
+        date__isnull=True, status__in=[FixtureStatus.UNSCHEDULED, FixtureStatus.POSTPONED]
+    ).values_list("key", "window_starts", "window_ends")
+    return scheduling.dates_needed(
+        [
+            scheduling.ScheduledGame(key, scheduling.Window(starts, ends), None)
+            for key, starts, ends in open_games
+        ],
+        now=now,
+    )
+
+
+def points_race(cup_year: CupYear, *, now: datetime) -> dict[str, list[tuple[datetime, int]]]:
+    """Each house's effective total after every entry that counted since the year began."""
+    entries = (
+        HousePointEntry.objects.filter(campaign=cup_year.campaign, credit_at__lte=now)
+        .order_by("credit_at", "id")
+        .values_list("house__name", "credit_at", "amount")
+    )
+    names = cup_year.campaign.houses.order_by("name").values_list("name", flat=True)
+    race: dict[str, list[tuple[datetime, int]]] = {name: [] for name in names}
+    totals = dict.fromkeys(race, 0)
+    for house, moment, amount in entries:
+        totals[house] += amount
+        if moment >= cup_year.first_half_starts:
+            race[house].append((moment, totals[house]))
+    return race

@@ -1,0 +1,414 @@
+"""Every write of the house cup: fixtures, dates, starting games, results, credits, fraud.
+
+The pure rules (``league.rules``) decide; these functions load what they
+need, call them, and write the outcome in one transaction each.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+
+from campaign.models import Campaign, Character
+from campaign.services import house_points_award, table_log_for
+from core.errors import Unprocessable
+from games.dice import Roll
+from games.models import Game
+from games.ruleset import REFEREE, Actor, find_ruleset
+from games.services import game_abandon, game_apply
+from league import selectors
+from league.models import CupYear, Fixture, FixtureStatus, Fraud, Offence, Stage
+from league.rules import fixtures, house_points, lots, scheduling, teams
+from league.rules.finals import final_placing, finals
+from league.rules.results import GameResult
+from quidditch.services import Team, match_create
+
+HALF_STAGES = {1: Stage.FIRST_HALF, 2: Stage.SECOND_HALF}
+FINAL_STAGES = {"cup-final": Stage.FINAL, "third-place-final": Stage.THIRD_PLACE}
+FINAL_GAMES = (Stage.FINAL, Stage.THIRD_PLACE, Stage.DECIDER)
+
+
+def cup_year_create(
+    *,
+    campaign: Campaign,
+    name: str,
+    slug: str,
+    first_half_starts: datetime,
+    second_half_starts: datetime,
+) -> CupYear:
+    """A cup year with its fixtures: every house meets every other once a half (§8.1),
+    each game's four-week window announced with its half (§8.4)."""
+    houses = {house.name: house for house in campaign.houses.order_by("name")}
+    if len(houses) < 2:
+        raise Unprocessable("A cup needs at least two houses.", "too_few_houses", "§8.1")
+    if second_half_starts <= first_half_starts:
+        raise Unprocessable(
+            "The second half starts after the first.", "halves_out_of_order", "§8.1"
+        )
+    planned = fixtures.games(fixtures.cup_year(list(houses)))
+    starts = {1: first_half_starts, 2: second_half_starts}
+    windows = {}
+    for half, start in starts.items():
+        windows.update(scheduling.half_windows([g for g in planned if g.half == half], start=start))
+    with transaction.atomic():
+        cup_year = CupYear.objects.create(
+            campaign=campaign,
+            name=name,
+            slug=slug,
+            first_half_starts=first_half_starts,
+            second_half_starts=second_half_starts,
+        )
+        Fixture.objects.bulk_create(
+            Fixture(
+                cup_year=cup_year,
+                key=game.key,
+                stage=HALF_STAGES[game.half],
+                match_day=game.match_day,
+                home=houses[game.home],
+                away=houses[game.away],
+                window_starts=windows[game.key].start,
+                window_ends=windows[game.key].end,
+            )
+            for game in planned
+        )
+    return cup_year
+
+
+def _locked(fixture: Fixture) -> Fixture:
+    return Fixture.objects.select_for_update().select_related("cup_year").get(pk=fixture.pk)
+
+
+def fixture_set_date(*, fixture: Fixture, date: datetime, now: datetime) -> Fixture:
+    """Fix the date: inside the window and announced at least seven days ahead (§8.4)."""
+    with transaction.atomic():
+        fixture = _locked(fixture)
+        if fixture.status not in (
+            FixtureStatus.UNSCHEDULED,
+            FixtureStatus.SCHEDULED,
+            FixtureStatus.POSTPONED,
+        ):
+            raise Unprocessable(
+                f"The game is {fixture.get_status_display().lower()}.", "fixture_closed", "§8.4"
+            )
+        window = scheduling.Window(fixture.window_starts, fixture.window_ends)
+        scheduling.check_date(now=now, date=date, window=window)
+        fixture.date, fixture.date_fixed_at = date, now
+        fixture.status = FixtureStatus.SCHEDULED
+        fixture.save(update_fields=["date", "date_fixed_at", "status"])
+    return fixture
+
+
+def fixture_postpone(
+    *, fixture: Fixture, reason: str, window_starts: datetime | None = None
+) -> Fixture:
+    """Postpone a game (§2.1, §8.5); a new window gives it a new four weeks."""
+    with transaction.atomic():
+        fixture = _locked(fixture)
+        if fixture.status in (FixtureStatus.PLAYED, FixtureStatus.ABANDONED, FixtureStatus.PLAYING):
+            raise Unprocessable(
+                f"The game is {fixture.get_status_display().lower()}.", "fixture_closed", "§2.1"
+            )
+        fixture.status, fixture.status_reason, fixture.date = FixtureStatus.POSTPONED, reason, None
+        if window_starts is not None:
+            window = scheduling.Window.starting(window_starts)
+            fixture.window_starts, fixture.window_ends = window.start, window.end
+        fixture.save()
+    return fixture
+
+
+def fixture_abandon(*, fixture: Fixture, reason: str, user, now: datetime) -> Fixture:
+    """The referee aborts a game (§2.1); a game under way is ended and its seed revealed."""
+    with transaction.atomic():
+        fixture = _locked(fixture)
+        if fixture.status in (FixtureStatus.PLAYED, FixtureStatus.ABANDONED):
+            raise Unprocessable(
+                f"The game is {fixture.get_status_display().lower()}.", "fixture_closed", "§2.1"
+            )
+        if fixture.game_id is not None:
+            game_abandon(game_id=fixture.game_id, user=user, now=now)
+        fixture.status, fixture.status_reason = FixtureStatus.ABANDONED, reason
+        fixture.save(update_fields=["status", "status_reason"])
+    return fixture
+
+
+def fixture_start(
+    *,
+    fixture: Fixture,
+    rosters: list[Team],
+    settings: dict,
+    created_by,
+    now: datetime,
+    sitting_out: list[int] = (),
+) -> Fixture:
+    """Start a cup game: check the line-ups (§8.5, §8.7) and set up its public match.
+
+    Finals and deciders are played with the ``final`` setting (§8.2). A team of
+    fewer than three postpones the game instead (§8.5).
+    """
+    with transaction.atomic():
+        fixture = _locked(fixture)
+        if fixture.status not in (
+            FixtureStatus.SCHEDULED,
+            FixtureStatus.UNSCHEDULED,
+            FixtureStatus.POSTPONED,
+        ):
+            raise Unprocessable(
+                f"The game is {fixture.get_status_display().lower()}.", "fixture_closed", "§8.4"
+            )
+        if [team.house.pk for team in rosters] != [fixture.home_id, fixture.away_id]:
+            raise Unprocessable("Give the home team first, then the away team.", "wrong_teams")
+        barred = selectors.barred_players(fixture)
+        names = {character.pk: character.name for team in rosters for character, _ in team.players}
+        line_up = teams.line_up(
+            tuple(
+                [teams.Player(character.name, position) for character, position in team.players]
+                for team in rosters
+            ),
+            sitting_out=[names[pk] for pk in sitting_out if pk in names],
+            barred=barred,
+        )
+        if line_up.postponed:
+            fixture.status, fixture.status_reason, fixture.date = (
+                FixtureStatus.POSTPONED,
+                line_up.reason,
+                None,
+            )
+            fixture.save(update_fields=["status", "status_reason", "date"])
+            return fixture
+        out = {player.name for side in line_up.sitting_out for player in side}
+        playing = [
+            Team(
+                house=team.house,
+                players=[(c, p) for c, p in team.players if c.name not in out],
+                captain=team.captain if team.captain and team.captain.name not in out else None,
+                experience=team.experience,
+            )
+            for team in rosters
+        ]
+        fixture.game = match_create(
+            campaign=fixture.cup_year.campaign,
+            teams=playing,
+            settings={**settings, "final": fixture.stage in FINAL_GAMES},
+            title=f"{fixture.home.name} v {fixture.away.name}, {fixture.get_stage_display()}",
+            public=True,
+            created_by=created_by,
+            now=now,
+        )
+        fixture.status = FixtureStatus.PLAYING
+        fixture.save(update_fields=["game", "status"])
+    return fixture
+
+
+def fixture_record_result(*, game: Game, now: datetime) -> None:
+    """A cup game has ended: announce its result, publish its log, fix when it credits.
+
+    Called inside the transaction that ends the game (§8.3: the points are due
+    48 hours after the log is published).
+    """
+    fixture = Fixture.objects.select_for_update().filter(game=game).first()
+    if fixture is None or fixture.status == FixtureStatus.PLAYED:
+        return
+    fixture.result = find_ruleset(game.ruleset).result(game.state)
+    fixture.status = FixtureStatus.PLAYED
+    fixture.published_at = now
+    fixture.credit_due_at = house_points.credit_due(now)
+    fixture.save(update_fields=["result", "status", "published_at", "credit_due_at"])
+
+
+def credit_due_points(*, now: datetime) -> int:
+    """Credit every game whose points are due, and the placings once the finals are.
+
+    Each fixture is credited in its own transaction; its ledger entries carry
+    source keys, so a crash before the commit loses nothing (the next run does
+    it again) and a second run, or two at once, counts nothing twice.
+    """
+    credited = 0
+    due = Fixture.objects.filter(credited_at__isnull=True, credit_due_at__lte=now)
+    for fixture_id in due.values_list("pk", flat=True):
+        with transaction.atomic():
+            fixture = (
+                Fixture.objects.select_for_update(skip_locked=True)
+                .filter(pk=fixture_id, credited_at__isnull=True)
+                .select_related("cup_year")
+                .first()
+            )
+            if fixture is None:
+                continue
+            _credit(fixture, game_credits(fixture), now=now)
+            fixture.credited_at = now
+            fixture.save(update_fields=["credited_at"])
+            credited += 1
+    for cup_year in CupYear.objects.filter(placings_credited_at__isnull=True):
+        credited += _credit_placings(cup_year, now=now)
+    return credited
+
+
+def game_credits(fixture: Fixture) -> list[house_points.Credit]:
+    return house_points.game_credits(
+        selectors.cup_key(fixture.cup_year),
+        GameResult.from_match(fixture.key, fixture.result),
+        published_at=fixture.published_at,
+        frauds=selectors.frauds_of(fixture.cup_year, fixture=fixture),
+    )
+
+
+def _credit(fixture: Fixture, credits: list[house_points.Credit], *, now: datetime) -> None:
+    houses = {house.name: house for house in fixture.cup_year.campaign.houses.all()}
+    for credit in credits:
+        house_points_award(
+            house=houses[credit.house],
+            amount=credit.amount,
+            reason=credit.reason,
+            source=credit.source,
+            source_key=credit.source_key,
+            credit_at=credit.credit_at,
+            awarded_by=None,
+            now=now,
+        )
+
+
+def _credit_placings(cup_year: CupYear, *, now: datetime) -> int:
+    with transaction.atomic():
+        cup_year = (
+            CupYear.objects.select_for_update(skip_locked=True)
+            .filter(pk=cup_year.pk, placings_credited_at__isnull=True)
+            .first()
+        )
+        if cup_year is None:
+            return 0
+        played = {
+            fixture.key: fixture
+            for fixture in cup_year.fixtures.filter(stage__in=FINAL_STAGES.values())
+        }
+        table = selectors.cup_standings(cup_year)
+        expected = [final.key for final in finals(table)] if table.settled else []
+        if not expected or any(
+            key not in played or played[key].credited_at is None for key in expected
+        ):
+            return 0
+        placing = final_placing(
+            table,
+            {key: GameResult.from_match(key, played[key].result) for key in expected},
+        )
+        credit_at = max(played[key].credit_due_at for key in expected)
+        any_fixture = played[expected[0]]
+        _credit(
+            any_fixture,
+            house_points.placement_credits(
+                selectors.cup_key(cup_year), placing, credit_at=credit_at
+            ),
+            now=now,
+        )
+        cup_year.placings_credited_at = now
+        cup_year.save(update_fields=["placings_credited_at"])
+    return 1
+
+
+def fraud_record(
+    *,
+    fixture: Fixture,
+    character: Character,
+    offence: str,
+    note: str,
+    recorded_by,
+    now: datetime,
+) -> Fraud:
+    """Record dice fraud or a forbidden tool (§8.7, §8.9), even after the game.
+
+    The player is barred from this game and the team's next two; the team loses
+    100 points from this game's result. If the game's points were credited
+    already, the penalty is credited at once.
+    """
+    if character.house_id not in (fixture.home_id, fixture.away_id):
+        raise Unprocessable(f"{character.name} plays for neither team.", "not_in_game", "§8.7")
+    if offence not in Offence.values:
+        raise Unprocessable("Unknown offence.", "unknown_offence", "§8.7")
+    with transaction.atomic():
+        fixture = _locked(fixture)
+        fraud = Fraud.objects.create(
+            fixture=fixture,
+            character=character,
+            house_id=character.house_id,
+            offence=offence,
+            note=note,
+            recorded_by=recorded_by,
+            recorded_at=now,
+        )
+        if fixture.credited_at is not None:
+            _credit(fixture, game_credits(fixture), now=now)
+    return fraud
+
+
+def cup_draw_lots(*, cup_year: CupYear, user, now: datetime) -> list[lots.Lot]:
+    """Draw the lots the standings need (§8.2), on the campaign's table log's fair dice."""
+    with transaction.atomic():
+        cup_year = CupYear.objects.select_for_update().get(pk=cup_year.pk)
+        table = selectors.cup_standings(cup_year)
+        if not table.lots_needed:
+            raise Unprocessable("No teams are level where lots decide.", "no_lots_needed", "§8.2")
+        log = table_log_for(cup_year.campaign, created_by=user, now=now)
+        drawn = []
+        for group in table.lots_needed:
+            level = tuple(sorted(group))
+            event = game_apply(
+                log,
+                user=user,
+                actor=Actor(REFEREE),
+                command={
+                    "action": "draw_lots",
+                    "names": list(level),
+                    "purpose": lots.purpose(level),
+                },
+                submitted={"cup_year": cup_year.pk},
+                now=now,
+            )
+            drawn.append(
+                lots.Lot(
+                    houses=level,
+                    order=tuple(event.events[0]["order"]),
+                    rolls=tuple(Roll.from_json(roll) for roll in event.dice),
+                )
+            )
+        cup_year.lots = [*cup_year.lots, *(lot.to_json() for lot in drawn)]
+        cup_year.save(update_fields=["lots"])
+    return drawn
+
+
+def cup_schedule_finals(*, cup_year: CupYear) -> list[Fixture]:
+    """Once the table is settled, set up the finals (§8.2); or the deciders it needs."""
+    with transaction.atomic():
+        cup_year = CupYear.objects.select_for_update().get(pk=cup_year.pk)
+        table = selectors.cup_standings(cup_year)
+        houses = {house.name: house for house in cup_year.campaign.houses.all()}
+        last = cup_year.fixtures.order_by("-window_ends").first()
+        window = scheduling.Window.starting(
+            last.window_ends if last else cup_year.second_half_starts
+        )
+        if table.deciders_needed:
+            wanted = [
+                (f"decider-{'-'.join(sorted(pair))}", Stage.DECIDER, sorted(pair))
+                for pair in table.deciders_needed
+            ]
+        elif table.settled:
+            wanted = [
+                (final.key, FINAL_STAGES[final.key], list(final.teams)) for final in finals(table)
+            ]
+        else:
+            raise Unprocessable("The table is not settled yet.", "table_not_settled", "§8.2")
+        made = []
+        for key, stage, (home, away) in wanted:
+            fixture, created = Fixture.objects.get_or_create(
+                cup_year=cup_year,
+                key=key,
+                defaults={
+                    "stage": stage,
+                    "home": houses[home],
+                    "away": houses[away],
+                    "window_starts": window.start,
+                    "window_ends": window.end,
+                },
+            )
+            if created:
+                made.append(fixture)
+    return made
