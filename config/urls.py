@@ -19,6 +19,7 @@ api_patterns = [
     path("", include("campaign.urls")),
     path("", include("quidditch.urls")),
     path("", include("skirmish.urls")),
+    path("", include("league.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     # Last: anything else under /api/ is a JSON 404, in DEBUG too.

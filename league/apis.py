@@ -1,0 +1,220 @@
+"""The house cup as JSON, for league sites and plugins.
+
+Reads are public, like the league pages; writes belong to the campaign's
+storyguides (and, for a game under way, its referee).
+"""
+
+from __future__ import annotations
+
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import SAFE_METHODS, AllowAny, IsAuthenticated
+from rest_framework.response import Response
+
+from campaign.models import Role
+from campaign.permissions import role_in
+from campaign.serializers import ReasonSerializer
+from league import selectors, services
+from league.models import CupYear, Fixture
+from league.serializers import (
+    CupYearSerializer,
+    DateSerializer,
+    FixtureSerializer,
+    FraudSerializer,
+    PostponeSerializer,
+    StandingsSerializer,
+    StartSerializer,
+)
+from quidditch.services import Team
+
+ERRORS = {
+    400: OpenApiTypes.OBJECT,
+    403: OpenApiTypes.OBJECT,
+    404: OpenApiTypes.OBJECT,
+    422: OpenApiTypes.OBJECT,
+}
+
+
+def require_referee(request, fixture: Fixture) -> None:
+    """The campaign's storyguides referee cup games; a game's own referee may too."""
+    if role_in(request, fixture.cup_year.campaign_id) == Role.STORYGUIDE:
+        return
+    if fixture.game_id and fixture.game.referee_id == request.user.pk:
+        return
+    raise PermissionDenied("Only the referee or a storyguide of the campaign may do this.")
+
+
+class PublicReadMixin:
+    def get_permissions(self):
+        if self.request.method in SAFE_METHODS:
+            return [AllowAny()]
+        return [IsAuthenticated()]
+
+
+class CupYearViewSet(
+    PublicReadMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Cup years: a first half, a second half and the finals (§8.1)."""
+
+    serializer_class = CupYearSerializer
+    queryset = CupYear.objects.select_related("campaign")
+    filterset_fields = ["campaign"]
+
+    def perform_create(self, serializer):
+        data = serializer.validated_data
+        serializer.instance = services.cup_year_create(
+            campaign=data["campaign"],
+            name=data["name"],
+            slug=data["slug"],
+            first_half_starts=data["first_half_starts"],
+            second_half_starts=data["second_half_starts"],
+        )
+
+    @extend_schema(responses={200: StandingsSerializer, **ERRORS})
+    @action(detail=True, methods=["get"])
+    def standings(self, request, pk=None):
+        """The table, every row saying why it is where it is (§8.1, §8.2)."""
+        table = selectors.cup_standings(self.get_object())
+        return Response(
+            StandingsSerializer(
+                {
+                    "rows": [row.to_json() for row in table.rows],
+                    "season_over": table.season_over,
+                    "settled": table.settled,
+                    "deciders_needed": [list(pair) for pair in table.deciders_needed],
+                    "lots_needed": [list(group) for group in table.lots_needed],
+                }
+            ).data
+        )
+
+    def _storyguide(self, request, cup_year):
+        if role_in(request, cup_year.campaign_id) != Role.STORYGUIDE:
+            raise PermissionDenied("Only a storyguide of the campaign may do this.")
+
+    @extend_schema(request=None, responses={201: OpenApiTypes.OBJECT, **ERRORS})
+    @action(detail=True, methods=["post"], url_path="draw-lots")
+    def draw_lots(self, request, pk=None):
+        """Draw the lots the table needs, on the table log's provably fair dice (§8.2)."""
+        cup_year = self.get_object()
+        self._storyguide(request, cup_year)
+        drawn = services.cup_draw_lots(cup_year=cup_year, user=request.user, now=timezone.now())
+        return Response({"lots": [lot.to_json() for lot in drawn]}, status=201)
+
+    @extend_schema(request=None, responses={201: FixtureSerializer(many=True), **ERRORS})
+    @action(detail=True, methods=["post"])
+    def finals(self, request, pk=None):
+        """Set up the finals once the table is settled, or the deciders it needs (§8.2)."""
+        cup_year = self.get_object()
+        self._storyguide(request, cup_year)
+        made = services.cup_schedule_finals(cup_year=cup_year)
+        return Response(FixtureSerializer(made, many=True).data, status=201)
+
+
+class FixtureViewSet(
+    PublicReadMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+):
+    """Cup games: windows and dates (§8.4), line-ups (§8.5), results, fraud (§8.7)."""
+
+    serializer_class = FixtureSerializer
+    queryset = Fixture.objects.select_related("home", "away", "cup_year", "game")
+    filterset_fields = ["cup_year", "status", "stage"]
+
+    def _fixture_for_referee(self, request):
+        fixture = self.get_object()
+        require_referee(request, fixture)
+        return fixture
+
+    def _answer(self, fixture, status=200):
+        fixture.refresh_from_db()
+        return Response(FixtureSerializer(fixture).data, status=status)
+
+    @extend_schema(request=DateSerializer, responses={200: FixtureSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def date(self, request, pk=None):
+        """Fix the date: inside the window, at least seven days ahead (§8.4)."""
+        fixture = self._fixture_for_referee(request)
+        incoming = DateSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        return self._answer(
+            services.fixture_set_date(
+                fixture=fixture, date=incoming.validated_data["date"], now=timezone.now()
+            )
+        )
+
+    @extend_schema(request=PostponeSerializer, responses={200: FixtureSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def postpone(self, request, pk=None):
+        """Postpone with a reason, optionally opening a new four-week window (§2.1, §8.5)."""
+        fixture = self._fixture_for_referee(request)
+        incoming = PostponeSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        return self._answer(services.fixture_postpone(fixture=fixture, **incoming.validated_data))
+
+    @extend_schema(request=ReasonSerializer, responses={200: FixtureSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def abandon(self, request, pk=None):
+        """Abandon the game with a reason (§2.1)."""
+        fixture = self._fixture_for_referee(request)
+        incoming = ReasonSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        return self._answer(
+            services.fixture_abandon(
+                fixture=fixture,
+                reason=incoming.validated_data["reason"],
+                user=request.user,
+                now=timezone.now(),
+            )
+        )
+
+    @extend_schema(request=StartSerializer, responses={201: FixtureSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def start(self, request, pk=None):
+        """Start the game with the teams that turned up; too few postpones it (§8.5)."""
+        fixture = self._fixture_for_referee(request)
+        incoming = StartSerializer(data=request.data, campaign=fixture.cup_year.campaign)
+        incoming.is_valid(raise_exception=True)
+        data = incoming.validated_data
+        rosters = [
+            Team(
+                house=team["house"],
+                players=[
+                    (p["character"], p.get("position") or p["character"].quidditch_position)
+                    for p in team["players"]
+                ],
+                captain=team["captain"],
+                experience={p["character"].pk: p["xp"] for p in team["players"] if "xp" in p},
+            )
+            for team in data["teams"]
+        ]
+        fixture = services.fixture_start(
+            fixture=fixture,
+            rosters=rosters,
+            settings=data["settings"],
+            sitting_out=[c.pk for c in data["sitting_out"]],
+            created_by=request.user,
+            now=timezone.now(),
+        )
+        return self._answer(fixture, status=201)
+
+    @extend_schema(request=FraudSerializer, responses={201: FraudSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def frauds(self, request, pk=None):
+        """Record dice fraud or a forbidden tool, even after the game (§8.7, §8.9)."""
+        fixture = self._fixture_for_referee(request)
+        incoming = FraudSerializer(data=request.data, campaign=fixture.cup_year.campaign)
+        incoming.is_valid(raise_exception=True)
+        fraud = services.fraud_record(
+            fixture=fixture,
+            recorded_by=request.user,
+            now=timezone.now(),
+            **incoming.validated_data,
+        )
+        return Response(FraudSerializer(fraud).data, status=201)

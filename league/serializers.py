@@ -1,0 +1,146 @@
+"""Shapes of the house cup resources."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from campaign.models import Campaign, Character, House, Role
+from league.models import CupYear, Fixture, Fraud, Offence
+from quidditch.serializers import TeamSerializer
+
+
+class CupYearSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = CupYear
+        fields = [
+            "id",
+            "campaign",
+            "name",
+            "slug",
+            "first_half_starts",
+            "second_half_starts",
+            "placings_credited_at",
+            "created_at",
+        ]
+        read_only_fields = ["id", "placings_credited_at", "created_at"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        request = self.context.get("request")
+        if request is not None and request.user.is_authenticated:
+            self.fields["campaign"].queryset = Campaign.objects.filter(
+                memberships__user=request.user, memberships__role=Role.STORYGUIDE
+            )
+        else:
+            self.fields["campaign"].queryset = Campaign.objects.none()
+
+
+class FixtureSerializer(serializers.ModelSerializer):
+    home = serializers.SlugRelatedField(slug_field="name", read_only=True)
+    away = serializers.SlugRelatedField(slug_field="name", read_only=True)
+
+    class Meta:
+        model = Fixture
+        fields = [
+            "id",
+            "cup_year",
+            "key",
+            "stage",
+            "match_day",
+            "home",
+            "away",
+            "window_starts",
+            "window_ends",
+            "date",
+            "status",
+            "status_reason",
+            "game",
+            "result",
+            "published_at",
+            "credit_due_at",
+            "credited_at",
+        ]
+        read_only_fields = fields
+
+
+class RowSerializer(serializers.Serializer):
+    place = serializers.IntegerField()
+    house = serializers.CharField()
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    drawn = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    points = serializers.IntegerField()
+    goals_for = serializers.IntegerField()
+    goals_against = serializers.IntegerField()
+    snitch_catches = serializers.IntegerField()
+    points_deducted = serializers.IntegerField()
+    reason = serializers.CharField(allow_null=True, help_text="Why it is ahead of the next row.")
+    why = serializers.CharField(allow_null=True)
+
+
+class StandingsSerializer(serializers.Serializer):
+    rows = RowSerializer(many=True)
+    season_over = serializers.BooleanField()
+    settled = serializers.BooleanField()
+    deciders_needed = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField())
+    )
+    lots_needed = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
+
+
+class DateSerializer(serializers.Serializer):
+    date = serializers.DateTimeField()
+
+
+class PostponeSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=300)
+    window_starts = serializers.DateTimeField(required=False, allow_null=True, default=None)
+
+
+class StartSerializer(serializers.Serializer):
+    teams = TeamSerializer(
+        many=True, min_length=2, max_length=2, help_text="Home team first, then away."
+    )
+    sitting_out = serializers.PrimaryKeyRelatedField(
+        many=True,
+        queryset=Character.objects.none(),
+        required=False,
+        default=list,
+        help_text="The bigger team's choice of who sits out (§8.5).",
+    )
+    settings = serializers.DictField(required=False, default=dict)
+
+    def __init__(self, *args, campaign=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if campaign is not None:
+            team = self.fields["teams"].child
+            characters = Character.objects.filter(campaign=campaign)
+            team.fields["house"].queryset = House.objects.filter(campaign=campaign)
+            team.fields["captain"].queryset = characters
+            team.fields["players"].child.fields["character"].queryset = characters
+            self.fields["sitting_out"].child_relation.queryset = characters
+
+
+class FraudSerializer(serializers.ModelSerializer):
+    character = serializers.PrimaryKeyRelatedField(queryset=Character.objects.none())
+    offence = serializers.ChoiceField(choices=Offence.choices)
+
+    class Meta:
+        model = Fraud
+        fields = [
+            "id",
+            "fixture",
+            "character",
+            "house",
+            "offence",
+            "note",
+            "recorded_by",
+            "recorded_at",
+        ]
+        read_only_fields = ["id", "fixture", "house", "recorded_by", "recorded_at"]
+
+    def __init__(self, *args, campaign=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if campaign is not None:
+            self.fields["character"].queryset = Character.objects.filter(campaign=campaign)
