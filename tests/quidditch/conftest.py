@@ -1,7 +1,15 @@
+import random
+from datetime import UTC, datetime, timedelta
+from unittest import mock
+
 import pytest
 
-from campaign.models import Character, Position
+from campaign.models import Character, Position, Role
 from campaign.rules.sheet import SheetRules
+from games.models import Game
+from games.services import Submission, game_submit_command
+from quidditch.rules.bots import RandomPlayer
+from tests.factories import MembershipFactory
 from tests.support import Table
 
 TEAM = [
@@ -63,3 +71,88 @@ class QuidditchTable(Table):
 @pytest.fixture
 def table(db):
     return QuidditchTable()
+
+
+EXPERIENCE = {0: 1, 2: 2, 5: 1}
+"""Each captain's experience points by roster index (§3.2): the keeper 1, the first
+chaser 2, the first beater 1."""
+
+RELAYED = ("Slytherin", 6)
+"""Slytherin's second beater, STreiber2, has no account: the referee relays his lines."""
+
+
+class SeatedQuidditchTable(QuidditchTable):
+    """Every character has a player of its own (the seeker of Gryffindor keeps
+    ``player``), except STreiber2, whose lines the referee relays (§4.1.2).
+    Matches start with the captains' experience points in the setup (§3.2)."""
+
+    def __init__(self):
+        super().__init__()
+        for house_name, characters in self.teams.items():
+            for index, character in enumerate(characters):
+                if character.player_id is None and (house_name, index) != RELAYED:
+                    character.player = MembershipFactory(
+                        campaign=self.campaign, role=Role.PLAYER
+                    ).user
+                    character.save()
+
+    def match_body(self, **extra) -> dict:
+        body = super().match_body(**extra)
+        for team in body["teams"]:
+            for index, player in enumerate(team["players"]):
+                player["xp"] = EXPERIENCE.get(index, 0)
+        return body
+
+    def play(self, match: dict, commands: int, *, seed: int = 0) -> Game:
+        """The referee submits up to ``commands`` random legal commands through the
+        service, on a clock that moves as the bot's players take their time (§3.4)."""
+        bot = RandomPlayer(random.Random(seed))
+        game = Game.objects.get(pk=match["id"])
+        now = game.created_at.timestamp()
+        for _ in range(commands):
+            if game.state["over"]:
+                break
+            command = bot.choose(game.state["awaiting"])
+            now = bot.when(command, now)
+            game_submit_command(
+                game_id=game.pk,
+                user=self.storyguide,
+                submission=Submission(command=command),
+                now=datetime.fromtimestamp(now, UTC),
+                render=lambda *_: {},
+            )
+            game.refresh_from_db()
+        return game
+
+
+@pytest.fixture
+def seated_table(db):
+    return SeatedQuidditchTable()
+
+
+class Clock:
+    """The server's clock, moved by the test; the API reads ``django.utils.timezone.now``."""
+
+    def __init__(self, start: datetime) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    @property
+    def seconds(self) -> float:
+        """The time as the rules see it: POSIX seconds (§3.4 deadlines are in these)."""
+        return self.now.timestamp()
+
+    def set(self, seconds: float) -> None:
+        self.now = datetime.fromtimestamp(seconds, UTC)
+
+    def wait(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock():
+    clock = Clock(datetime(2026, 11, 21, 18, 0, tzinfo=UTC))
+    with mock.patch("django.utils.timezone.now", clock):
+        yield clock
