@@ -216,6 +216,10 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": "/api/",
+    "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": "games.models.GameStatus",
+        "FixtureStatusEnum": "league.models.FixtureStatus",
+    },
 }
 
 # Celery: with no broker configured, tasks run in-process (the embedded default).

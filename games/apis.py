@@ -26,6 +26,7 @@ from games.serializers import (
     EventPageSerializer,
     GameCreateSerializer,
     GameSerializer,
+    GameSummarySerializer,
     SubmissionSerializer,
     VerifySerializer,
 )
@@ -51,6 +52,14 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     kind: str
     serializer_class = GameSerializer
     filterset_fields = ["campaign", "status", "ruleset"]
+
+    def get_serializer_class(self):
+        return GameSummarySerializer if self.action == "list" else GameSerializer
+
+    @extend_schema(responses={200: GameSerializer, 404: OpenApiTypes.OBJECT})
+    def retrieve(self, request, *args, **kwargs):
+        """A game's state as the caller may see it, and the commands they may give now."""
+        return super().retrieve(request, *args, **kwargs)
 
     def get_permissions(self):
         if self.action in {"list", "retrieve", "events", "verify"}:
@@ -150,7 +159,13 @@ def _int_param(request, name: str, default: int, *, minimum: int, maximum: int |
 
 
 class PlayableGameViewSet(GameViewSet):
-    """Games that clients create and play by submitting commands."""
+    """Games that clients create and play by submitting commands.
+
+    ``submit_command`` is the service behind ``commands``; a kind of game with
+    side effects of its own (a skirmish's Health on the sheet) names its own.
+    """
+
+    submit_command = staticmethod(services.game_submit_command)
 
     @extend_schema(request=GameCreateSerializer, responses={201: GameSerializer, **ERRORS})
     def create(self, request):
@@ -197,7 +212,7 @@ class PlayableGameViewSet(GameViewSet):
         game = self.get_object()
         incoming = SubmissionSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
-        answer = services.game_submit_command(
+        answer = self.submit_command(
             game_id=game.pk,
             user=request.user,
             submission=services.Submission(**incoming.validated_data),

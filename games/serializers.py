@@ -10,16 +10,32 @@ from games.models import EnteredDice, Game
 from games.ruleset import find_ruleset, ruleset_names
 
 
-class GameCreateSerializer(serializers.Serializer):
-    campaign = serializers.PrimaryKeyRelatedField(queryset=Campaign.objects.none())
-    ruleset = serializers.ChoiceField(choices=())
+class GameOptionsSerializer(serializers.Serializer):
+    """What every new game is given, whatever its ruleset."""
+
+    campaign = serializers.PrimaryKeyRelatedField(
+        queryset=Campaign.objects.none(), help_text="A campaign you are storyguide of."
+    )
     title = serializers.CharField(max_length=200, required=False, default="")
-    config = serializers.JSONField(help_text="The ruleset's setup; see docs/rules/.")
     public = serializers.BooleanField(required=False, default=False)
     entered_dice = serializers.ChoiceField(
         choices=EnteredDice.choices, required=False, default=EnteredDice.NEVER
     )
     client_seed = serializers.CharField(max_length=200, required=False)
+
+    def __init__(self, *args, **kwargs):
+        """Offer only the campaigns the caller is storyguide of."""
+        super().__init__(*args, **kwargs)
+        request = self.context.get("request")
+        if request is not None:
+            self.fields["campaign"].queryset = Campaign.objects.filter(
+                memberships__user=request.user, memberships__role=Role.STORYGUIDE
+            )
+
+
+class GameCreateSerializer(GameOptionsSerializer):
+    ruleset = serializers.ChoiceField(choices=())
+    config = serializers.JSONField(help_text="The ruleset's setup; see docs/rules/.")
     seats = serializers.DictField(
         child=serializers.IntegerField(min_value=1),
         required=False,
@@ -27,17 +43,12 @@ class GameCreateSerializer(serializers.Serializer):
     )
 
     def __init__(self, *args, **kwargs):
-        """Offer the rulesets of the view's kind and the caller's storyguide campaigns."""
+        """Offer the rulesets of the view's kind."""
         super().__init__(*args, **kwargs)
         kind = self.context.get("kind")
         self.fields["ruleset"].choices = [
             name for name in ruleset_names() if kind is None or find_ruleset(name).kind == kind
         ]
-        request = self.context.get("request")
-        if request is not None:
-            self.fields["campaign"].queryset = Campaign.objects.filter(
-                memberships__user=request.user, memberships__role=Role.STORYGUIDE
-            )
 
     def validate_config(self, value):
         if not isinstance(value, dict):
@@ -53,6 +64,27 @@ class GameCreateSerializer(serializers.Serializer):
                 {"seats": [f"User {', '.join(strangers)} is not a member of the campaign."]}
             )
         return attrs
+
+
+class GameSummarySerializer(serializers.ModelSerializer):
+    """A game in a list: what it is and where it stands, not its whole state."""
+
+    class Meta:
+        model = Game
+        fields = [
+            "id",
+            "campaign",
+            "kind",
+            "ruleset",
+            "title",
+            "status",
+            "version",
+            "public",
+            "seed_commitment",
+            "created_at",
+            "finished_at",
+        ]
+        read_only_fields = fields
 
 
 class GameSerializer(serializers.ModelSerializer):

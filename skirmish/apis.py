@@ -15,8 +15,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from games.apis import ERRORS, PlayableGameViewSet
-from games.serializers import CommandAnswerSerializer, GameSerializer, SubmissionSerializer
-from games.services import Submission
+from games.serializers import CommandAnswerSerializer, GameSerializer
 from skirmish import services
 from skirmish.models import KIND
 from skirmish.serializers import SkirmishCreateSerializer, SkirmishParticipantSerializer
@@ -25,9 +24,15 @@ UNPROCESSABLE = {422: OpenApiTypes.OBJECT}
 
 
 class SkirmishViewSet(PlayableGameViewSet):
-    """Draco Dormiens skirmishes."""
+    """Draco Dormiens skirmishes.
+
+    Commands are the rules' JSON commands (docs/rules/skirmish.md); a
+    ``change_health`` on a character's participant also changes the
+    character's Health by as much, kept within 0..its maximum.
+    """
 
     kind = KIND
+    submit_command = staticmethod(services.skirmish_submit_command)
 
     @extend_schema(
         request=SkirmishCreateSerializer,
@@ -69,24 +74,3 @@ class SkirmishViewSet(PlayableGameViewSet):
         )
         answer = self._render_answer(event.game, event, self._actor(event.game))
         return Response(answer, status=201)
-
-    @action(detail=True, methods=["post"], schema=PlayableGameViewSet.commands.kwargs["schema"])
-    def commands(self, request, pk=None):
-        """Submit one of the rules' commands as JSON (docs/rules/skirmish.md).
-
-        As for every game, and besides: a ``change_health`` on a character's
-        participant changes the character's Health by as much, kept within
-        0..its maximum.
-        """
-        game = self.get_object()
-        incoming = SubmissionSerializer(data=request.data)
-        incoming.is_valid(raise_exception=True)
-        answer = services.skirmish_submit_command(
-            game_id=game.pk,
-            user=request.user,
-            submission=Submission(**incoming.validated_data),
-            now=timezone.now(),
-            idempotency_key=request.headers.get("Idempotency-Key") or None,
-            render=self._render_answer,
-        )
-        return Response(answer.body, status=answer.status_code)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from campaign.models import Campaign, Role
-from games.models import EnteredDice
+from games.serializers import GameOptionsSerializer
 
 
 class SkirmishParticipantSerializer(serializers.Serializer):
@@ -41,17 +40,8 @@ class SkirmishParticipantSerializer(serializers.Serializer):
         return attrs
 
 
-class SkirmishCreateSerializer(serializers.Serializer):
-    campaign = serializers.PrimaryKeyRelatedField(
-        queryset=Campaign.objects.none(), help_text="A campaign you are storyguide of."
-    )
-    title = serializers.CharField(max_length=200, required=False, default="")
+class SkirmishCreateSerializer(GameOptionsSerializer):
     participants = SkirmishParticipantSerializer(many=True)
-    public = serializers.BooleanField(required=False, default=False)
-    entered_dice = serializers.ChoiceField(
-        choices=EnteredDice.choices, required=False, default=EnteredDice.NEVER
-    )
-    client_seed = serializers.CharField(max_length=200, required=False)
     defence_attribute = serializers.CharField(
         max_length=60,
         required=False,
@@ -64,12 +54,3 @@ class SkirmishCreateSerializer(serializers.Serializer):
     defended_difficulty_base = serializers.IntegerField(
         required=False, help_text="A defended roll's difficulty before the target's attributes."
     )
-
-    def __init__(self, *args, **kwargs):
-        """Offer only the campaigns the caller is storyguide of."""
-        super().__init__(*args, **kwargs)
-        request = self.context.get("request")
-        if request is not None:
-            self.fields["campaign"].queryset = Campaign.objects.filter(
-                memberships__user=request.user, memberships__role=Role.STORYGUIDE
-            )
