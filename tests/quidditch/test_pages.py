@@ -127,10 +127,13 @@ def test_7_a_finished_match_shows_its_result_with_the_win_bonus(seated_table):
         assert f"{team['house']} {team['points']}" in html
 
 
-def test_campaign_members_of_any_role_read_a_private_match(seated_table):
-    game_id = seated_table.create_match()["id"]
-    for user in (seated_table.storyguide, seated_table.player, seated_table.spectator):
-        assert page(user, game_id).status_code == 200
+def test_campaign_members_of_any_role_read_a_private_match(table):
+    """Also before the captains have handed out their experience points (§3.2)."""
+    game_id = table.create_match()["id"]
+    for user in (table.storyguide, table.player, table.spectator):
+        response = page(user, game_id)
+        assert response.status_code == 200
+        assert "<strong>GHüter</strong>: experience" in response.content.decode()
 
 
 def test_a_logged_in_non_member_gets_404_for_a_private_match(seated_table):
