@@ -1,0 +1,160 @@
+"""The house points race as an inline SVG line chart, drawn on the server.
+
+The public cup year page is read on phones and loads no scripts, so the chart
+is plain SVG markup in the page: one step line per house in its colour (a
+total only changes when an entry of the ledger counts), a date axis with a
+tick on the first of every month, a points axis with round steps, and a
+legend with each house's total at the end of the chart.
+
+Pure Python: no Django, no clock. Every name and colour is escaped, and
+numbers are written with fixed precision, so the same race always gives the
+same markup (tests compare it, caches may keep it).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from html import escape
+
+WIDTH, HEIGHT = 420, 260
+MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 44, 14, 10, 26
+LEGEND_ROW = 20
+LEGEND_GAP = 8
+LEGEND_COLUMNS = 2
+TARGET_TICKS = 5
+MAX_MONTH_TICKS = 8
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+@dataclass(frozen=True)
+class Series:
+    """One house's totals after each entry that counted, oldest first."""
+
+    house: str
+    colour: str
+    points: Sequence[tuple[datetime, int]]
+
+
+def race_svg(series: Sequence[Series], *, start: datetime, end: datetime, title: str) -> str:
+    """The chart of ``series`` from ``start`` to ``end`` as an ``<svg>`` element.
+
+    A house's line begins at its first total and runs on at its last total to
+    ``end``; a house with no entry in the range has no line, and the legend
+    says so. ``title`` names the chart for screen readers.
+    """
+    if end <= start:
+        raise ValueError("the chart needs end after start")
+    legend_rows = math.ceil(len(series) / LEGEND_COLUMNS)
+    plot_bottom = HEIGHT - MARGIN_BOTTOM
+    height = HEIGHT + legend_rows * LEGEND_ROW + LEGEND_GAP
+    totals = [total for one in series for _, total in one.points]
+    low, high, step = _value_axis(min([0, *totals]), max([0, *totals]))
+    span = (end - start).total_seconds()
+
+    def x(moment: datetime) -> float:
+        share = (min(max(moment, start), end) - start).total_seconds() / span
+        return MARGIN_LEFT + share * (WIDTH - MARGIN_LEFT - MARGIN_RIGHT)
+
+    def y(total: int) -> float:
+        return plot_bottom - (total - low) / (high - low) * (plot_bottom - MARGIN_TOP)
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="race" viewBox="0 0 {WIDTH} {height}" '
+        f'role="img" aria-labelledby="race-title">',
+        f'<title id="race-title">{escape(title)}</title>',
+        f'<rect x="{MARGIN_LEFT}" y="{MARGIN_TOP}" width="{WIDTH - MARGIN_LEFT - MARGIN_RIGHT}" '
+        f'height="{plot_bottom - MARGIN_TOP}" fill="#fafafa"/>',
+    ]
+    parts.append('<g class="axis" font-size="12" fill="#555">')
+    for value in range(low, high + 1, step):
+        parts.append(
+            f'<line x1="{MARGIN_LEFT}" x2="{WIDTH - MARGIN_RIGHT}" y1="{y(value):.1f}" '
+            f'y2="{y(value):.1f}" stroke="{"#999" if value == 0 else "#e2e2e2"}"/>'
+            f'<text x="{MARGIN_LEFT - 4}" y="{y(value) + 4:.1f}" text-anchor="end">{value}</text>'
+        )
+    for moment, label in _month_ticks(start, end):
+        parts.append(
+            f'<line x1="{x(moment):.1f}" x2="{x(moment):.1f}" y1="{MARGIN_TOP}" '
+            f'y2="{plot_bottom + 4}" stroke="#e2e2e2"/>'
+            f'<text x="{x(moment):.1f}" y="{plot_bottom + 16}" text-anchor="middle">{label}</text>'
+        )
+    parts.append("</g>")
+
+    lines = {one.house: _steps(one.points, end, x, y) for one in series if one.points}
+    if lines:
+        # A dark casing under every line keeps light colours (yellow) visible on white.
+        casing = " ".join(f"M{line.replace(' ', ' L')}" for line in lines.values())
+        parts.append(
+            f'<path class="casing" d="{casing}" fill="none" stroke="#333" stroke-width="4.5" '
+            f'stroke-linejoin="round"/>'
+        )
+    for one in series:
+        if one.house in lines:
+            parts.append(
+                f'<polyline class="house-line" data-house="{escape(one.house)}" '
+                f'points="{lines[one.house]}" fill="none" stroke="{escape(one.colour)}" '
+                f'stroke-width="3" stroke-linejoin="round"/>'
+            )
+
+    parts.append('<g class="legend" font-size="13" fill="#222">')
+    column_width = (WIDTH - LEGEND_GAP) / LEGEND_COLUMNS
+    for index, one in enumerate(series):
+        row, column = divmod(index, LEGEND_COLUMNS)
+        left = LEGEND_GAP + column * column_width
+        top = HEIGHT + LEGEND_GAP + row * LEGEND_ROW
+        total = f"{one.points[-1][1]} points" if one.points else "no points yet"
+        parts.append(
+            f'<rect x="{left:.1f}" y="{top - 10}" width="14" height="10" '
+            f'fill="{escape(one.colour)}" stroke="#333"/>'
+            f'<text x="{left + 20:.1f}" y="{top}">{escape(one.house)}: {total}</text>'
+        )
+    parts.append("</g></svg>")
+    return "".join(parts)
+
+
+def _steps(points, end, x, y) -> str:
+    """Polyline points of a total that holds until the next entry changes it."""
+    coords: list[tuple[float, float]] = []
+    for moment, total in points:
+        if coords:
+            coords.append((x(moment), coords[-1][1]))
+        coords.append((x(moment), y(total)))
+    coords.append((x(end), coords[-1][1]))
+    return " ".join(f"{px:.1f},{py:.1f}" for px, py in coords)
+
+
+def _value_axis(low: int, high: int) -> tuple[int, int, int]:
+    """Round bounds and a step of 1, 2 or 5 times a power of ten, for about five ticks."""
+    if low == high:
+        high = low + 100
+    rough = (high - low) / TARGET_TICKS
+    magnitude = 10 ** max(0, math.floor(math.log10(rough)))
+    step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= rough)
+    return math.floor(low / step) * step, math.ceil(high / step) * step, step
+
+
+def _month_ticks(start: datetime, end: datetime) -> list[tuple[datetime, str]]:
+    """The first of each month in the range (every n-th when there are many); January
+    and the first tick show the year."""
+    firsts = []
+    moment = start.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+    while moment <= end:
+        if moment >= start:
+            firsts.append(moment)
+        year, month = _next(moment.year, moment.month)
+        moment = moment.replace(year=year, month=month)
+    every = math.ceil(len(firsts) / MAX_MONTH_TICKS) or 1
+    ticks = []
+    for moment in firsts[::every]:
+        label = MONTHS[moment.month - 1]
+        if moment.month == 1 or not ticks:
+            label = f"{label} {moment.year}"
+        ticks.append((moment, label))
+    return ticks
+
+
+def _next(year: int, month: int) -> tuple[int, int]:
+    return (year + 1, 1) if month == 12 else (year, month + 1)
