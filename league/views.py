@@ -1,0 +1,183 @@
+"""The house cup's public pages: a cup year (table, fixtures, points race) and a cup game.
+
+Anyone may read them without a login, as anyone may watch the public
+matches the cup is played in; a campaign shows up here once it has a cup
+year, and unknown names are 404. They are read on phones at the side of the
+pitch, so they are plain HTML with a little inline CSS, and the points race
+is an SVG drawn here (:mod:`league.chart`), with no scripts.
+
+The cup year page costs a fixed number of queries however many games the
+year has: the campaign's cup years, its houses' colours, the standings
+(:func:`league.selectors.cup_standings`), one query for all fixtures with
+their houses, the games still needing a date, and the points race.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+
+from league import selectors
+from league.chart import Series, race_svg
+from league.models import CupYear, Fixture, Stage
+from league.rules.finals import finals
+from league.rules.house_points import CREDIT_DELAY
+from league.rules.scheduling import DateNeeded, Window
+from quidditch.rules.teams import BEATER, CHASER, KEEPER, SEEKER
+
+HALF_TITLES = {Stage.FIRST_HALF: "First half", Stage.SECOND_HALF: "Second half"}
+FINAL_STAGES = (Stage.FINAL, Stage.THIRD_PLACE)
+ROLE_ORDER = {role: index for index, role in enumerate((KEEPER, SEEKER, CHASER, BEATER))}
+
+
+def match_page_url(game_id: int) -> str:
+    """The match page with its log, served at the site's root by the quidditch pages."""
+    return f"/matches/{game_id}/"
+
+
+@dataclass(frozen=True)
+class CupGame:
+    """A fixture as a line of the cup year page: where it links, what it still needs."""
+
+    fixture: Fixture
+    url: str
+    window: Window
+    date_needed: DateNeeded | None
+
+    @property
+    def match_url(self) -> str | None:
+        return match_page_url(self.fixture.game_id) if self.fixture.game_id else None
+
+
+@dataclass(frozen=True)
+class MatchDay:
+    number: int
+    games: list[CupGame]
+
+
+def cup_year_latest(request, campaign: str):
+    """``/league/<campaign>/``: the newest cup year, at a short address to share."""
+    return _cup_year_page(request, campaign, None)
+
+
+def cup_year_page(request, campaign: str, cup_year: str):
+    """``/league/<campaign>/<cup year>/``: one cup year, this one or a past one."""
+    return _cup_year_page(request, campaign, cup_year)
+
+
+def _cup_year_page(request, campaign_slug: str, cup_year_slug: str | None):
+    cup_years = list(
+        CupYear.objects.filter(campaign__slug=campaign_slug)
+        .select_related("campaign")
+        .order_by("-first_half_starts", "-id")
+    )
+    cup_year = next(
+        (year for year in cup_years if cup_year_slug in (None, year.slug)),
+        None,
+    )
+    if cup_year is None:
+        raise Http404("No such cup year.")
+    now = timezone.now()
+    colours = dict(cup_year.campaign.houses.values_list("name", "colour"))
+    table = selectors.cup_standings(cup_year)
+    needing_dates = {needed.game: needed for needed in selectors.dates_needed(cup_year, now=now)}
+    games = [
+        CupGame(
+            fixture=fixture,
+            url=reverse(
+                "league:cup-game",
+                args=[cup_year.campaign.slug, cup_year.slug, fixture.key],
+            ),
+            window=Window(fixture.window_starts, fixture.window_ends),
+            date_needed=needing_dates.get(fixture.key),
+        )
+        for fixture in cup_year.fixtures.select_related("home", "away").order_by("match_day", "id")
+    ]
+    half_games = [game for game in games if game.fixture.stage in HALF_TITLES]
+    chart_end = _chart_end(cup_year, [game.fixture for game in games], now)
+    race = selectors.points_race(cup_year, now=chart_end)
+    context = {
+        "campaign": cup_year.campaign,
+        "cup_year": cup_year,
+        "cup_years": cup_years,
+        "table": table,
+        "rows": [(row, row.to_json()["why"], colours[row.house]) for row in table.rows],
+        "played": sum(game.fixture.result is not None for game in half_games),
+        "scheduled": len(half_games),
+        "halves": [
+            (title, _match_days([game for game in games if game.fixture.stage == stage]))
+            for stage, title in HALF_TITLES.items()
+        ],
+        "deciders": [game for game in games if game.fixture.stage == Stage.DECIDER],
+        "finals": [game for game in games if game.fixture.stage in FINAL_STAGES],
+        "finals_to_schedule": finals(table) if table.settled else (),
+        # race_svg escapes every name and colour it writes.
+        "chart": mark_safe(
+            race_svg(
+                [Series(house, colours[house], points) for house, points in race.items()],
+                start=cup_year.first_half_starts,
+                end=chart_end,
+                title=f"House points over the cup year {cup_year.name}",
+            )
+        ),
+    }
+    return render(request, "league/cup_year.html", context)
+
+
+def _match_days(games: list[CupGame]) -> list[MatchDay]:
+    days: dict[int, list[CupGame]] = {}
+    for game in games:
+        days.setdefault(game.fixture.match_day, []).append(game)
+    return [MatchDay(number, day) for number, day in sorted(days.items())]
+
+
+def _chart_end(cup_year: CupYear, fixtures: list[Fixture], now: datetime) -> datetime:
+    """Now, or once the year is over, when its last game's points were due.
+
+    A past year's race then stops with its own games rather than running on
+    with the points of the years after it.
+    """
+    last_window = max((fixture.window_ends for fixture in fixtures), default=now)
+    return max(min(now, last_window + CREDIT_DELAY), cup_year.first_half_starts + CREDIT_DELAY)
+
+
+def cup_game_page(request, campaign: str, cup_year: str, key: str):
+    """``/league/<campaign>/<cup year>/games/<key>/``: a cup game, its result and
+    line-ups, with links to its match log and to the check of its dice."""
+    fixture = get_object_or_404(
+        Fixture.objects.select_related("cup_year__campaign", "home", "away", "game"),
+        cup_year__campaign__slug=campaign,
+        cup_year__slug=cup_year,
+        key=key,
+    )
+    game = fixture.game
+    context = {
+        "campaign": fixture.cup_year.campaign,
+        "cup_year": fixture.cup_year,
+        "fixture": fixture,
+        "window": Window(fixture.window_starts, fixture.window_ends),
+        "teams": _line_ups(game.state) if game else (),
+        "frauds": fixture.frauds.select_related("character", "house"),
+        "match_url": match_page_url(game.pk) if game else None,
+        "verify_url": reverse("match-verify", args=[game.pk]) if game else None,
+    }
+    return render(request, "league/cup_game.html", context)
+
+
+def _line_ups(state: dict) -> list[tuple[str, list[dict]]]:
+    """Each team's players as the match set them up, keeper and seeker first, as a
+    line-up is filled (§8.5): (house, [{nick, name, role}])."""
+    teams = [(team["house"], []) for team in state["teams"]]
+    players = sorted(
+        state["players"].items(),
+        key=lambda item: (ROLE_ORDER.get(item[1]["role"], len(ROLE_ORDER)), item[0]),
+    )
+    for nick, player in players:
+        teams[player["team"]][1].append({"nick": nick, **player})
+    return teams
