@@ -22,6 +22,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_safe
 
 from league import selectors
 from league.chart import Series, race_svg
@@ -61,11 +62,13 @@ class MatchDay:
     games: list[CupGame]
 
 
+@require_safe
 def cup_year_latest(request, campaign: str):
     """``/league/<campaign>/``: the newest cup year, at a short address to share."""
     return _cup_year_page(request, campaign, None)
 
 
+@require_safe
 def cup_year_page(request, campaign: str, cup_year: str):
     """``/league/<campaign>/<cup year>/``: one cup year, this one or a past one."""
     return _cup_year_page(request, campaign, cup_year)
@@ -147,6 +150,7 @@ def _chart_end(cup_year: CupYear, fixtures: list[Fixture], now: datetime) -> dat
     return max(min(now, last_window + CREDIT_DELAY), cup_year.first_half_starts + CREDIT_DELAY)
 
 
+@require_safe
 def cup_game_page(request, campaign: str, cup_year: str, key: str):
     """``/league/<campaign>/<cup year>/games/<key>/``: a cup game, its result and
     line-ups, with links to its match log and to the check of its dice."""

@@ -104,6 +104,7 @@ def test_the_page_is_for_phones_and_loads_nothing_else(cup, client):
     assert "<script" not in html
     assert not re.search(r'(src|href)="(https?:)?//', html)
     assert "<link" not in html
+    assert client.post(year_url(cup)).status_code == 405  # read-only
 
 
 def test_a_campaign_address_shows_its_newest_cup_year_and_links_the_others(cup, client):
