@@ -150,7 +150,7 @@ class CheckResultSerializer(serializers.Serializer):
 
 class LedgerEntrySerializer(serializers.ModelSerializer):
     running_total = serializers.IntegerField(read_only=True, required=False)
-    reversed_by = serializers.PrimaryKeyRelatedField(read_only=True)
+    reversed_by = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
 
     class Meta:
         model = HousePointEntry

@@ -143,6 +143,7 @@ WHITENOISE_AUTOREFRESH = DEBUG
 WHITENOISE_USE_FINDERS = DEBUG
 
 LOGIN_URL = "/admin/login/"
+CSRF_FAILURE_VIEW = "core.views.csrf_failure"
 
 # HTTPS: on whenever DEBUG is off; a proxy in front terminates TLS.
 if not DEBUG:
@@ -175,7 +176,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PAGINATION_CLASS": "core.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_FILTER_BACKENDS": ["core.filters.FilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "core.errors.exception_handler",
     "DEFAULT_THROTTLE_CLASSES": ["core.throttling.WriteRateThrottle"],
@@ -216,6 +217,10 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": "/api/",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "core.schema.add_errors_and_links",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "games.models.GameStatus",
         "FixtureStatusEnum": "league.models.FixtureStatus",

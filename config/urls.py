@@ -29,6 +29,8 @@ api_patterns = [
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include(api_patterns)),
+    path("league/", include("league.page_urls")),
+    path("", include("quidditch.page_urls")),
 ]
 
 handler404 = core_views.not_found

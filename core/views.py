@@ -2,6 +2,8 @@
 
 from django.conf import settings
 from django.db import DatabaseError, connection
+from django.views.csrf import csrf_failure as default_csrf_failure
+from django.views.decorators.csrf import csrf_exempt
 from django.views.defaults import page_not_found, server_error
 from drf_spectacular.utils import extend_schema, inline_serializer
 from knox.views import LoginView as KnoxLoginView
@@ -122,10 +124,18 @@ class RevokeAllTokensView(LogoutAllView):
         return super().post(request, format=format)
 
 
+@csrf_exempt
 def not_found(request, exception=None):
     if request.path.startswith("/api/"):
         return json_error("not_found", "No such resource.", 404)
     return page_not_found(request, exception)
+
+
+def csrf_failure(request, reason=""):
+    """A refused CSRF check: JSON under /api/, Django's page elsewhere."""
+    if request.path.startswith("/api/"):
+        return json_error("csrf_failed", f"CSRF check failed: {reason}", 403)
+    return default_csrf_failure(request, reason=reason)
 
 
 def internal_error(request):

@@ -103,17 +103,25 @@ def dates_needed(cup_year: CupYear, *, now: datetime) -> list[scheduling.DateNee
 
 
 def points_race(cup_year: CupYear, *, now: datetime) -> dict[str, list[tuple[datetime, int]]]:
-    """Each house's effective total after every entry that counted since the year began."""
+    """Each house's effective total when the cup year began, then after every entry
+    that counted since."""
     entries = (
         HousePointEntry.objects.filter(campaign=cup_year.campaign, credit_at__lte=now)
         .order_by("credit_at", "id")
         .values_list("house__name", "credit_at", "amount")
     )
     names = cup_year.campaign.houses.order_by("name").values_list("name", flat=True)
+    start = cup_year.first_half_starts
     race: dict[str, list[tuple[datetime, int]]] = {name: [] for name in names}
     totals = dict.fromkeys(race, 0)
     for house, moment, amount in entries:
+        if moment >= start and not race[house]:
+            race[house].append((start, totals[house]))
         totals[house] += amount
-        if moment >= cup_year.first_half_starts:
+        if moment >= start:
             race[house].append((moment, totals[house]))
+    if now >= start:
+        for house, points in race.items():
+            if not points:
+                points.append((start, totals[house]))
     return race

@@ -108,7 +108,7 @@ def _team_config(team: Team) -> dict:
             "position": position,
             "name": character.name,
             "character": character.pk,
-            **({"xp": team.experience[character.pk]} if team.experience else {}),
+            **({"xp": team.experience.get(character.pk, 0)} if team.experience else {}),
         }
         for character, position in team.players
     ]

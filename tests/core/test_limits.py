@@ -72,6 +72,7 @@ def test_page_size_is_capped_at_200(api_client):
         Membership(campaign=c, user=user, role=Role.PLAYER) for c in campaigns
     )
     api_client.force_authenticate(user)
-    body = api_client.get("/api/campaigns/?page_size=100000").json()
+    assert api_client.get("/api/campaigns/?page_size=100000").status_code == 400
+    body = api_client.get("/api/campaigns/?page_size=200").json()
     assert body["count"] == 201 and len(body["results"]) == 200
     assert len(api_client.get("/api/campaigns/").json()["results"]) == 50

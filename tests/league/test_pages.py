@@ -15,7 +15,7 @@ from league.rules.house_points import CREDIT_DELAY
 from tests.league.conftest import SEPTEMBER
 from tests.league.test_services import play
 
-pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.league.urls")]
+pytestmark = pytest.mark.django_db
 
 
 def record(fixture, home_goals, away_goals, *, snitch=None):

@@ -20,7 +20,6 @@ from league.models import CupYear
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.urls("tests.league.urls"),
 ]
 
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output"

@@ -9,7 +9,7 @@ from quidditch.models import Match
 from skirmish.services import skirmish_create
 
 # The referee's page must be reachable for the link (see test_pages.urlpatterns).
-pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.quidditch.test_pages")]
+pytestmark = pytest.mark.django_db
 
 ADMIN = "/admin/quidditch/match"
 

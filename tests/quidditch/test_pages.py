@@ -12,7 +12,6 @@ import random
 
 import pytest
 from django.test import Client
-from django.urls import include, path
 from django.utils.html import escape
 
 from games.dice import ServerDice
@@ -21,8 +20,7 @@ from quidditch.views import chat_line
 from tests.quidditch.rules import RULES, config
 
 # Until config/urls.py includes the pages, this module is the tests' URLConf.
-urlpatterns = [path("", include("quidditch.page_urls")), path("", include("config.urls"))]
-pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]
+pytestmark = pytest.mark.django_db
 
 
 def browser(user) -> Client:

@@ -1,0 +1,33 @@
+"""Filtering of list endpoints: whole numbers are whole numbers.
+
+django-filter reads an integer model field through a decimal form field, so
+``?year=0.5`` would quietly match nothing; here it is refused (400) like any
+other malformed parameter.
+"""
+
+from django import forms
+from django.db import models
+from django_filters import rest_framework as filters
+
+INTEGER_FIELDS = (
+    models.IntegerField,
+    models.PositiveIntegerField,
+    models.PositiveSmallIntegerField,
+    models.SmallIntegerField,
+    models.BigIntegerField,
+)
+
+
+class IntegerFilter(filters.NumberFilter):
+    field_class = forms.IntegerField
+
+
+class StrictFilterSet(filters.FilterSet):
+    FILTER_DEFAULTS = {
+        **filters.FilterSet.FILTER_DEFAULTS,
+        **{field: {"filter_class": IntegerFilter} for field in INTEGER_FIELDS},
+    }
+
+
+class FilterBackend(filters.DjangoFilterBackend):
+    filterset_base = StrictFilterSet

@@ -1,0 +1,88 @@
+"""Schema post-processing: one error shape on every operation, and links between them.
+
+Views document their success bodies; what every endpoint can answer besides
+(bad input, no login, no permission, unknown id, a stale version, a refused
+rule, too large, too many) is the same everywhere, so it is added here once,
+with the common error body of ``core.errors``.
+
+OpenAPI links let clients, and the fuzzer's stateful runs, follow a created
+object: a ``201`` from ``POST /api/things/`` links to every operation under
+``/api/things/{id}/`` with ``id`` taken from the answer's body.
+"""
+
+from __future__ import annotations
+
+ERROR_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "code": {"type": "string", "description": "Stable, for programs."},
+        "detail": {"type": "string", "description": "For people."},
+        "errors": {
+            "type": "object",
+            "additionalProperties": True,
+            "description": "Field name -> messages, for invalid fields.",
+        },
+        "rule": {"type": "string", "description": "The section of the rules a command breaks."},
+        "current_version": {"type": "integer", "description": "On 409: the game's version."},
+    },
+    "required": ["code", "detail"],
+}
+ERROR_REF = {"$ref": "#/components/schemas/Error"}
+WRITES = {"post", "put", "patch", "delete"}
+METHODS = {"get", "post", "put", "patch", "delete"}
+
+DESCRIPTIONS = {
+    "400": "Malformed request or invalid fields.",
+    "401": "Not logged in (send `Authorization: Token <token>`).",
+    "403": "Your role does not allow this.",
+    "404": "No such object, or not one of your campaigns'.",
+    "405": "Method not allowed.",
+    "409": "Stale `expected_version`.",
+    "413": "Request body too large.",
+    "415": "Unsupported content type (send JSON).",
+    "422": "Well-formed, but the rules forbid it; `rule` names the section.",
+    "429": "Rate limited; see `Retry-After`.",
+}
+
+
+def add_errors_and_links(result, generator, request, public):
+    """drf-spectacular postprocessing hook (SPECTACULAR_SETTINGS)."""
+    result.setdefault("components", {}).setdefault("schemas", {})["Error"] = ERROR_SCHEMA
+    paths = result.get("paths", {})
+    for operations in paths.values():
+        for method, operation in operations.items():
+            if method in METHODS:
+                _add_errors(method, operation)
+    _add_links(paths)
+    return result
+
+
+def _add_errors(method: str, operation: dict) -> None:
+    codes = ["400", "403", "404", "405"]
+    if {} not in operation.get("security", [{}]) or method in WRITES:
+        codes.append("401")
+    if method in WRITES:
+        codes += ["409", "413", "415", "422", "429"]
+    responses = operation.setdefault("responses", {})
+    for code in codes:
+        responses[code] = {
+            "description": DESCRIPTIONS[code],
+            "content": {"application/json": {"schema": ERROR_REF}},
+        }
+
+
+def _add_links(paths: dict) -> None:
+    for collection, operations in paths.items():
+        created = operations.get("post", {}).get("responses", {}).get("201")
+        if created is None or "{" in collection:
+            continue
+        links = created.setdefault("links", {})
+        for path, targets in paths.items():
+            if not path.startswith(f"{collection}{{id}}/"):
+                continue
+            for method, target in targets.items():
+                if method in METHODS and "operationId" in target:
+                    links[target["operationId"]] = {
+                        "operationId": target["operationId"],
+                        "parameters": {"id": "$response.body#/id"},
+                    }

@@ -1,0 +1,97 @@
+"""Fuzzing the API against its own OpenAPI schema, authenticated as a storyguide.
+
+Schemathesis generates requests for every operation (valid and invalid data,
+every method) and checks each answer: no server error, a documented status and
+content type, a body that matches the schema, invalid data refused,
+unsupported methods refused, and no operation that ignores authentication.
+The stateful test follows the schema's links (a created object's id into the
+operations under it) through sequences of calls.
+
+The demo data (a campaign, characters, a skirmish, a cup year half played) is
+seeded once for the module. ``FUZZ_EXAMPLES`` sets the examples per operation
+and ``FUZZ_STEPS`` the stateful sequences (CI: a few; by hand, more:
+``FUZZ_EXAMPLES=200 FUZZ_STEPS=200 ./dev test tests/api/test_fuzz.py``).
+"""
+
+import os
+
+import pytest
+import schemathesis
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from hypothesis import HealthCheck, settings
+from knox.models import AuthToken
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    ignored_auth,
+    negative_data_rejection,
+    response_schema_conformance,
+    status_code_conformance,
+    unsupported_method,
+)
+
+from campaign.demo import DEMO_USERNAME
+from config.wsgi import application
+
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "6"))
+STEPS = int(os.environ.get("FUZZ_STEPS", "15"))
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+    negative_data_rejection,
+    unsupported_method,
+    ignored_auth,
+]
+# The sequences send the storyguide's token on every call, so a generated
+# invalid credential would be replaced: ignored auth is checked per operation.
+SEQUENCE_CHECKS = [check for check in CHECKS if check is not ignored_auth]
+FUZZ_SETTINGS = {
+    "deadline": None,
+    "suppress_health_check": list(HealthCheck),
+    "derandomize": True,
+}
+
+schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
+
+
+@pytest.fixture(scope="module")
+def token(django_db_setup, django_db_blocker):
+    """The demo storyguide's token, over data seeded once and removed afterwards."""
+    with django_db_blocker.unblock():
+        call_command("seed_demo", force=True, verbosity=0)
+        user = get_user_model().objects.get(username=DEMO_USERNAME)
+        _, token = AuthToken.objects.create(user=user)
+        yield token
+        call_command("flush", interactive=False, verbosity=0)
+
+
+@pytest.fixture
+def headers(token, db):
+    return {"Authorization": f"Token {token}"}
+
+
+@schema.parametrize()
+@settings(max_examples=EXAMPLES, **FUZZ_SETTINGS)
+def test_every_operation_answers_as_documented(case, headers):
+    case.call_and_validate(headers=headers, checks=CHECKS)
+
+
+class StoryguideSequences(schema.as_state_machine()):
+    headers: dict = {}
+
+    def get_call_kwargs(self, case):
+        return {"headers": self.headers}
+
+    def validate_response(self, response, case, additional_checks=None, **kwargs):
+        case.validate_response(response, checks=SEQUENCE_CHECKS)
+
+
+def test_sequences_that_follow_the_links(headers):
+    StoryguideSequences.headers = headers
+    StoryguideSequences.TestCase.settings = settings(
+        max_examples=STEPS, stateful_step_count=6, **FUZZ_SETTINGS
+    )
+    StoryguideSequences.TestCase().runTest()
