@@ -34,8 +34,6 @@ from campaign.serializers import (
 from core.errors import Unprocessable
 from games.apis import GameViewSet
 
-ERRORS = {400: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT, 404: OpenApiTypes.OBJECT}
-
 
 def require_storyguide(request, campaign_id: int) -> None:
     if role_in(request, campaign_id) != Role.STORYGUIDE:
@@ -56,7 +54,7 @@ class CampaignViewSet(
     def get_queryset(self):
         return selectors.campaigns_of(self.request)
 
-    @extend_schema(responses={201: CampaignSerializer, **ERRORS})
+    @extend_schema(responses={201: CampaignSerializer})
     def create(self, request):
         incoming = CampaignSerializer(data=request.data, context={"request": request})
         incoming.is_valid(raise_exception=True)
@@ -75,11 +73,11 @@ class CampaignViewSet(
             campaign=serializer.instance, **serializer.validated_data
         )
 
-    @extend_schema(methods=["get"], responses={200: MembershipSerializer(many=True), **ERRORS})
+    @extend_schema(methods=["get"], responses={200: MembershipSerializer(many=True)})
     @extend_schema(
         methods=["post"],
         request=MembershipSerializer,
-        responses={201: MembershipSerializer, 422: OpenApiTypes.OBJECT, **ERRORS},
+        responses={201: MembershipSerializer},
     )
     @action(detail=True, methods=["get", "post"], serializer_class=MembershipSerializer)
     def members(self, request, pk=None):
@@ -99,7 +97,7 @@ class CampaignViewSet(
         )
         return Response(MembershipSerializer(membership).data, status=201)
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
     @action(detail=True, methods=["get"])
     def export(self, request, pk=None):
         """The whole campaign as one JSON document (storyguide only)."""
@@ -107,7 +105,7 @@ class CampaignViewSet(
         require_storyguide(request, campaign.pk)
         return Response(transfer.campaign_export(campaign))
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: CampaignSerializer, **ERRORS})
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: CampaignSerializer})
     @action(detail=False, methods=["post"], url_path="import")
     def import_document(self, request):
         """Recreate a campaign from an export; you become its storyguide."""
@@ -228,7 +226,7 @@ class CharacterViewSet(
                 "character_has_history",
             ) from None
 
-    @extend_schema(request=CheckSerializer, responses={201: CheckResultSerializer, **ERRORS})
+    @extend_schema(request=CheckSerializer, responses={201: CheckResultSerializer})
     @action(detail=True, methods=["post"], permission_classes=[CharacterPermission])
     def checks(self, request, pk=None):
         """Test an attribute: two dice of the campaign's size, keep the higher (or lower)."""
@@ -244,7 +242,7 @@ class CharacterViewSet(
             status=201,
         )
 
-    @extend_schema(request=PopularitySerializer, responses={201: CharacterSerializer, **ERRORS})
+    @extend_schema(request=PopularitySerializer, responses={201: CharacterSerializer})
     @action(detail=True, methods=["post"])
     def popularity(self, request, pk=None):
         """The storyguide moves a character's Popularity, giving a reason."""
@@ -273,7 +271,7 @@ class LedgerViewSet(CampaignScopedViewSet, mixins.ListModelMixin, mixins.Retriev
         ).select_related("reversed_by")
         return selectors.ledger_with_running_totals(entries).order_by("-created_at", "-id")
 
-    @extend_schema(request=AwardSerializer, responses={201: LedgerEntrySerializer, **ERRORS})
+    @extend_schema(request=AwardSerializer, responses={201: LedgerEntrySerializer})
     def create(self, request):
         """Award (or take) house points, to a house or credited to one of its characters."""
         incoming = AwardSerializer(data=request.data, context={"request": request})
@@ -292,7 +290,7 @@ class LedgerViewSet(CampaignScopedViewSet, mixins.ListModelMixin, mixins.Retriev
 
     @extend_schema(
         request=ReasonSerializer,
-        responses={201: LedgerEntrySerializer, 422: OpenApiTypes.OBJECT, **ERRORS},
+        responses={201: LedgerEntrySerializer},
     )
     @action(detail=True, methods=["post"])
     def reverse(self, request, pk=None):

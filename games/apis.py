@@ -9,7 +9,6 @@ command, page through the log, verify it.
 from __future__ import annotations
 
 from django.utils import timezone
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
@@ -33,7 +32,6 @@ from games.serializers import (
 
 EVENTS_PAGE_DEFAULT = 100
 EVENTS_PAGE_MAX = 500
-ERRORS = {400: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT, 404: OpenApiTypes.OBJECT}
 
 
 def render_event(game: Game, event: dict) -> dict:
@@ -56,7 +54,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def get_serializer_class(self):
         return GameSummarySerializer if self.action == "list" else GameSerializer
 
-    @extend_schema(responses={200: GameSerializer, 404: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: GameSerializer})
     def retrieve(self, request, *args, **kwargs):
         """A game's state as the caller may see it, and the commands they may give now."""
         return super().retrieve(request, *args, **kwargs)
@@ -94,7 +92,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             OpenApiParameter("after", int, description="Only events after this sequence number."),
             OpenApiParameter("limit", int, description=f"At most this many (≤ {EVENTS_PAGE_MAX})."),
         ],
-        responses={200: EventPageSerializer, **ERRORS},
+        responses={200: EventPageSerializer},
     )
     @action(detail=True, methods=["get"])
     def events(self, request, pk=None):
@@ -112,14 +110,14 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         }
         return Response(EventPageSerializer(page).data)
 
-    @extend_schema(responses={200: VerifySerializer, **ERRORS})
+    @extend_schema(responses={200: VerifySerializer})
     @action(detail=True, methods=["get"])
     def verify(self, request, pk=None):
         """Audit the log: chain, seed, every server roll (once revealed), and a replay."""
         game = self.get_object()
         return Response(VerifySerializer(selectors.game_verify(game).to_json()).data)
 
-    @extend_schema(request=ClientSeedSerializer, responses={200: GameSerializer, **ERRORS})
+    @extend_schema(request=ClientSeedSerializer, responses={200: GameSerializer})
     @action(detail=True, methods=["post"], url_path="client-seed")
     def client_seed(self, request, pk=None):
         """Choose the client seed that every server roll mixes in, before the first roll."""
@@ -131,9 +129,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         )
         return self._answer(game)
 
-    @extend_schema(
-        request=None, responses={200: GameSerializer, 422: OpenApiTypes.OBJECT, **ERRORS}
-    )
+    @extend_schema(request=None, responses={200: GameSerializer})
     @action(detail=True, methods=["post"])
     def abandon(self, request, pk=None):
         """End the game early (storyguide or referee); its seed is revealed."""
@@ -167,7 +163,7 @@ class PlayableGameViewSet(GameViewSet):
 
     submit_command = staticmethod(services.game_submit_command)
 
-    @extend_schema(request=GameCreateSerializer, responses={201: GameSerializer, **ERRORS})
+    @extend_schema(request=GameCreateSerializer, responses={201: GameSerializer})
     def create(self, request):
         """Create a game under a ruleset; only a storyguide of the campaign may."""
         incoming = GameCreateSerializer(
@@ -201,9 +197,6 @@ class PlayableGameViewSet(GameViewSet):
         ],
         responses={
             201: CommandAnswerSerializer,
-            409: OpenApiTypes.OBJECT,
-            422: OpenApiTypes.OBJECT,
-            **ERRORS,
         },
     )
     @action(detail=True, methods=["post"])

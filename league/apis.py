@@ -31,13 +31,6 @@ from league.serializers import (
 )
 from quidditch.services import Team
 
-ERRORS = {
-    400: OpenApiTypes.OBJECT,
-    403: OpenApiTypes.OBJECT,
-    404: OpenApiTypes.OBJECT,
-    422: OpenApiTypes.OBJECT,
-}
-
 
 def require_referee(request, fixture: Fixture) -> None:
     """The campaign's storyguides referee cup games; a game's own referee may too."""
@@ -78,7 +71,7 @@ class CupYearViewSet(
             second_half_starts=data["second_half_starts"],
         )
 
-    @extend_schema(responses={200: StandingsSerializer, **ERRORS})
+    @extend_schema(responses={200: StandingsSerializer})
     @action(detail=True, methods=["get"])
     def standings(self, request, pk=None):
         """The table, every row saying why it is where it is (§8.1, §8.2)."""
@@ -99,7 +92,7 @@ class CupYearViewSet(
         if role_in(request, cup_year.campaign_id) != Role.STORYGUIDE:
             raise PermissionDenied("Only a storyguide of the campaign may do this.")
 
-    @extend_schema(request=None, responses={201: OpenApiTypes.OBJECT, **ERRORS})
+    @extend_schema(request=None, responses={201: OpenApiTypes.OBJECT})
     @action(detail=True, methods=["post"], url_path="draw-lots")
     def draw_lots(self, request, pk=None):
         """Draw the lots the table needs, on the table log's provably fair dice (§8.2)."""
@@ -108,7 +101,7 @@ class CupYearViewSet(
         drawn = services.cup_draw_lots(cup_year=cup_year, user=request.user, now=timezone.now())
         return Response({"lots": [lot.to_json() for lot in drawn]}, status=201)
 
-    @extend_schema(request=None, responses={201: FixtureSerializer(many=True), **ERRORS})
+    @extend_schema(request=None, responses={201: FixtureSerializer(many=True)})
     @action(detail=True, methods=["post"])
     def finals(self, request, pk=None):
         """Set up the finals once the table is settled, or the deciders it needs (§8.2)."""
@@ -136,7 +129,7 @@ class FixtureViewSet(
         fixture.refresh_from_db()
         return Response(FixtureSerializer(fixture).data, status=status)
 
-    @extend_schema(request=DateSerializer, responses={200: FixtureSerializer, **ERRORS})
+    @extend_schema(request=DateSerializer, responses={200: FixtureSerializer})
     @action(detail=True, methods=["post"])
     def date(self, request, pk=None):
         """Fix the date: inside the window, at least seven days ahead (§8.4)."""
@@ -149,7 +142,7 @@ class FixtureViewSet(
             )
         )
 
-    @extend_schema(request=PostponeSerializer, responses={200: FixtureSerializer, **ERRORS})
+    @extend_schema(request=PostponeSerializer, responses={200: FixtureSerializer})
     @action(detail=True, methods=["post"])
     def postpone(self, request, pk=None):
         """Postpone with a reason, optionally opening a new four-week window (§2.1, §8.5)."""
@@ -158,7 +151,7 @@ class FixtureViewSet(
         incoming.is_valid(raise_exception=True)
         return self._answer(services.fixture_postpone(fixture=fixture, **incoming.validated_data))
 
-    @extend_schema(request=ReasonSerializer, responses={200: FixtureSerializer, **ERRORS})
+    @extend_schema(request=ReasonSerializer, responses={200: FixtureSerializer})
     @action(detail=True, methods=["post"])
     def abandon(self, request, pk=None):
         """Abandon the game with a reason (§2.1)."""
@@ -174,7 +167,7 @@ class FixtureViewSet(
             )
         )
 
-    @extend_schema(request=StartSerializer, responses={201: FixtureSerializer, **ERRORS})
+    @extend_schema(request=StartSerializer, responses={201: FixtureSerializer})
     @action(detail=True, methods=["post"])
     def start(self, request, pk=None):
         """Start the game with the teams that turned up; too few postpones it (§8.5)."""
@@ -204,7 +197,7 @@ class FixtureViewSet(
         )
         return self._answer(fixture, status=201)
 
-    @extend_schema(request=FraudSerializer, responses={201: FraudSerializer, **ERRORS})
+    @extend_schema(request=FraudSerializer, responses={201: FraudSerializer})
     @action(detail=True, methods=["post"])
     def frauds(self, request, pk=None):
         """Record dice fraud or a forbidden tool, even after the game (§8.7, §8.9)."""

@@ -1,11 +1,10 @@
 """Quidditch matches on the shared game resources."""
 
 from django.utils import timezone
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 
 from games import services as game_services
-from games.apis import ERRORS, PlayableGameViewSet
+from games.apis import PlayableGameViewSet
 from games.serializers import GameSerializer
 from quidditch import services
 from quidditch.serializers import MatchCreateSerializer
@@ -18,7 +17,7 @@ class MatchViewSet(PlayableGameViewSet):
 
     @extend_schema(
         request=MatchCreateSerializer,
-        responses={201: GameSerializer, 422: OpenApiTypes.OBJECT, **ERRORS},
+        responses={201: GameSerializer},
     )
     def create(self, request):
         """Set up a match; only a storyguide of the campaign may.

@@ -9,18 +9,15 @@ the campaign's characters and ad-hoc participants, at creation and later.
 """
 
 from django.utils import timezone
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from games.apis import ERRORS, PlayableGameViewSet
+from games.apis import PlayableGameViewSet
 from games.serializers import CommandAnswerSerializer, GameSerializer
 from skirmish import services
 from skirmish.models import KIND
 from skirmish.serializers import SkirmishCreateSerializer, SkirmishParticipantSerializer
-
-UNPROCESSABLE = {422: OpenApiTypes.OBJECT}
 
 
 class SkirmishViewSet(PlayableGameViewSet):
@@ -36,7 +33,7 @@ class SkirmishViewSet(PlayableGameViewSet):
 
     @extend_schema(
         request=SkirmishCreateSerializer,
-        responses={201: GameSerializer, **UNPROCESSABLE, **ERRORS},
+        responses={201: GameSerializer},
     )
     def create(self, request):
         """Gather a skirmish from the campaign's characters and ad-hoc participants.
@@ -54,7 +51,7 @@ class SkirmishViewSet(PlayableGameViewSet):
 
     @extend_schema(
         request=SkirmishParticipantSerializer,
-        responses={201: CommandAnswerSerializer, **UNPROCESSABLE, **ERRORS},
+        responses={201: CommandAnswerSerializer},
     )
     @action(detail=True, methods=["post"])
     def participants(self, request, pk=None):

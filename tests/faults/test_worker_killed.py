@@ -21,8 +21,8 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
 ]
 
-YEARS = 34
-"""408 due games: a crediting run of several seconds, long enough to be cut short."""
+YEARS = 25
+"""300 due games: a crediting run of several seconds, long enough to be cut short."""
 VISIBILITY_TIMEOUT = 5
 """Seconds before Redis hands an unacknowledged message to another worker (production: 1 h)."""
 
