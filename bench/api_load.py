@@ -1,0 +1,986 @@
+"""Load benchmark: Chat-Quidditch commands over HTTP, gunicorn in front of PostgreSQL.
+
+    .venv/bin/python bench/api_load.py                  # both scenarios, 20 s each
+    .venv/bin/python bench/api_load.py --duration 60 --scenario spread
+    .venv/bin/python bench/api_load.py --profile 300    # in-process: queries and cProfile
+
+It drops and recreates the database ``storyguide_bench`` (``--database``) on
+the PostgreSQL at ``--pg`` (default ``postgres://postgres@127.0.0.1:5432``),
+migrates it, prepares a campaign through the services (two houses of seven
+characters, thirteen of them with a player of their own and the fourteenth
+relayed by the storyguide, one API token per user) and the matches through
+``quidditch.services.match_create``. Then it starts gunicorn on 127.0.0.1 and
+a free port (``DEBUG=0``, a throwaway ``SECRET_KEY``, ``SECURE_SSL_REDIRECT=0``
+for plain HTTP on loopback, rate limit counters in Redis at ``--cache-url``,
+``WRITE_RATE_LIMIT`` high so that the limit never refuses) and runs:
+
+spread
+    ``--clients`` threads (keep-alive ``http.client`` connections) play 200
+    matches (``--matches``), each match owned by one client, so no two commands
+    to one match race. A match that ends is replaced by a fresh one.
+one
+    ``--one-clients`` threads play one match at once. Each sends the command it
+    chose from the newest state it knows with ``expected_version``; when another
+    client got in first the server answers 409 and the client tries again on
+    the state the winner received (clients share the newest answer). The 409s
+    are the cost of racing on one match, not errors. When the match ends, all
+    clients move on to the next one.
+
+Every command is legal: a client keeps the state each answer returns (a
+replica) and lets the random legal player (``quidditch.rules.bots``) choose
+among the commands the rules offer the referee in that state, except a
+``timeout`` whose deadline has not passed yet. A command for a nick goes out
+on the token of the nick's player, the referee's own commands and the relayed
+nick's on the storyguide's token; each carries an ``Idempotency-Key`` unless
+``--no-idempotency``.
+
+It prints requests per second and p50/p95/p99 latency per scenario, the
+answers by class (2xx, 4xx with 409 and 422 apart, 5xx, transport errors),
+then checks every match it touched: events numbered 1..version with no gap
+or double, as many events as 201 answers, and ``games.selectors.game_verify``
+passing. Goals (2 cores, PostgreSQL on the same machine): spread at least 250
+requests/s with p99 at most 150 ms, one match p99 at most 300 ms, zero errors
+(no 5xx, no transport error), zero events lost or doubled. Exit status 1 on an
+error or a failed log check.
+
+Bounded: every client stops after ``--duration`` seconds or ``--max-requests``
+requests per scenario, whichever comes first; gunicorn is stopped on exit,
+also on Ctrl-C or SIGTERM. The database stays for inspection unless ``--drop``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import http.client
+import json
+import os
+import random
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+HOST = "127.0.0.1"
+SPREAD_GOAL_RPS = 250
+SPREAD_GOAL_P99_MS = 150
+ONE_GOAL_P99_MS = 300
+TEAM = ["keeper", "seeker", "chaser", "chaser", "chaser", "beater", "beater"]
+EXPERIENCE = {0: 1, 2: 2, 5: 1}  # each captain's XP by roster index (§3.2), as the tests give
+RELAYED = ("Slytherin", 6)  # this character has no account: the storyguide relays its lines
+HOUSES = ("Gryffindor", "Slytherin")
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="Chat-Quidditch commands over HTTP against gunicorn and PostgreSQL."
+    )
+    parser.add_argument("--scenario", choices=["spread", "one", "both"], default="both")
+    parser.add_argument("--duration", type=float, default=20.0, help="seconds per scenario")
+    parser.add_argument("--warmup", type=float, default=2.0, help="seconds, not measured")
+    parser.add_argument(
+        "--max-requests", type=int, default=200_000, help="per scenario, a hard bound"
+    )
+    parser.add_argument("--matches", type=int, default=200, help="matches in play (spread)")
+    parser.add_argument("--clients", type=int, default=12, help="client threads (spread)")
+    parser.add_argument("--one-clients", type=int, default=4, help="client threads (one)")
+    parser.add_argument("--worker-class", choices=["gthread", "sync"], default="gthread")
+    parser.add_argument("--workers", type=int, default=None, help="gthread 3, sync 5")
+    parser.add_argument("--threads", type=int, default=4, help="per gthread worker")
+    parser.add_argument("--port", type=int, default=0, help="0: a free port")
+    parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432")
+    parser.add_argument("--database", default="storyguide_bench")
+    parser.add_argument(
+        "--cache-url",
+        default="redis://127.0.0.1:6379/14",
+        help="rate limit counters; 'none' keeps them per process",
+    )
+    parser.add_argument("--no-idempotency", action="store_true", help="send no Idempotency-Key")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--timeout", type=float, default=10.0, help="per request, seconds")
+    parser.add_argument("--drop", action="store_true", help="drop the database at the end")
+    parser.add_argument(
+        "--profile",
+        type=int,
+        metavar="N",
+        default=0,
+        help="no gunicorn: submit N commands in-process, count queries, cProfile them",
+    )
+    args = parser.parse_args(argv)
+    if args.workers is None:
+        args.workers = 3 if args.worker_class == "gthread" else 5
+    if not args.database.replace("_", "").isalnum():
+        parser.error("--database: letters, digits and _ only")
+    return args
+
+
+def service_env(args: argparse.Namespace) -> dict[str, str]:
+    """The environment both gunicorn and this process's Django run with."""
+    env = {
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATABASE_URL": f"{args.pg.rstrip('/')}/{args.database}",
+        "SECRET_KEY": "bench-" + uuid.uuid4().hex + uuid.uuid4().hex,
+        "DEBUG": "0",
+        "ALLOWED_HOSTS": f"{HOST},localhost,testserver",
+        "SECURE_SSL_REDIRECT": "0",
+        "WRITE_RATE_LIMIT": "1000000/min",
+        "LOG_LEVEL": "WARNING",
+        "CELERY_BROKER_URL": "",
+    }
+    if args.cache_url != "none":
+        env["CACHE_URL"] = args.cache_url
+    return env
+
+
+def recreate_database(args: argparse.Namespace) -> None:
+    import psycopg
+
+    with psycopg.connect(f"{args.pg.rstrip('/')}/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{args.database}"')
+
+
+def drop_database(args: argparse.Namespace) -> None:
+    import psycopg
+
+    with psycopg.connect(f"{args.pg.rstrip('/')}/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
+
+
+def clear_rate_counters(cache_url: str) -> None:
+    """Forget the write counters of an earlier run (user ids repeat in a fresh database)."""
+    if cache_url == "none":
+        return
+    import redis
+
+    client = redis.Redis.from_url(cache_url)
+    for key in client.scan_iter(match="*throttle_*", count=1000):
+        client.delete(key)
+    client.close()
+
+
+def django_setup(env: dict[str, str]) -> None:
+    os.environ.update(env)
+    import django
+
+    django.setup()
+
+
+@dataclass
+class Fixture:
+    campaign: object
+    storyguide: object
+    storyguide_token: str
+    characters: dict[str, list]
+    tokens: dict[int, str]  # user id -> token
+
+
+def prepare() -> Fixture:
+    """A campaign, its two teams with players, one token per user (through the services)."""
+    from django.contrib.auth import get_user_model
+    from knox.models import AuthToken
+
+    from campaign.models import Character, Role
+    from campaign.rules.sheet import SheetRules
+    from campaign.services import campaign_create, membership_set
+
+    users = get_user_model()
+    storyguide = users.objects.create_user("bench-storyguide", password=None)
+    campaign = campaign_create(name="Bench", slug="bench", storyguide=storyguide)
+    attributes = {name: 4 for name in SheetRules.from_json({}).attributes}
+    tokens = {storyguide.pk: AuthToken.objects.create(user=storyguide)[1]}
+    characters: dict[str, list] = {}
+    for house_name in HOUSES:
+        house = campaign.houses.get(name=house_name)
+        characters[house_name] = []
+        for index, position in enumerate(TEAM):
+            player = None
+            if (house_name, index) != RELAYED:
+                player = users.objects.create_user(f"bench-{house_name}-{index}", password=None)
+                membership_set(campaign=campaign, user=player, role=Role.PLAYER)
+                tokens[player.pk] = AuthToken.objects.create(user=player)[1]
+            characters[house_name].append(
+                Character.objects.create(
+                    campaign=campaign,
+                    house=house,
+                    player=player,
+                    name=f"{house_name} {position} {index}",
+                    quidditch_position=position,
+                    attributes=attributes,
+                )
+            )
+    return Fixture(campaign, storyguide, tokens[storyguide.pk], characters, tokens)
+
+
+@dataclass
+class Match:
+    """A match as one client knows it: the replica of its state, and what it was answered."""
+
+    id: int
+    state: dict
+    version: int
+    tokens: dict[str, str]  # nick -> token of its player
+    created: int = 0  # 201 answers
+    transport_errors: int = 0
+
+    @property
+    def over(self) -> bool:
+        return bool(self.state.get("over"))
+
+
+def create_match(fixture: Fixture) -> Match:
+    from django.utils import timezone
+
+    from quidditch.services import Team, match_create
+
+    teams = [
+        Team(
+            house=characters[0].house,
+            players=[(c, c.quidditch_position) for c in characters],
+            experience={c.pk: EXPERIENCE.get(i, 0) for i, c in enumerate(characters)},
+        )
+        for characters in fixture.characters.values()
+    ]
+    game = match_create(
+        campaign=fixture.campaign,
+        teams=teams,
+        settings={},
+        created_by=fixture.storyguide,
+        now=timezone.now(),
+    )
+    tokens = {seat.participant: fixture.tokens[seat.user_id] for seat in game.seats.all()}
+    return Match(game.pk, game.state, game.version, tokens)
+
+
+class MatchPool:
+    """Fresh matches made before the run; more are made here if it runs dry."""
+
+    def __init__(self, fixture: Fixture, size: int) -> None:
+        self.fixture = fixture
+        self.lock = threading.Lock()
+        self.fresh = [create_match(fixture) for _ in range(size)]
+        self.made_late = 0
+
+    def take(self) -> Match:
+        with self.lock:
+            if self.fresh:
+                return self.fresh.pop()
+            self.made_late += 1
+            return create_match(self.fixture)
+
+
+# --------------------------------------------------------------------------- gunicorn
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """gunicorn in a process group of its own, stopped by its pid on exit."""
+
+    def __init__(self, args: argparse.Namespace, env: dict[str, str]) -> None:
+        self.port = args.port or free_port()
+        command = [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi",
+            "--bind",
+            f"{HOST}:{self.port}",
+            "--workers",
+            str(args.workers),
+            "--worker-class",
+            args.worker_class,
+            "--keep-alive",
+            "5",
+            "--log-level",
+            "warning",
+            "--graceful-timeout",
+            "5",
+        ]
+        if args.worker_class == "gthread":
+            command += ["--threads", str(args.threads)]
+        self.log = tempfile.NamedTemporaryFile(  # noqa: SIM115 - kept for the whole run
+            prefix="api_load_gunicorn_", suffix=".log", delete=False
+        )
+        self.process = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env={**os.environ, **env},
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        self.describe = (
+            f"gunicorn {args.worker_class}, {args.workers} workers"
+            + (f" x {args.threads} threads" if args.worker_class == "gthread" else "")
+            + f", on {HOST}:{self.port}"
+        )
+
+    def wait_ready(self, seconds: float = 30.0) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited; see {self.log.name}")
+            try:
+                conn = http.client.HTTPConnection(HOST, self.port, timeout=2)
+                conn.request("GET", "/api/health/")
+                response = conn.getresponse()
+                response.read()
+                conn.close()
+                if response.status == 200:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"gunicorn not ready after {seconds} s; see {self.log.name}")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(5)
+        self.log.close()
+
+
+# --------------------------------------------------------------------------- clients
+
+
+class TransportError(Exception):
+    pass
+
+
+@dataclass
+class Tally:
+    """What one scenario's requests were answered."""
+
+    latencies: list[float] = field(default_factory=list)
+    statuses: dict[int, int] = field(default_factory=dict)
+    transport_errors: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, status: int, seconds: float) -> None:
+        with self.lock:
+            self.latencies.append(seconds)
+            self.statuses[status] = self.statuses.get(status, 0) + 1
+
+    def error(self) -> None:
+        with self.lock:
+            self.transport_errors += 1
+
+    def count(self, low: int, high: int) -> int:
+        return sum(n for status, n in self.statuses.items() if low <= status < high)
+
+    @property
+    def requests(self) -> int:
+        return len(self.latencies) + self.transport_errors
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection; reconnects when the server closed it."""
+
+    def __init__(self, port: int, timeout: float) -> None:
+        self.port = port
+        self.timeout = timeout
+        self.conn = http.client.HTTPConnection(HOST, port, timeout=timeout)
+
+    def call(self, method: str, path: str, token: str, body: dict | None = None, key=None):
+        headers = {"Authorization": f"Token {token}", "Accept": "application/json"}
+        payload = None
+        if body is not None:
+            payload = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        if key:
+            headers["Idempotency-Key"] = key
+        started = time.perf_counter()
+        try:
+            self.conn.request(method, path, body=payload, headers=headers)
+            response = self.conn.getresponse()
+            data = response.read()
+        except (OSError, http.client.HTTPException) as error:
+            self.conn.close()
+            raise TransportError(repr(error)) from error
+        seconds = time.perf_counter() - started
+        if response.will_close:
+            self.conn.close()
+        return response.status, data, seconds
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+class Player:
+    """Chooses a legal command on a replica with the random bot, as the referee sees it."""
+
+    def __init__(self, seed: int, storyguide_token: str) -> None:
+        from games.ruleset import Actor, find_ruleset
+        from quidditch.rules.bots import RandomPlayer
+
+        self.bot = RandomPlayer(random.Random(seed))
+        self.rules = find_ruleset("chat-quidditch")
+        self.referee = Actor("referee")
+        self.storyguide_token = storyguide_token
+
+    def choose(self, match: Match) -> tuple[dict, str] | None:
+        """A command and the token to send it with, or None if only waiting is legal now."""
+        now = time.time()
+        offered = [
+            command
+            for command in self.rules.allowed_commands(match.state, self.referee)
+            if command["action"] != "timeout" or command["deadline"] < now
+        ]
+        if not offered:
+            return None
+        command = self.bot.choose(offered)
+        token = match.tokens.get(command.get("player") or "", self.storyguide_token)
+        return command, token
+
+
+def submit(conn, match, command, token, expected_version, tally, idempotency):
+    """POST one command; returns (status, parsed body or None)."""
+    body = {"command": command, "expected_version": expected_version}
+    key = uuid.uuid4().hex if idempotency else None
+    try:
+        status, data, seconds = conn.call(
+            "POST", f"/api/matches/{match.id}/commands/", token, body, key
+        )
+    except TransportError:
+        tally.error()
+        match.transport_errors += 1
+        return None, None
+    tally.add(status, seconds)
+    try:
+        answer = json.loads(data) if data else None
+    except ValueError:
+        answer = None
+    return status, answer
+
+
+def refresh(conn, match: Match, token: str, tally: Tally) -> None:
+    """Read the match again (after an unexpected answer); counted like any request."""
+    try:
+        status, data, seconds = conn.call("GET", f"/api/matches/{match.id}/", token)
+    except TransportError:
+        tally.error()
+        return
+    tally.add(status, seconds)
+    if status == 200:
+        game = json.loads(data)
+        match.state, match.version = game["state"], game["version"]
+
+
+def run_spread(args, port, fixture, matches, pool, seconds, tally) -> float:
+    """Each client plays its own share of the matches, round robin."""
+    stop_at = time.monotonic() + seconds
+    budget = threading.Semaphore(args.max_requests)
+    shares = [matches[i :: args.clients] for i in range(args.clients)]
+
+    def client(index: int) -> None:
+        conn = Connection(port, args.timeout)
+        player = Player(args.seed * 1000 + index, fixture.storyguide_token)
+        mine = shares[index]
+        turn = 0
+        try:
+            while mine and time.monotonic() < stop_at and budget.acquire(blocking=False):
+                slot = turn % len(mine)
+                turn += 1
+                match = mine[slot]
+                if match.over:
+                    match = mine[slot] = pool.take()
+                    matches.append(match)
+                choice = player.choose(match)
+                if choice is None:
+                    budget.release()
+                    continue
+                command, token = choice
+                status, answer = submit(
+                    conn, match, command, token, match.version, tally, not args.no_idempotency
+                )
+                if status == 201:
+                    match.created += 1
+                    match.state = answer["game"]["state"]
+                    match.version = answer["game"]["version"]
+                elif status is None or status >= 400:
+                    refresh(conn, match, fixture.storyguide_token, tally)
+        finally:
+            conn.close()
+
+    return run_clients(client, args.clients)
+
+
+class Shared:
+    """The newest state of the one match, as the last winning answer returned it."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.cond = threading.Condition()
+
+
+def run_one(args, port, fixture, shared: Shared, played, pool, seconds, tally) -> float:
+    """All clients on one match at once; the match after it when it ends."""
+    stop_at = time.monotonic() + seconds
+    budget = threading.Semaphore(args.max_requests)
+
+    def client(index: int) -> None:
+        conn = Connection(port, args.timeout)
+        player = Player(args.seed * 1000 + 500 + index, fixture.storyguide_token)
+        try:
+            while time.monotonic() < stop_at and budget.acquire(blocking=False):
+                with shared.cond:
+                    match = shared.match
+                    if match.over:
+                        match = shared.match = pool.take()
+                        played.append(match)
+                        shared.cond.notify_all()
+                    # A private copy of the replica: the shared one moves on under us.
+                    view = Match(match.id, match.state, match.version, match.tokens)
+                choice = player.choose(view)
+                if choice is None:
+                    budget.release()
+                    time.sleep(0.005)
+                    continue
+                command, token = choice
+                status, answer = submit(
+                    conn, match, command, token, view.version, tally, not args.no_idempotency
+                )
+                if status == 201:
+                    game = answer["game"]
+                    with shared.cond:
+                        match.created += 1
+                        if game["version"] > match.version:
+                            match.state, match.version = game["state"], game["version"]
+                        shared.cond.notify_all()
+                elif status == 409:
+                    # Someone else's command got in first; wait for its answer to arrive.
+                    current = (answer or {}).get("current_version", view.version + 1)
+                    with shared.cond:
+                        caught_up = shared.cond.wait_for(
+                            lambda m=match, v=current: shared.match is not m or m.version >= v,
+                            timeout=1.0,
+                        )
+                    if not caught_up:
+                        with shared.cond:
+                            refresh(conn, match, fixture.storyguide_token, tally)
+                else:
+                    with shared.cond:
+                        refresh(conn, match, fixture.storyguide_token, tally)
+        finally:
+            conn.close()
+
+    return run_clients(client, args.one_clients)
+
+
+def run_clients(client, count: int) -> float:
+    threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(count)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        while thread.is_alive():
+            thread.join(0.2)  # short joins, so that Ctrl-C gets through
+    return time.perf_counter() - started
+
+
+# --------------------------------------------------------------------------- CPU accounting
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _proc_stats() -> dict[int, tuple[int, float]]:
+    """Every process: pid -> (parent pid, CPU seconds used so far)."""
+    stats = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        stats[int(entry)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / TICKS)
+    return stats
+
+
+def _backends(database: str) -> set[int]:
+    """PostgreSQL's backends serving ``database`` (their process titles name it)."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
+                title = cmdline.read().decode(errors="replace")
+        except OSError:
+            continue
+        if title.startswith("postgres: ") and f" {database} " in title:
+            found.add(int(entry))
+    return found
+
+
+class CpuMeter:
+    """CPU seconds used by gunicorn (master and workers), by the PostgreSQL backends of
+    the bench database, and by this process (the clients), over a scenario.
+
+    The machine may be shared: the sum per request says how many requests two idle
+    cores could serve, whatever else ran meanwhile. PostgreSQL's shared background
+    processes (WAL writer, checkpointer) are not counted.
+    """
+
+    def __init__(self, server_pid: int, database: str) -> None:
+        self.server_pid = server_pid
+        self.database = database
+
+    def _sample(self) -> dict[str, float]:
+        stats = _proc_stats()
+        tree = {self.server_pid}
+        for pid, (parent, _) in stats.items():
+            if parent == self.server_pid:
+                tree.add(pid)
+        return {
+            "gunicorn": sum(stats[p][1] for p in tree if p in stats),
+            "postgres": sum(stats[p][1] for p in _backends(self.database) if p in stats),
+            "clients": time.process_time(),
+        }
+
+    def __enter__(self):
+        self.before = self._sample()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        after = self._sample()
+        self.used = {name: after[name] - self.before[name] for name in after}
+
+
+# --------------------------------------------------------------------------- report
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    index = min(len(sorted_values) - 1, max(0, round(q * len(sorted_values)) - 1))
+    return sorted_values[index]
+
+
+def report(name: str, clients: int, tally: Tally, elapsed: float, cpu: dict, goals) -> dict:
+    values = sorted(tally.latencies)
+    p50, p95, p99 = (percentile(values, q) * 1000 for q in (0.50, 0.95, 0.99))
+    rps = tally.requests / elapsed if elapsed else 0.0
+    accepted = tally.statuses.get(201, 0)
+    server_errors = tally.count(500, 600)
+    errors = server_errors + tally.transport_errors
+    others_4xx = {s: n for s, n in sorted(tally.statuses.items()) if 400 <= s < 500}
+    print(f"\n{name}: {clients} clients, {elapsed:.1f} s")
+    print(
+        f"  requests {tally.requests} ({rps:.0f}/s): 2xx {tally.count(200, 300)}, "
+        f"4xx {tally.count(400, 500)} {others_4xx or ''}, 5xx {server_errors}, "
+        f"transport errors {tally.transport_errors}"
+    )
+    print(f"  commands accepted (201) {accepted} ({accepted / elapsed:.0f}/s)")
+    print(
+        f"  latency ms: p50 {p50:.1f}  p95 {p95:.1f}  p99 {p99:.1f}  "
+        f"max {values[-1] * 1000 if values else float('nan'):.1f}"
+    )
+    per_request = {part: seconds / max(tally.requests, 1) * 1000 for part, seconds in cpu.items()}
+    total = sum(per_request.values())
+    print(
+        f"  CPU per request {total:.2f} ms: gunicorn {per_request['gunicorn']:.2f}, "
+        f"PostgreSQL backends {per_request['postgres']:.2f}, clients {per_request['clients']:.2f}"
+        f" (cores busy with this run: {sum(cpu.values()) / elapsed:.2f}; load average now "
+        f"{os.getloadavg()[0]:.1f}); two idle cores: about {2000 / total:.0f} req/s"
+    )
+    min_rps, max_p99 = goals
+    met = (min_rps is None or rps >= min_rps) and p99 <= max_p99 and errors == 0
+    goal = (f">= {min_rps} req/s, " if min_rps else "") + f"p99 <= {max_p99} ms, zero errors"
+    print(f"  goal {goal}: {'met' if met else 'NOT met'}")
+    return {"rps": rps, "p99": p99, "errors": errors, "met": met, "cpu_ms": total}
+
+
+def check_logs(matches: list[Match]) -> bool:
+    """Every touched match: seq 1..version without gap or double, events == 201s, chain valid."""
+    from django.db.models import Count
+
+    from games.models import Game, GameEvent
+    from games.selectors import game_verify
+
+    touched = {m.id: m for m in matches if m.created or m.transport_errors}
+    games = Game.objects.in_bulk(list(touched))
+    seqs: dict[int, list[int]] = {pk: [] for pk in touched}
+    for game_id, seq in (
+        GameEvent.objects.filter(game_id__in=list(touched))
+        .order_by("game_id", "seq")
+        .values_list("game_id", "seq")
+    ):
+        seqs[game_id].append(seq)
+    doubled_rows = (
+        GameEvent.objects.filter(game_id__in=list(touched))
+        .values("game_id", "seq")
+        .annotate(n=Count("id"))
+        .filter(n__gt=1)
+        .count()
+    )
+    events = answers = lost = doubled = gaps = invalid = uncertain = 0
+    for pk, match in touched.items():
+        game, got = games[pk], seqs[pk]
+        events += len(got)
+        answers += match.created
+        if got != list(range(1, game.version + 1)):
+            gaps += 1
+        if match.transport_errors:
+            # An answer lost in transport: the command may or may not have been applied.
+            uncertain += 1
+            if not match.created <= len(got) <= match.created + match.transport_errors:
+                lost += 1
+        elif len(got) < match.created:
+            lost += match.created - len(got)
+        elif len(got) > match.created:
+            doubled += len(got) - match.created
+        verdict = game_verify(game)
+        if not verdict.ok:
+            invalid += 1
+            print(f"  match {pk}: verify failed: {verdict.to_json()['problems'][:3]}")
+    ok = not (lost or doubled or gaps or invalid or doubled_rows)
+    print(
+        f"\nlog check: {len(touched)} matches, {events} events, {answers} answers 201: "
+        f"lost {lost}, doubled {doubled + doubled_rows}, matches with a gap {gaps}, "
+        f"chains valid {len(touched) - invalid}/{len(touched)}"
+        + (f", {uncertain} matches with a transport error" if uncertain else "")
+        + f": {'ok' if ok else 'FAILED'}"
+    )
+    return ok
+
+
+def machine() -> str:
+    import platform
+
+    from django.db import connection
+
+    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW server_version")
+        pg = cursor.fetchone()[0].split()[0]
+    return (
+        f"{os.cpu_count()} cores, {memory:.0f} GiB, Python {platform.python_version()}, "
+        f"PostgreSQL {pg}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}"
+    )
+
+
+# --------------------------------------------------------------------------- profile
+
+
+def profile(args: argparse.Namespace, fixture: Fixture, count: int) -> None:
+    """Submit commands in-process through the whole Django stack: time, queries, costs.
+
+    First ``count`` commands timed (wall and this process's CPU), then ``count``
+    more with the queries captured and cProfile on.
+    """
+    import cProfile
+    import pstats
+    from collections import Counter
+
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client()
+    player = Player(args.seed, fixture.storyguide_token)
+    state = {"match": create_match(fixture)}
+
+    def command_once(wrap) -> None:
+        while True:
+            match = state["match"]
+            if match.over:
+                match = state["match"] = create_match(fixture)
+            choice = player.choose(match)
+            if choice is not None:
+                break
+            time.sleep(0.01)
+        command, token = choice
+        headers = {"HTTP_AUTHORIZATION": f"Token {token}"}
+        if not args.no_idempotency:
+            headers["HTTP_IDEMPOTENCY_KEY"] = uuid.uuid4().hex
+        body = json.dumps({"command": command, "expected_version": match.version})
+        with wrap():
+            response = client.post(
+                f"/api/matches/{match.id}/commands/",
+                body,
+                content_type="application/json",
+                **headers,
+            )
+        assert response.status_code == 201, (response.status_code, response.content[:300])
+        answer = json.loads(response.content)
+        match.state, match.version = answer["game"]["state"], answer["game"]["version"]
+
+    for _ in range(20):  # warm up: imports, URL resolver, prepared statements
+        command_once(contextlib.nullcontext)
+    wall, cpu = time.perf_counter(), time.process_time()
+    for _ in range(count):
+        command_once(contextlib.nullcontext)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(
+        f"{count} commands in-process, no profiler: {wall / count * 1000:.2f} ms per command, "
+        f"{cpu / count * 1000:.2f} ms of it CPU in this process (PostgreSQL's not included)"
+    )
+
+    queries: Counter[str] = Counter()
+    per_command: list[int] = []
+    profiler = cProfile.Profile(time.process_time)  # CPU only: waits on the database drop out
+
+    @contextlib.contextmanager
+    def measured():
+        connection.queries_log.clear()  # it keeps only the last 9000
+        with CaptureQueriesContext(connection) as captured:
+            profiler.enable()
+            try:
+                yield
+            finally:
+                profiler.disable()
+        per_command.append(len(captured.captured_queries))
+        for query in captured.captured_queries:
+            queries[_query_shape(query["sql"])] += 1
+
+    for _ in range(count):
+        command_once(measured)
+    print(
+        f"queries per command: min {min(per_command)}, "
+        f"median {statistics.median(per_command)}, max {max(per_command)}"
+    )
+    for shape, n in queries.most_common():
+        print(f"  {n / len(per_command):5.2f}  {shape}")
+    dump = Path(tempfile.gettempdir()) / "api_load.pstats"
+    profiler.dump_stats(dump)
+    print(f"profile written to {dump} (CPU time; open with python -m pstats)")
+    stats = pstats.Stats(profiler).strip_dirs().sort_stats("cumulative")
+    stats.print_stats(60)
+    stats.sort_stats("tottime").print_stats(30)
+
+
+def _query_shape(sql: str) -> str:
+    """A query with its literals replaced, so that the same query from two commands counts once."""
+    sql = re.sub(r"E?'(?:[^']|'')*'", "?", " ".join(sql.split()))
+    sql = re.sub(r"\b\d+\b", "?", sql)
+    if sql.startswith("UPDATE"):
+        return sql.split(" SET ", 1)[0] + " SET " + ", ".join(re.findall(r'"(\w+)" = ', sql))
+    if sql.startswith("INSERT"):
+        return sql.split(" VALUES ", 1)[0][:110]
+    return sql[:160]
+
+
+# --------------------------------------------------------------------------- main
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    env = service_env(args)
+
+    def terminate(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, terminate)
+    recreate_database(args)
+    clear_rate_counters(args.cache_url)
+    django_setup(env)
+    from django.core.management import call_command
+    from django.db import connection
+
+    call_command("migrate", verbosity=0)
+    fixture = prepare()
+    if args.profile:
+        profile(args, fixture, args.profile)
+        return 0
+
+    started = time.perf_counter()
+    spread = args.scenario in {"spread", "both"}
+    one = args.scenario in {"one", "both"}
+    matches = [create_match(fixture) for _ in range(args.matches)] if spread else []
+    # Spare matches for those that end: short ones take 23 commands, the median ~230.
+    pool = MatchPool(fixture, int(args.duration * (6 * spread + 2 * one)) + 20)
+    print(
+        f"prepared {len(matches) + len(pool.fresh)} matches in "
+        f"{time.perf_counter() - started:.1f} s; {machine()}"
+    )
+    connection.close()
+
+    server = Server(args, env)
+    results = {}
+    all_matches: list[Match] = []
+    try:
+        server.wait_ready()
+        print(
+            f"{server.describe}; Idempotency-Key {'off' if args.no_idempotency else 'on'}; "
+            f"cache {args.cache_url}"
+        )
+        if args.warmup:
+            warm = [pool.take() for _ in range(max(args.clients, 1))]
+            run_spread(args, server.port, fixture, warm, pool, args.warmup, Tally())
+            all_matches += warm
+        if spread:
+            tally = Tally()
+            with CpuMeter(server.process.pid, args.database) as cpu:
+                elapsed = run_spread(
+                    args, server.port, fixture, matches, pool, args.duration, tally
+                )
+            results["spread"] = report(
+                f"spread over {args.matches} matches",
+                args.clients,
+                tally,
+                elapsed,
+                cpu.used,
+                (SPREAD_GOAL_RPS, SPREAD_GOAL_P99_MS),
+            )
+            all_matches += matches
+        if one:
+            tally = Tally()
+            first = pool.take()
+            played = [first]
+            with CpuMeter(server.process.pid, args.database) as cpu:
+                elapsed = run_one(
+                    args, server.port, fixture, Shared(first), played, pool, args.duration, tally
+                )
+            results["one"] = report(
+                f"one match at a time ({len(played)} matches played in turn)",
+                args.one_clients,
+                tally,
+                elapsed,
+                cpu.used,
+                (None, ONE_GOAL_P99_MS),
+            )
+            all_matches += played
+    except KeyboardInterrupt:
+        print("\ninterrupted; stopping gunicorn")
+        return 130
+    finally:
+        server.stop()
+        print(f"gunicorn stopped (log: {server.log.name})")
+    if pool.made_late:
+        print(f"({pool.made_late} matches had to be made during the run)")
+    logs_ok = check_logs(all_matches)
+    errors = sum(r["errors"] for r in results.values())
+    if args.drop:
+        connection.close()
+        drop_database(args)
+    return 0 if logs_ok and errors == 0 else 1
+
+
+if __name__ == "__main__":
+    with contextlib.suppress(BrokenPipeError):
+        sys.exit(main())
