@@ -310,9 +310,9 @@ def fraud_record(
     fixture: Fixture,
     character: Character,
     offence: str,
-    note: str,
     recorded_by,
     now: datetime,
+    note: str = "",
 ) -> Fraud:
     """Record dice fraud or a forbidden tool (§8.7, §8.9), even after the game.
 

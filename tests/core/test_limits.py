@@ -76,3 +76,11 @@ def test_page_size_is_capped_at_200(api_client):
     body = api_client.get("/api/campaigns/?page_size=200").json()
     assert body["count"] == 201 and len(body["results"]) == 200
     assert len(api_client.get("/api/campaigns/").json()["results"]) == 50
+
+
+def test_malformed_paging_and_filters_are_400_not_ignored(api_client):
+    api_client.force_authenticate(UserFactory())
+    for query in ("page=", "page=x", "page_size=", "page_size=0", "campaign=", "campaign=0.5"):
+        response = api_client.get(f"/api/matches/?{query}")
+        assert response.status_code == 400, query
+        assert response.json()["code"] == "invalid"

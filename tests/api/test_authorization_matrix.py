@@ -1,0 +1,290 @@
+"""Every endpoint, every method, every role: the status each gets, against a table.
+
+The endpoints come from the URL configuration, so a new endpoint without a row
+in ``EXPECTED`` fails the test. Each call runs in a savepoint that is rolled
+back, so every call meets the same world (``tests/api/world.py``). Besides the
+statuses, hidden state is asserted absent from every answer that must not
+show it: an unrevealed server seed, the storyguide's secret notes.
+
+Roles, in the order of each row: anonymous, spectator, player (owns Harry and
+plays his seat), other player (owns Draco, plays no seat), storyguide, and the
+outsider (storyguide of another campaign).
+"""
+
+from datetime import timedelta
+
+import pytest
+from django.db import transaction
+from django.urls import URLPattern, URLResolver, get_resolver
+from rest_framework.test import APIClient
+
+from tests.api.world import ROLES, World
+from tests.factories import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+# (url name, method): statuses for anonymous, spectator, player, other player,
+# storyguide, outsider.
+EXPECTED = {
+    ("health", "get"): (200, 200, 200, 200, 200, 200),
+    ("auth-token", "post"): (200, 200, 200, 200, 200, 200),
+    ("auth-token-revoke", "post"): (401, 204, 204, 204, 204, 204),
+    ("auth-token-revoke-all", "post"): (401, 204, 204, 204, 204, 204),
+    ("schema", "get"): (200, 200, 200, 200, 200, 200),
+    ("docs", "get"): (200, 200, 200, 200, 200, 200),
+    # Campaigns and members.
+    ("campaign-list", "get"): (401, 200, 200, 200, 200, 200),
+    ("campaign-list", "post"): (401, 201, 201, 201, 201, 201),
+    ("campaign-import-document", "post"): (401, 201, 201, 201, 201, 201),
+    ("campaign-detail", "get"): (401, 200, 200, 200, 200, 404),
+    ("campaign-detail", "patch"): (401, 403, 403, 403, 200, 404),
+    ("campaign-detail", "put"): (401, 403, 403, 403, 200, 404),
+    ("campaign-export", "get"): (401, 403, 403, 403, 200, 404),
+    ("campaign-members", "get"): (401, 200, 200, 200, 200, 404),
+    ("campaign-members", "post"): (401, 403, 403, 403, 201, 404),
+    ("membership-detail", "get"): (401, 200, 200, 200, 200, 404),
+    ("membership-detail", "patch"): (401, 403, 403, 403, 200, 404),
+    ("membership-detail", "put"): (401, 403, 403, 403, 200, 404),
+    ("membership-detail", "delete"): (401, 403, 403, 403, 204, 404),
+    # Houses, characters, checks, the ledger.
+    ("house-list", "get"): (401, 200, 200, 200, 200, 200),
+    ("house-list", "post"): (401, 403, 403, 403, 201, 403),
+    ("house-detail", "get"): (401, 200, 200, 200, 200, 404),
+    ("house-detail", "patch"): (401, 403, 403, 403, 200, 404),
+    ("house-detail", "put"): (401, 403, 403, 403, 200, 404),
+    ("character-list", "get"): (401, 200, 200, 200, 200, 200),
+    ("character-list", "post"): (401, 403, 201, 201, 201, 403),
+    ("character-detail", "get"): (401, 200, 200, 200, 200, 404),
+    ("character-detail", "patch"): (401, 403, 200, 403, 200, 404),
+    ("character-detail", "put"): (401, 403, 200, 403, 200, 404),
+    ("character-detail", "delete"): (401, 403, 403, 403, 204, 404),
+    ("character-checks", "post"): (401, 403, 201, 403, 201, 404),
+    ("character-popularity", "post"): (401, 403, 403, 403, 201, 404),
+    ("house-points-list", "get"): (401, 200, 200, 200, 200, 200),
+    ("house-points-list", "post"): (401, 400, 400, 400, 201, 400),
+    ("house-points-detail", "get"): (401, 200, 200, 200, 200, 404),
+    ("house-points-reverse", "post"): (401, 403, 403, 403, 201, 404),
+    ("table-log-list", "get"): (200, 200, 200, 200, 200, 200),
+    ("table-log-detail", "get"): (404, 200, 200, 200, 200, 404),
+    ("table-log-abandon", "post"): (401, 403, 403, 403, 200, 404),
+    ("table-log-client-seed", "post"): (401, 403, 403, 403, 422, 404),
+    ("table-log-events", "get"): (404, 200, 200, 200, 200, 404),
+    ("table-log-verify", "get"): (404, 200, 200, 200, 200, 404),
+    # Matches (private here) and skirmishes.
+    ("match-list", "get"): (200, 200, 200, 200, 200, 200),
+    ("match-list", "post"): (401, 400, 400, 400, 201, 400),
+    ("match-detail", "get"): (404, 200, 200, 200, 200, 404),
+    ("match-abandon", "post"): (401, 403, 403, 403, 200, 404),
+    ("match-client-seed", "post"): (401, 403, 200, 403, 200, 404),
+    ("match-commands", "post"): (401, 403, 201, 403, 201, 404),
+    ("match-events", "get"): (404, 200, 200, 200, 200, 404),
+    ("match-verify", "get"): (404, 200, 200, 200, 200, 404),
+    ("skirmish-list", "get"): (200, 200, 200, 200, 200, 200),
+    ("skirmish-list", "post"): (401, 400, 400, 400, 201, 400),
+    ("skirmish-detail", "get"): (404, 200, 200, 200, 200, 404),
+    ("skirmish-abandon", "post"): (401, 403, 403, 403, 200, 404),
+    ("skirmish-client-seed", "post"): (401, 403, 200, 403, 200, 404),
+    ("skirmish-commands", "post"): (401, 403, 422, 403, 201, 404),
+    ("skirmish-events", "get"): (404, 200, 200, 200, 200, 404),
+    ("skirmish-participants", "post"): (401, 403, 403, 403, 201, 404),
+    ("skirmish-verify", "get"): (404, 200, 200, 200, 200, 404),
+    # The house cup: public reads, storyguide writes.
+    ("cup-year-list", "get"): (200, 200, 200, 200, 200, 200),
+    ("cup-year-list", "post"): (401, 400, 400, 400, 201, 400),
+    ("cup-year-detail", "get"): (200, 200, 200, 200, 200, 200),
+    ("cup-year-standings", "get"): (200, 200, 200, 200, 200, 200),
+    ("cup-year-draw-lots", "post"): (401, 403, 403, 403, 422, 403),
+    ("cup-year-finals", "post"): (401, 403, 403, 403, 422, 403),
+    ("fixture-list", "get"): (200, 200, 200, 200, 200, 200),
+    ("fixture-detail", "get"): (200, 200, 200, 200, 200, 200),
+    ("fixture-date", "post"): (401, 403, 403, 403, 200, 403),
+    ("fixture-postpone", "post"): (401, 403, 403, 403, 200, 403),
+    ("fixture-abandon", "post"): (401, 403, 403, 403, 200, 403),
+    ("fixture-start", "post"): (401, 403, 403, 403, 201, 403),
+    ("fixture-frauds", "post"): (401, 403, 403, 403, 201, 403),
+}
+
+
+def api_endpoints():
+    """(url name, route, methods) of every API view in the URL configuration."""
+
+    def walk(patterns, prefix=""):
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                yield from walk(pattern.url_patterns, prefix + str(pattern.pattern))
+            elif isinstance(pattern, URLPattern) and pattern.name:
+                yield prefix + str(pattern.pattern), pattern
+
+    for route, pattern in walk(get_resolver().url_patterns):
+        if not route.startswith("api/"):
+            continue
+        callback = pattern.callback
+        actions = getattr(callback, "actions", None)
+        view = getattr(callback, "cls", None) or getattr(callback, "view_class", None)
+        methods = (
+            sorted(actions)
+            if actions
+            else [
+                method
+                for method in ("get", "post", "put", "patch", "delete")
+                if hasattr(view, method)
+            ]
+        )
+        yield pattern.name, methods
+
+
+def test_every_endpoint_has_a_row():
+    found = {(name, method) for name, methods in api_endpoints() for method in methods}
+    assert found - set(EXPECTED) == set(), "add these endpoints to EXPECTED"
+    assert set(EXPECTED) - found == set(), "these rows name no endpoint any more"
+
+
+def target(world, name):
+    """The URL of ``name`` for our campaign's object of that kind."""
+    from django.urls import reverse
+
+    objects = {
+        "campaign": world.campaign,
+        "membership": world.membership,
+        "house": world.houses["Gryffindor"],
+        "character": world.harry,
+        "house-points": world.entry,
+        "table-log": world.table_log,
+        "match": world.match,
+        "skirmish": world.skirmish,
+        "cup-year": world.cup_year,
+        "fixture": world.fixture,
+    }
+    basename = next(
+        (b for b in sorted(objects, key=len, reverse=True) if name.startswith(f"{b}-")), None
+    )
+    if basename is None or name.endswith("-list") or name == "campaign-import-document":
+        return reverse(name)
+    return reverse(name, args=[objects[basename].pk])
+
+
+def body(world, name, method) -> dict | None:
+    """A request body that is valid for whoever is allowed to send it."""
+    sheet = world.harry.attributes
+    fixture = world.fixture
+    later = fixture.window_starts + timedelta(days=3)
+    bodies = {
+        "auth-token": {"username": world.users["player"].username, "password": PASSWORD},
+        "campaign-list": {"name": "New", "slug": "new"},
+        "campaign-import-document": {
+            **world.export,
+            "campaign": {**world.export["campaign"], "slug": "copy"},
+        },
+        "campaign-detail": {"name": "Renamed", "slug": "ours", "rules": {}},
+        "campaign-members": {"username": world.users["outsider"].username, "role": "spectator"},
+        "membership-detail": {
+            "username": world.users["other_player"].username,
+            "role": "spectator",
+        },
+        "house-list": {
+            "campaign": world.campaign.pk,
+            "name": "Durmstrang",
+            "initial": "D",
+            "colour": "black",
+        },
+        "house-detail": {
+            "campaign": world.campaign.pk,
+            "name": "Gryffindor",
+            "initial": "G",
+            "colour": "gold",
+        },
+        "character-list": {"campaign": world.campaign.pk, "name": "Neville", "attributes": sheet},
+        "character-detail": {
+            "campaign": world.campaign.pk,
+            "name": "Harry",
+            "attributes": sheet,
+            "year": 3,
+        },
+        "character-checks": {"attribute": "Wits"},
+        "character-popularity": {"amount": 1, "reason": "fame"},
+        "house-points-list": {
+            "house": world.houses["Gryffindor"].pk,
+            "amount": 5,
+            "reason": "tidy dormitory",
+        },
+        "house-points-reverse": {"reason": "mistake"},
+        "table-log-client-seed": {"client_seed": "lucky"},
+        "match-list": {
+            "campaign": world.campaign.pk,
+            "ruleset": "chat-quidditch",
+            "teams": [
+                world.roster_body(world.houses["Hufflepuff"]),
+                world.roster_body(world.houses["Ravenclaw"]),
+            ],
+        },
+        "match-client-seed": {"client_seed": "lucky"},
+        "match-commands": {
+            "command": {
+                "action": "experience",
+                "player": world.match.state["teams"][0]["captain"],
+                "points": {},
+            }
+        },
+        "skirmish-list": {
+            "campaign": world.campaign.pk,
+            "participants": [{"character": world.harry.pk}, {"character": world.draco.pk}],
+        },
+        "skirmish-client-seed": {"client_seed": "lucky"},
+        "skirmish-commands": {
+            "command": {"action": "roll_initiative", "initiator": "p01", "category": "social"}
+        },
+        "skirmish-participants": {"name": "Peeves", "attributes": {"Humor": 3}},
+        "cup-year-list": {
+            "campaign": world.campaign.pk,
+            "name": "Later",
+            "slug": "later",
+            "first_half_starts": "2030-09-01T00:00:00Z",
+            "second_half_starts": "2031-02-01T00:00:00Z",
+        },
+        "fixture-date": {"date": later.isoformat()},
+        "fixture-postpone": {"reason": "snow"},
+        "fixture-abandon": {"reason": "storm"},
+        "fixture-start": {
+            "teams": [world.roster_body(fixture.home), world.roster_body(fixture.away)]
+        },
+        "fixture-frauds": {
+            "character": world.teams[fixture.home.name][2].pk,
+            "offence": "dice_fraud",
+        },
+    }
+    return bodies.get(name) if method != "get" and method != "delete" else None
+
+
+def call(world, role, name, method):
+    client = APIClient()
+    if role != "anonymous":
+        client.credentials(HTTP_AUTHORIZATION=f"Token {world.tokens[role]}")
+    with transaction.atomic():
+        response = getattr(client, method)(
+            target(world, name), body(world, name, method), format="json"
+        )
+        transaction.set_rollback(True)
+    return response
+
+
+def test_each_role_gets_the_expected_status_everywhere():
+    world = World()
+    secrets = [world.match.server_seed, world.skirmish.server_seed, world.table_log.server_seed]
+    notes = [c.secret_notes for c in world.harry.campaign.characters.exclude(secret_notes="")]
+    differences = []
+    for name, methods in api_endpoints():
+        for method in methods:
+            for role, expected in zip(ROLES, EXPECTED[name, method], strict=True):
+                response = call(world, role, name, method)
+                if response.status_code != expected:
+                    differences.append(
+                        f"{method.upper()} {name} as {role}: "
+                        f"{response.status_code}, expected {expected}"
+                    )
+                text = response.content.decode(errors="replace")
+                leaked = [s for s in secrets if s in text]
+                if leaked and not (name == "campaign-export" or method != "get"):
+                    differences.append(f"{method.upper()} {name} as {role}: shows a secret seed")
+                if role != "storyguide" and any(note in text for note in notes):
+                    differences.append(f"{method.upper()} {name} as {role}: shows secret notes")
+    assert differences == []
