@@ -10,10 +10,12 @@ disturbs nobody and runs in CI; ``faults_destructive`` repeats it on the
 machine's shared Redis with the README's commands.
 """
 
+import contextlib
 import uuid
 from datetime import timedelta
 
 import pytest
+import redis
 from django.conf import settings
 from django.utils import timezone
 
@@ -56,6 +58,10 @@ def broker_restart_loses_nothing(server, workdir) -> None:
     finally:
         worker.stop()
         producer.close()
+        with contextlib.suppress(redis.RedisError):  # the queue's keys, on a shared Redis
+            client = server.client()
+            for key in client.scan_iter(match=f"*{queue}*"):
+                client.delete(key)
 
 
 @pytest.mark.postgres
