@@ -18,7 +18,9 @@ import os
 import pytest
 import schemathesis
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.core.management import call_command
+from django.db import transaction
 from hypothesis import HealthCheck, settings
 from knox.models import AuthToken
 from schemathesis.checks import not_a_server_error
@@ -80,7 +82,18 @@ def test_every_operation_answers_as_documented(case, headers):
 
 
 class StoryguideSequences(schema.as_state_machine()):
+    """Each sequence starts from the same data: its writes are rolled back after it."""
+
     headers: dict = {}
+
+    def setup(self):
+        cache.clear()
+        self._sequence = transaction.atomic()
+        self._sequence.__enter__()
+
+    def teardown(self):
+        transaction.set_rollback(True)
+        self._sequence.__exit__(None, None, None)
 
     def get_call_kwargs(self, case):
         return {"headers": self.headers}
