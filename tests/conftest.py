@@ -7,7 +7,9 @@ them was skipped or none ran, so CI cannot go green on SQLite by accident.
 """
 
 import os
+import shutil
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -90,3 +92,43 @@ def user_factory():
     from tests.factories import UserFactory
 
     return UserFactory
+
+
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "test-output"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture
+def chromium(monkeypatch):
+    """Debian's Chromium, driven by Playwright (which cannot download a browser here).
+
+    ``CHROMIUM_PATH`` names the executable; else ``chromium`` on the PATH.
+    Playwright's sync API keeps an event loop on the test's thread, which makes
+    Django refuse ORM calls there; the test's own calls stay synchronous, so
+    they are allowed (the live server serves from its own thread).
+    """
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    executable = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
+    if not executable:
+        pytest.skip("no chromium: install Debian's or set CHROMIUM_PATH")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="needs the playwright package")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def screenshots() -> Path:
+    """The folder browser tests save their screenshots in (gitignored)."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    return SCREENSHOTS

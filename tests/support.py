@@ -1,10 +1,24 @@
 """Helpers shared by test folders."""
 
+import threading
+
+from django.db import connection
 from rest_framework.test import APIClient
 
-from campaign.models import Role
+from campaign.models import Position, Role
 from campaign.services import campaign_create
 from tests.factories import MembershipFactory, UserFactory
+
+FULL_TEAM = (
+    Position.KEEPER,
+    Position.SEEKER,
+    Position.CHASER,
+    Position.CHASER,
+    Position.CHASER,
+    Position.BEATER,
+    Position.BEATER,
+)
+"""A quidditch team of seven, keeper and seeker first (Chat-Quidditch §2)."""
 
 
 class Table:
@@ -33,3 +47,26 @@ class Table:
 
     def house(self, name="Gryffindor", campaign=None):
         return (campaign or self.campaign).houses.get(name=name)
+
+
+def run_at_once(task, threads: int) -> list:
+    """Run ``task(i)`` in ``threads`` threads released together; return their results.
+
+    Each thread closes its database connection when done, as a request would.
+    """
+    barrier = threading.Barrier(threads)
+    results = [None] * threads
+
+    def worker(i):
+        try:
+            barrier.wait()
+            results[i] = task(i)
+        finally:
+            connection.close()
+
+    started = [threading.Thread(target=worker, args=(i,)) for i in range(threads)]
+    for thread in started:
+        thread.start()
+    for thread in started:
+        thread.join()
+    return results

@@ -6,12 +6,9 @@ browser starts and after it closes: Playwright's sync API keeps an event loop
 in this thread, and Django refuses database calls from a thread running one.
 """
 
-import os
-import shutil
-from pathlib import Path
-
 import pytest
 from django.core.management import call_command
+from playwright.sync_api import expect
 
 from campaign.demo import DEMO_CAMPAIGN_SLUG, DEMO_PASSWORD, DEMO_USERNAME
 from campaign.forms import attribute_field
@@ -19,71 +16,54 @@ from campaign.models import Campaign, Character, HousePointEntry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-OUTPUT = Path(__file__).resolve().parents[2] / "test-output"
-CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
 
 def house_points(page, house: str) -> int:
     row = page.locator("#result_list tbody tr", has_text=house)
     return int(row.locator("td.field-points").inner_text())
 
 
-@pytest.mark.skipif(not CHROMIUM, reason="no chromium: install Debian's or set CHROMIUM_PATH")
-def test_storyguide_adds_a_character_awards_points_and_sees_the_house_total(live_server):
-    sync_api = pytest.importorskip("playwright.sync_api", reason="needs the playwright package")
+def test_storyguide_adds_a_character_awards_points_and_sees_the_house_total(
+    live_server, chromium, screenshots
+):
     call_command("seed_demo", force=True)
     attributes = Campaign.objects.get(slug=DEMO_CAMPAIGN_SLUG).sheet_rules.attributes
     admin = f"{live_server.url}/admin"
-    OUTPUT.mkdir(exist_ok=True)
 
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
-        page.set_default_timeout(15_000)
+    page = chromium.new_page(viewport={"width": 1400, "height": 900})
+    page.set_default_timeout(15_000)
 
-        page.goto(f"{admin}/")
-        page.fill("#id_username", DEMO_USERNAME)
-        page.fill("#id_password", DEMO_PASSWORD)
-        page.click("input[type=submit]")
-        page.wait_for_selector("#user-tools")
+    page.goto(f"{admin}/")
+    page.fill("#id_username", DEMO_USERNAME)
+    page.fill("#id_password", DEMO_PASSWORD)
+    page.click("input[type=submit]")
+    page.wait_for_selector("#user-tools")
 
-        page.goto(f"{admin}/campaign/character/add/")
-        page.fill("#id_name", "Luna Lovegood")
-        page.select_option("#id_house", label="Ravenclaw")
-        page.fill("#id_year", "4")
-        for name in attributes:
-            page.fill(f"#id_{attribute_field(name)}", "6")
-        page.fill("#id_secret_notes", "Sees Thestrals.")
-        page.screenshot(path=OUTPUT / "dashboard-character-form.png", full_page=True)
-        page.click("input[name=_save]")
-        sync_api.expect(page.locator(".messagelist")).to_contain_text("was added successfully")
+    page.goto(f"{admin}/campaign/character/add/")
+    page.fill("#id_name", "Luna Lovegood")
+    page.select_option("#id_house", label="Ravenclaw")
+    page.fill("#id_year", "4")
+    for name in attributes:
+        page.fill(f"#id_{attribute_field(name)}", "6")
+    page.fill("#id_secret_notes", "Sees Thestrals.")
+    page.screenshot(path=screenshots / "dashboard-character-form.png", full_page=True)
+    page.click("input[name=_save]")
+    expect(page.locator(".messagelist")).to_contain_text("was added successfully")
 
-        page.goto(f"{admin}/campaign/house/")
-        before = house_points(page, "Ravenclaw")
+    page.goto(f"{admin}/campaign/house/")
+    before = house_points(page, "Ravenclaw")
 
-        page.goto(f"{admin}/campaign/housepointentry/add/")
-        page.select_option("#id_house", label="Ravenclaw")
-        page.fill("#id_amount", "35")
-        page.fill("#id_reason", "Found the Diadem")
-        page.select_option("#id_character", label="Luna Lovegood")
-        page.click("input[name=_save]")
-        sync_api.expect(page.locator(".messagelist")).to_contain_text("was added successfully")
-        page.screenshot(path=OUTPUT / "dashboard-ledger.png", full_page=True)
+    page.goto(f"{admin}/campaign/housepointentry/add/")
+    page.select_option("#id_house", label="Ravenclaw")
+    page.fill("#id_amount", "35")
+    page.fill("#id_reason", "Found the Diadem")
+    page.select_option("#id_character", label="Luna Lovegood")
+    page.click("input[name=_save]")
+    expect(page.locator(".messagelist")).to_contain_text("was added successfully")
+    page.screenshot(path=screenshots / "dashboard-ledger.png", full_page=True)
 
-        page.goto(f"{admin}/campaign/house/")
-        after = house_points(page, "Ravenclaw")
-        page.screenshot(path=OUTPUT / "dashboard-house-totals.png", full_page=True)
-        browser.close()
+    page.goto(f"{admin}/campaign/house/")
+    after = house_points(page, "Ravenclaw")
+    page.screenshot(path=screenshots / "dashboard-house-totals.png", full_page=True)
 
     assert after == before + 35
     luna = Character.objects.get(name="Luna Lovegood")

@@ -1,36 +1,14 @@
 """Concurrent commands to one game, on the real PostgreSQL (row locks)."""
 
-import threading
-
 import pytest
-from django.db import connection
 
 from games.models import Game, GameEvent
 from games.selectors import game_verify
+from tests.support import run_at_once
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 THREADS = 16
-
-
-def run_at_once(task) -> list:
-    """Run ``task(i)`` in THREADS threads released together; return their results."""
-    barrier = threading.Barrier(THREADS)
-    results = [None] * THREADS
-
-    def worker(i):
-        try:
-            barrier.wait()
-            results[i] = task(i)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(THREADS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
 
 
 def test_sixteen_threads_on_one_game_leave_a_contiguous_valid_chain(table):
@@ -42,7 +20,7 @@ def test_sixteen_threads_on_one_game_leave_a_contiguous_valid_chain(table):
         )
         return response.status_code
 
-    assert run_at_once(submit) == [201] * THREADS
+    assert run_at_once(submit, THREADS) == [201] * THREADS
     stored = Game.objects.get(pk=game["id"])
     seqs = list(GameEvent.objects.filter(game=stored).values_list("seq", flat=True))
     assert seqs == list(range(1, THREADS + 1))
@@ -64,7 +42,7 @@ def test_sixteen_requests_with_one_idempotency_key_make_one_event(table):
         )
         return response.status_code, response.json()
 
-    answers = run_at_once(submit)
+    answers = run_at_once(submit, THREADS)
     assert {status for status, _ in answers} == {201}
     assert all(body == answers[0][1] for _, body in answers)
     assert GameEvent.objects.filter(game_id=game["id"]).count() == 1

@@ -2,21 +2,13 @@ from datetime import UTC, datetime
 
 import pytest
 
-from campaign.models import Character, Position
+from campaign.models import Character
 from campaign.rules.sheet import SheetRules
 from league.services import cup_year_create
 from quidditch.services import Team
+from tests.support import FULL_TEAM as TEAM
 from tests.support import Table
 
-TEAM = [
-    Position.KEEPER,
-    Position.SEEKER,
-    Position.CHASER,
-    Position.CHASER,
-    Position.CHASER,
-    Position.BEATER,
-    Position.BEATER,
-]
 SEPTEMBER = datetime(2026, 9, 1, tzinfo=UTC)
 FEBRUARY = datetime(2027, 2, 1, tzinfo=UTC)
 

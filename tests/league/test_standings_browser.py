@@ -6,10 +6,6 @@ browser starts: Playwright's sync API keeps an event loop in this thread, and
 Django refuses database calls from a thread running one.
 """
 
-import os
-import shutil
-from pathlib import Path
-
 import pytest
 from django.core.management import call_command
 
@@ -22,45 +18,29 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
 ]
 
-OUTPUT = Path(__file__).resolve().parents[2] / "test-output"
-CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PHONE = {"width": 412, "height": 915}
 
 
-@pytest.mark.skipif(not CHROMIUM, reason="no chromium: install Debian's or set CHROMIUM_PATH")
-def test_the_standings_page_shows_the_table_in_order_and_draws_the_race(live_server):
-    sync_api = pytest.importorskip("playwright.sync_api", reason="needs the playwright package")
+def test_the_standings_page_shows_the_table_in_order_and_draws_the_race(
+    live_server, chromium, screenshots
+):
     call_command("seed_demo", force=True)
     cup_year = CupYear.objects.get(campaign__slug=DEMO_CAMPAIGN_SLUG)
     order = list(selectors.cup_standings(cup_year).order)
     assert cup_year.fixtures.exclude(result=None).exists(), "the demo has games played"
     url = f"{live_server.url}/league/{DEMO_CAMPAIGN_SLUG}/"
-    OUTPUT.mkdir(exist_ok=True)
 
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport=PHONE, device_scale_factor=2)
-        page.set_default_timeout(15_000)
-        page.goto(url)
-        shown = page.locator("#standings tbody tr").evaluate_all(
-            "rows => rows.map(row => row.dataset.house)"
-        )
-        lines = page.locator("svg.race polyline.house-line").evaluate_all(
-            "lines => lines.map(line => [line.dataset.house, line.getAttribute('stroke'),"
-            " line.getBBox().width])"
-        )
-        page.screenshot(path=OUTPUT / "league-standings.png", full_page=True)
-        browser.close()
+    page = chromium.new_page(viewport=PHONE, device_scale_factor=2)
+    page.set_default_timeout(15_000)
+    page.goto(url)
+    shown = page.locator("#standings tbody tr").evaluate_all(
+        "rows => rows.map(row => row.dataset.house)"
+    )
+    lines = page.locator("svg.race polyline.house-line").evaluate_all(
+        "lines => lines.map(line => [line.dataset.house, line.getAttribute('stroke'),"
+        " line.getBBox().width])"
+    )
+    page.screenshot(path=screenshots / "league-standings.png", full_page=True)
 
     assert shown == order
     assert sorted((house, colour) for house, colour, _ in lines) == [

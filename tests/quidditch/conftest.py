@@ -4,23 +4,14 @@ from unittest import mock
 
 import pytest
 
-from campaign.models import Character, Position, Role
+from campaign.models import Character, Role
 from campaign.rules.sheet import SheetRules
 from games.models import Game
 from games.services import Submission, game_submit_command
 from quidditch.rules.bots import RandomPlayer
 from tests.factories import MembershipFactory
+from tests.support import FULL_TEAM as TEAM
 from tests.support import Table
-
-TEAM = [
-    Position.KEEPER,
-    Position.SEEKER,
-    Position.CHASER,
-    Position.CHASER,
-    Position.CHASER,
-    Position.BEATER,
-    Position.BEATER,
-]
 
 
 class QuidditchTable(Table):

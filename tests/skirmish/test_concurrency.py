@@ -1,37 +1,15 @@
 """Skirmish writes at the same moment, on the real PostgreSQL (row locks)."""
 
-import threading
-
 import pytest
-from django.db import connection
 
 from campaign.models import Character
 from games.models import Game, Seat
 from games.selectors import game_verify
+from tests.support import run_at_once
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 THREADS = 8
-
-
-def run_at_once(task) -> list:
-    """Run ``task(i)`` in THREADS threads released together; return their results."""
-    barrier = threading.Barrier(THREADS)
-    results = [None] * THREADS
-
-    def worker(i):
-        try:
-            barrier.wait()
-            results[i] = task(i)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(THREADS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
 
 
 def test_newcomers_joining_at_once_each_get_their_own_key_and_seat(table):
@@ -49,7 +27,7 @@ def test_newcomers_joining_at_once_each_get_their_own_key_and_seat(table):
             .status_code
         )
 
-    assert run_at_once(join) == [201] * THREADS
+    assert run_at_once(join, THREADS) == [201] * THREADS
     game = Game.objects.get(pk=gid)
     assert list(game.state["participants"]) == [f"p{n:02d}" for n in range(1, 5 + THREADS)]
     joined = {p["character"] for p in game.state["participants"].values()}
@@ -66,7 +44,7 @@ def test_health_changes_at_once_lose_none_on_the_sheet(table):
     def submit(i):
         return table.send(gid, hit).status_code
 
-    assert run_at_once(submit) == [201] * THREADS
+    assert run_at_once(submit, THREADS) == [201] * THREADS
     table.harry.refresh_from_db()
     game = Game.objects.get(pk=gid)
     assert table.harry.health == game.state["participants"][table.key(table.harry)]["health"]
