@@ -99,7 +99,9 @@ def play_match(
         if state["over"]:
             match.state = state
             return match
-        command = bot.choose(ruleset.allowed_commands(state, REFEREE))
+        # What the rules await; the referee's offers add only the votes to end the
+        # game, which a bot never casts (RARE["end_game"] is 0).
+        command = bot.choose(state["awaiting"])
         now = bot.when(command, now)
         actor = bot.actor_for(command)
         before = len(dice.rolls)
