@@ -1,0 +1,58 @@
+"""A broker that hangs instead of going away: health must still answer in seconds.
+
+A Redis that accepts connections but does not answer (paused, swapping, a
+half-open connection behind a firewall) is stopped here with SIGSTOP. Health
+asks the broker for its status with a 2-second limit (``BROKER_TIMEOUT_SECONDS``),
+but that limit bounds only the connection retries, not a read on a connected
+socket: the health request waits as long as the broker does (gunicorn kills the
+worker after its 30-second timeout). Marked xfail (strict) until
+``core.views.broker_status`` sets socket timeouts; see README.md, "Findings".
+"""
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+from django.db import connection
+from django.test import Client
+
+# Not marked ``broker``: CI's guard would count the expected failure as a skip.
+pytestmark = [pytest.mark.faults, pytest.mark.django_db]
+
+LIMIT = 5.0
+"""Seconds within which health must answer: its broker check allows 2."""
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="core.views.broker_status has no socket timeout: a hung broker hangs health",
+)
+def test_health_answers_within_seconds_when_the_broker_hangs(private_redis, monkeypatch):
+    # Celery prefers the CELERY_BROKER_URL variable to the settings.
+    monkeypatch.setenv("CELERY_BROKER_URL", private_redis.url)
+    answers: list = []
+
+    def ask():
+        try:
+            started = time.monotonic()
+            response = Client().get("/api/health/")
+            answers.append((response.status_code, response.json(), time.monotonic() - started))
+        finally:
+            connection.close()
+
+    assert Client().get("/api/health/").json()["broker"] == "ok"
+    os.kill(private_redis.process.pid, signal.SIGSTOP)
+    asking = threading.Thread(target=ask, daemon=True)
+    try:
+        asking.start()
+        asking.join(LIMIT + 1)
+        answered_in_time = bool(answers)
+    finally:
+        os.kill(private_redis.process.pid, signal.SIGCONT)
+        asking.join(30)  # the broker answers again: the request ends
+    assert answered_in_time, f"health did not answer within {LIMIT + 1:.0f}s"
+    status, body, took = answers[0]
+    assert took < LIMIT
+    assert status == 200 and body["broker"] == "unavailable"
