@@ -97,6 +97,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--matches", type=int, default=200, help="matches in play (spread)")
     parser.add_argument("--clients", type=int, default=12, help="client threads (spread)")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=0.0,
+        help="spread: requests/s offered on a schedule (0: each client as fast as answered)",
+    )
     parser.add_argument("--one-clients", type=int, default=4, help="client threads (one)")
     parser.add_argument("--worker-class", choices=["gthread", "sync"], default="gthread")
     parser.add_argument("--workers", type=int, default=None, help="gthread 3, sync 5")
@@ -123,8 +129,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.workers is None:
         args.workers = 3 if args.worker_class == "gthread" else 5
-    if not args.database.replace("_", "").isalnum():
-        parser.error("--database: letters, digits and _ only")
+    if not args.database.replace("_", "").isalnum() or "bench" not in args.database:
+        # It is dropped and created again: never a database that is not the bench's own.
+        parser.error("--database: letters, digits and _ only, with 'bench' in the name")
     return args
 
 
@@ -456,8 +463,11 @@ class Player:
         return command, token
 
 
-def submit(conn, match, command, token, expected_version, tally, idempotency):
-    """POST one command; returns (status, parsed body or None)."""
+def submit(conn, match, command, token, expected_version, tally, idempotency, since=None):
+    """POST one command; returns (status, parsed body or None).
+
+    ``since``: the moment (perf_counter) the request was due, if it was scheduled.
+    """
     body = {"command": command, "expected_version": expected_version}
     key = uuid.uuid4().hex if idempotency else None
     try:
@@ -468,6 +478,8 @@ def submit(conn, match, command, token, expected_version, tally, idempotency):
         tally.error()
         match.transport_errors += 1
         return None, None
+    if since is not None:
+        seconds = max(seconds, time.perf_counter() - since)
     tally.add(status, seconds)
     try:
         answer = json.loads(data) if data else None
@@ -499,7 +511,11 @@ def run_spread(args, port, fixture, matches, pool, seconds, tally) -> float:
         conn = Connection(port, args.timeout)
         player = Player(args.seed * 1000 + index, fixture.storyguide_token)
         mine = shares[index]
-        turn = 0
+        turn = idle = 0
+        # With --rate each client sends on a schedule (open loop) and latency counts
+        # from the scheduled moment, so that a slow server cannot hide its queue.
+        interval = args.clients / args.rate if args.rate else 0.0
+        scheduled = time.perf_counter() + interval * index / args.clients
         try:
             while mine and time.monotonic() < stop_at and budget.acquire(blocking=False):
                 slot = turn % len(mine)
@@ -511,11 +527,28 @@ def run_spread(args, port, fixture, matches, pool, seconds, tally) -> float:
                 choice = player.choose(match)
                 if choice is None:
                     budget.release()
+                    idle += 1
+                    if idle >= len(mine):  # every match waits for a deadline
+                        time.sleep(0.01)
+                        idle = 0
                     continue
+                idle = 0
+                if interval:
+                    pause = scheduled - time.perf_counter()
+                    if pause > 0:
+                        time.sleep(pause)
                 command, token = choice
                 status, answer = submit(
-                    conn, match, command, token, match.version, tally, not args.no_idempotency
+                    conn,
+                    match,
+                    command,
+                    token,
+                    match.version,
+                    tally,
+                    not args.no_idempotency,
+                    since=scheduled if interval else None,
                 )
+                scheduled += interval
                 if status == 201:
                     match.created += 1
                     match.state = answer["game"]["state"]
@@ -681,7 +714,9 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[index]
 
 
-def report(name: str, clients: int, tally: Tally, elapsed: float, cpu: dict, goals) -> dict:
+def report(
+    name: str, clients: int, tally: Tally, elapsed: float, cpu: dict, goals, offered=""
+) -> dict:
     values = sorted(tally.latencies)
     p50, p95, p99 = (percentile(values, q) * 1000 for q in (0.50, 0.95, 0.99))
     rps = tally.requests / elapsed if elapsed else 0.0
@@ -689,7 +724,7 @@ def report(name: str, clients: int, tally: Tally, elapsed: float, cpu: dict, goa
     server_errors = tally.count(500, 600)
     errors = server_errors + tally.transport_errors
     others_4xx = {s: n for s, n in sorted(tally.statuses.items()) if 400 <= s < 500}
-    print(f"\n{name}: {clients} clients, {elapsed:.1f} s")
+    print(f"\n{name}: {clients} clients{offered}, {elapsed:.1f} s")
     print(
         f"  requests {tally.requests} ({rps:.0f}/s): 2xx {tally.count(200, 300)}, "
         f"4xx {tally.count(400, 500)} {others_4xx or ''}, 5xx {server_errors}, "
@@ -946,6 +981,7 @@ def main(argv: list[str] | None = None) -> int:
                 elapsed,
                 cpu.used,
                 (SPREAD_GOAL_RPS, SPREAD_GOAL_P99_MS),
+                f" offering {args.rate:.0f} req/s" if args.rate else "",
             )
             all_matches += matches
         if one:
