@@ -18,9 +18,10 @@ import os
 import pytest
 import schemathesis
 from django.contrib.auth import get_user_model
+from django.core import signals
 from django.core.cache import cache
 from django.core.management import call_command
-from django.db import transaction
+from django.db import close_old_connections, transaction
 from hypothesis import HealthCheck, settings
 from knox.models import AuthToken
 from schemathesis.checks import not_a_server_error
@@ -72,7 +73,16 @@ def token(django_db_setup, django_db_blocker):
 
 @pytest.fixture
 def headers(token, db):
-    return {"Authorization": f"Token {token}"}
+    """The token's header, for calls straight into the WSGI application.
+
+    Like Django's test client, keep the request signals from closing the
+    test's database connection, which holds the test's open transaction.
+    """
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield {"Authorization": f"Token {token}"}
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
 
 
 @schema.parametrize()
