@@ -31,11 +31,20 @@ def database_status() -> str:
 
 
 def broker_status() -> str:
+    """Can a task be handed to the broker? Bounded in time even if the broker hangs:
+    the connection's retries and every read and write on its socket."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return "in-process"
+    limits = {
+        "socket_timeout": BROKER_TIMEOUT_SECONDS,
+        "socket_connect_timeout": BROKER_TIMEOUT_SECONDS,
+    }
     try:
-        with celery_app.connection_for_write() as conn:
+        with celery_app.connection_for_write(transport_options=limits) as conn:
             conn.ensure_connection(max_retries=1, timeout=BROKER_TIMEOUT_SECONDS)
+            channel = conn.default_channel  # AMQP brokers answer when a channel opens
+            if hasattr(channel, "client"):  # Redis: a round trip on the socket
+                channel.client.ping()
     except Exception:  # any transport error means the same to a health check
         return "unavailable"
     return "ok"
