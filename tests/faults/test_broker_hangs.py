@@ -16,8 +16,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-# Not marked ``broker``: CI's guard would count the expected failure as a skip.
-pytestmark = [pytest.mark.faults, pytest.mark.django_db]
+pytestmark = [pytest.mark.faults, pytest.mark.broker, pytest.mark.django_db]
 
 LIMIT = 5.0
 """Seconds within which health must answer: its broker check allows 2."""
