@@ -244,6 +244,8 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A task cut off by a lost broker connection is redelivered; ours are idempotent.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CELERY_BEAT_SCHEDULE = {
     # House points are due 48 hours after a cup game's log is published (§8.3);
     # the due times are in the database, this only looks for what is due.

@@ -7,12 +7,16 @@ rules the command breaks), version conflicts add ``current_version``.
 """
 
 from django.core.exceptions import PermissionDenied
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, JsonResponse
 from rest_framework import exceptions, status
+from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from games.dice import DiceError
 from games.ruleset import RuleViolation
+
+RETRY_AFTER_SECONDS = 5
 
 
 class Conflict(exceptions.APIException):
@@ -64,6 +68,13 @@ def _only_non_field(detail) -> bool:
 
 def exception_handler(exc, context):
     """DRF's handler, reshaped into the common error body."""
+    if isinstance(exc, OperationalError | InterfaceError):
+        # The database is down or restarting: a passing state, worth a retry.
+        return Response(
+            {"code": "database_unavailable", "detail": "The database cannot be reached; retry."},
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
     if isinstance(exc, RuleViolation):
         exc = Unprocessable(exc.message, exc.code, rule=exc.rule)
     elif isinstance(exc, DiceError):

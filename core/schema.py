@@ -42,6 +42,7 @@ DESCRIPTIONS = {
     "415": "Unsupported content type (send JSON).",
     "422": "Well-formed, but the rules forbid it; `rule` names the section.",
     "429": "Rate limited; see `Retry-After`.",
+    "503": "The database cannot be reached for a moment; see `Retry-After`.",
 }
 
 
@@ -58,17 +59,20 @@ def add_errors_and_links(result, generator, request, public):
 
 
 def _add_errors(method: str, operation: dict) -> None:
-    codes = ["400", "403", "404", "405"]
+    codes = ["400", "403", "404", "405", "503"]
     if {} not in operation.get("security", [{}]) or method in WRITES:
         codes.append("401")
     if method in WRITES:
         codes += ["409", "413", "415", "422", "429"]
     responses = operation.setdefault("responses", {})
     for code in codes:
-        responses[code] = {
-            "description": DESCRIPTIONS[code],
-            "content": {"application/json": {"schema": ERROR_REF}},
-        }
+        responses.setdefault(
+            code,
+            {
+                "description": DESCRIPTIONS[code],
+                "content": {"application/json": {"schema": ERROR_REF}},
+            },
+        )
 
 
 def _add_links(paths: dict) -> None:

@@ -163,3 +163,16 @@ def test_the_schema_validates_without_warnings(tmp_path):
         "spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "schema.yml")
     )
     assert (tmp_path / "schema.yml").read_text().startswith("openapi: 3")
+
+
+def test_a_database_outage_is_503_with_retry_after(api_client):
+    from django.db import OperationalError
+
+    from tests.factories import UserFactory
+
+    api_client.force_authenticate(UserFactory())
+    with mock.patch("campaign.apis.selectors.campaigns_of", side_effect=OperationalError("down")):
+        response = api_client.get("/api/campaigns/")
+    assert response.status_code == 503
+    assert response.json()["code"] == "database_unavailable"
+    assert int(response["Retry-After"]) > 0
