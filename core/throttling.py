@@ -17,20 +17,39 @@ from rest_framework.throttling import SimpleRateThrottle
 
 
 class AnnouncedRateThrottle(SimpleRateThrottle):
-    """A throttle that leaves its figures on the request for the response headers."""
+    """A fixed-window counter that leaves its figures on the request for the headers.
+
+    DRF's own throttle reads a history from the cache, appends to it and writes
+    it back, so two workers counting at once can lose a request; ``incr`` on the
+    window's key counts atomically (in Redis, and within one process for the
+    in-memory cache).
+    """
 
     def allow_request(self, request, view) -> bool:
-        allowed = super().allow_request(request, view)
-        if self.key is not None and self.rate is not None:
-            reset = self.duration - (self.now - self.history[-1]) if self.history else 0
-            remaining = max(self.num_requests - len(self.history), 0)
-            request._request.rate_limit = (
-                self.num_requests,
-                remaining,
-                math.ceil(reset),
-                self.duration,
-            )
-        return allowed
+        if self.rate is None:
+            return True
+        key = self.get_cache_key(request, view)
+        if key is None:
+            return True
+        now = self.timer()
+        window = f"{key}:{int(now // self.duration)}"
+        self.cache.add(window, 0, self.duration)
+        try:
+            count = self.cache.incr(window)
+        except ValueError:  # the window expired between add and incr
+            self.cache.add(window, 1, self.duration)
+            count = 1
+        self.reset = math.ceil(self.duration - now % self.duration)
+        request._request.rate_limit = (
+            self.num_requests,
+            max(self.num_requests - count, 0),
+            self.reset,
+            self.duration,
+        )
+        return count <= self.num_requests
+
+    def wait(self) -> float:
+        return self.reset
 
 
 class WriteRateThrottle(AnnouncedRateThrottle):

@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.celery import app as celery_app
+from core.auth import TokenAuthentication
 from core.errors import json_error
 from core.throttling import LoginRateThrottle
 
@@ -120,6 +121,8 @@ class TokenView(KnoxLoginView):
 class RevokeTokenView(LogoutView):
     """Revoke the token this request is authenticated with."""
 
+    authentication_classes = (TokenAuthentication,)
+
     @extend_schema(operation_id="auth_token_revoke", request=None, responses={204: None})
     def post(self, request, format=None):
         return super().post(request, format=format)
@@ -127,6 +130,8 @@ class RevokeTokenView(LogoutView):
 
 class RevokeAllTokensView(LogoutAllView):
     """Revoke every token of the calling user."""
+
+    authentication_classes = (TokenAuthentication,)
 
     @extend_schema(operation_id="auth_token_revoke_all", request=None, responses={204: None})
     def post(self, request, format=None):

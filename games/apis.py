@@ -12,6 +12,7 @@ from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
@@ -202,11 +203,11 @@ class PlayableGameViewSet(GameViewSet):
     @action(detail=True, methods=["post"])
     def commands(self, request, pk=None):
         """Submit one command, as text or JSON; answers the event and the new state."""
-        game = self.get_object()
+        game_id = self._visible_game_id(pk)
         incoming = SubmissionSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         answer = self.submit_command(
-            game_id=game.pk,
+            game_id=game_id,
             user=request.user,
             submission=services.Submission(**incoming.validated_data),
             now=timezone.now(),
@@ -214,6 +215,22 @@ class PlayableGameViewSet(GameViewSet):
             render=self._render_answer,
         )
         return Response(answer.body, status=answer.status_code)
+
+    def _visible_game_id(self, pk) -> int:
+        """The game's id if the caller may see it (else 404), without loading its state:
+        the service locks and reads the row itself."""
+        try:
+            found = (
+                selectors.games_visible_to(self.request, self.kind)
+                .filter(pk=pk)
+                .values_list("pk", flat=True)
+                .first()
+            )
+        except (TypeError, ValueError):
+            found = None
+        if found is None:
+            raise NotFound("No such resource.")
+        return found
 
     def _render_answer(self, game, event, actor) -> dict:
         self._game = game
@@ -227,8 +244,10 @@ class PlayableGameViewSet(GameViewSet):
             "created_at": event.created_at,
             "hash": event.hash,
         }
-        body = CommandAnswerSerializer(
-            {"event": render_event(game, stored), "game": game},
-            context={**self.get_serializer_context(), "actor": actor},
-        ).data
-        return body
+        # Not get_serializer_context(): it would look the actor up again.
+        context = {"request": self.request, "format": self.format_kwarg, "view": self}
+        # The shape of CommandAnswerSerializer; render_event already gives the event's.
+        return {
+            "event": render_event(game, stored),
+            "game": GameSerializer(game, context={**context, "actor": actor}).data,
+        }

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
+from django.db.models import prefetch_related_objects
 from rest_framework.exceptions import PermissionDenied
 
 from campaign.models import Campaign, Membership, Role
@@ -37,7 +38,9 @@ def actor_for(game: Game, user) -> Actor:
         ).exists()
     ):
         return Actor(REFEREE)
-    seats = frozenset(game.seats.filter(user=user).values_list("participant", flat=True))
+    # All the game's seats in one query, kept on the game: rendering it needs them again.
+    prefetch_related_objects([game], "seats")
+    seats = frozenset(seat.participant for seat in game.seats.all() if seat.user_id == user.pk)
     return Actor(PLAYER, seats) if seats else Actor(SPECTATOR)
 
 

@@ -121,15 +121,12 @@ def api_endpoints():
         callback = pattern.callback
         actions = getattr(callback, "actions", None)
         view = getattr(callback, "cls", None) or getattr(callback, "view_class", None)
-        methods = (
-            sorted(actions)
-            if actions
-            else [
-                method
-                for method in ("get", "post", "put", "patch", "delete")
-                if hasattr(view, method)
-            ]
-        )
+        # DRF adds HEAD to a viewset's actions on its first request; HEAD is GET.
+        methods = [
+            method
+            for method in ("get", "post", "put", "patch", "delete")
+            if (method in actions if actions else hasattr(view, method))
+        ]
         yield pattern.name, methods
 
 
