@@ -25,8 +25,7 @@ import hmac
 import struct
 from collections import deque
 from collections.abc import Iterable, MutableSequence
-from dataclasses import asdict, dataclass
-from typing import ClassVar, TypeVar
+from typing import ClassVar, NamedTuple, TypeVar
 
 T = TypeVar("T")
 
@@ -41,9 +40,8 @@ class DiceError(ValueError):
     code = "invalid_dice"
 
 
-@dataclass(frozen=True)
-class Roll:
-    """One die as the log keeps it."""
+class Roll(NamedTuple):
+    """One die as the log keeps it (a named tuple: made for every die, it must be cheap)."""
 
     nonce: int
     sides: int
@@ -52,7 +50,7 @@ class Roll:
     source: str
 
     def to_json(self) -> dict:
-        return asdict(self)
+        return self._asdict()
 
     @classmethod
     def from_json(cls, data: dict) -> Roll:
@@ -103,9 +101,10 @@ class Dice:
         """Roll one die with ``sides`` faces for the stated ``purpose``."""
         if sides < 1:
             raise DiceError(f"a die needs at least one side, not {sides}")
-        face = self._face(sides, self.next_nonce)
-        self.rolls.append(Roll(self.next_nonce, sides, face, purpose, self.source))
-        self.next_nonce += 1
+        nonce = self.next_nonce
+        face = self._face(sides, nonce)
+        self.rolls.append(Roll(nonce, sides, face, purpose, self.source))
+        self.next_nonce = nonce + 1
         return face
 
     def roll_many(self, count: int, sides: int, purpose: str) -> list[int]:
@@ -135,11 +134,11 @@ class ServerDice(Dice):
         self._keyed = hmac.new(server_seed, digestmod=hashlib.sha256)
 
     def _face(self, sides: int, nonce: int) -> int:
-        return self.face_at(nonce, sides)
+        return _face(self._keyed, self.client_seed, nonce, sides)
 
     def face_at(self, nonce: int, sides: int) -> int:
         """The face of die ``nonce``, as anyone holding the seeds derives it."""
-        return _face(self._keyed, self.client_seed, nonce, sides)
+        return self._face(sides, nonce)
 
 
 class ScriptedDice(Dice):
