@@ -48,11 +48,13 @@ class RandomPlayer:
     def choose(self, offered: list[dict]) -> dict:
         rng = self.rng
         command = rng.choice(offered)
-        rare = RARE.get(command["action"])
-        if rare is not None and rng.random() >= rare:
-            usual = [c for c in offered if c["action"] not in RARE]
-            command = rng.choice(usual) if usual else command
-        if command["action"] == "experience" and "points" not in command:
+        action = command["action"]
+        if action in RARE:
+            if rng.random() >= RARE[action]:
+                usual = [c for c in offered if c["action"] not in RARE]
+                command = rng.choice(usual) if usual else command
+            action = command["action"]
+        if action == "experience" and "points" not in command:
             # The offer leaves the points to the captain; the bot's captain keeps them.
             command = {**command, "points": {}}
         return command
@@ -104,7 +106,7 @@ def play_match(
         command = bot.choose(state["awaiting"])
         now = bot.when(command, now)
         actor = bot.actor_for(command)
-        before = len(dice.rolls)
+        before = len(dice.rolls) if record else 0
         outcome = ruleset.apply(state, command, actor=actor, dice=dice, now=now)
         if record:
             faces = [roll.face for roll in dice.rolls[before:]]

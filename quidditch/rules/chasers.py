@@ -56,34 +56,33 @@ def options(state: State, out: list[dict]) -> None:
     if flying_pass:
         _pass_answers(state, flying_pass, out)
         return
-    carrier = state["carrier"]
-    team = state["possession"]
-    if role_of(state, carrier) == "keeper":
+    # Run after nearly every chasers' command: plain loops, each lookup made once.
+    carrier, team, players = state["carrier"], state["possession"], state["players"]
+    if players[carrier]["role"] == "keeper":
         # The keeper's pass reaches a chaser in any third and cannot be intercepted (§5.6.2).
-        out.extend(
-            {"action": "pass", "player": carrier, "target": c}
-            for c in team_nicks(state, team, "chaser")
-            if c not in state["out"]
-        )
+        for c in team_nicks(state, team, "chaser"):
+            if c not in state["out"]:
+                out.append({"action": "pass", "player": carrier, "target": c})
         return
-    third = state["thirds"][carrier]
+    thirds, pitch = state["thirds"], state["pitch"]
+    third = thirds[carrier]
     if carrier not in state["flew"]:
-        out.extend(
-            {"action": "fly", "player": carrier, "from": third, "to": t}
-            for t in neighbours(state["pitch"], third)
-        )
+        for to in neighbours(pitch, third):
+            out.append({"action": "fly", "player": carrier, "from": third, "to": to})
     chasers_here = in_third(state, third, "chaser")
-    out.extend(
-        {"action": "pass", "player": carrier, "target": c} for c in chasers_here if c != carrier
-    )
-    if is_goal_third(state["pitch"], third):
+    for c in chasers_here:
+        if c != carrier:
+            out.append({"action": "pass", "player": carrier, "target": c})
+    if is_goal_third(pitch, third):
         out.append({"action": "shot", "player": carrier})
-    opponents = [c for c in chasers_here if team_of(state, c) != team]
-    out.extend({"action": "foul", "player": c, "target": carrier} for c in opponents)
+    opponents = [c for c in chasers_here if players[c]["team"] != team]
+    for c in opponents:
+        out.append({"action": "foul", "player": c, "target": carrier})
     if state["flight"]:
-        out.extend({"action": "attack", "player": c, "target": carrier} for c in opponents)
+        for c in opponents:
+            out.append({"action": "attack", "player": c, "target": carrier})
         keeper = keeper_of(state, 1 - team)
-        if state["thirds"][keeper] == third and keeper not in state["out"]:
+        if thirds[keeper] == third and keeper not in state["out"]:
             out.append({"action": "attack", "player": keeper})
 
 
@@ -93,12 +92,11 @@ def _pass_answers(state: State, flying_pass: dict, out: list[dict]) -> None:
     out.append({"action": "catch", "player": receiver})
     if flying_pass["keeper"] or flying_pass["intercepted"]:
         return
-    receiving_team = team_of(state, receiver)
-    out.extend(
-        {"action": "intercept", "player": c}
-        for c in in_third(state, flying_pass["third"], "chaser")
-        if team_of(state, c) != receiving_team and c != flying_pass["from"]
-    )
+    players = state["players"]
+    receiving_team = players[receiver]["team"]
+    for c in in_third(state, flying_pass["third"], "chaser"):
+        if players[c]["team"] != receiving_team and c != flying_pass["from"]:
+            out.append({"action": "intercept", "player": c})
 
 
 def fly(table: Table, command: dict) -> None:

@@ -105,4 +105,8 @@ def keeps_subround_open(state: State, offered: list[dict]) -> bool:
     """Whether someone in the sub-round can still act (§5.1): otherwise it ends."""
     if state["pending"]:
         return True
-    return any("player" in o and o["action"] not in IDLE for o in offered)
+    # A loop rather than any() over a generator: this runs after most commands.
+    for offer in offered:  # noqa: SIM110
+        if "player" in offer and offer["action"] not in IDLE:
+            return True
+    return False

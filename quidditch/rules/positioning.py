@@ -48,13 +48,13 @@ def position(table: Table, command: dict) -> None:
     player, third = command["player"], command["third"]
     table.edit("thirds")[player] = third
     table.say("position", player=player, third=third)
-    group = table.state["positioning"]
-    if not waiting(table.state, group):
-        _next_group(table, GROUPS.index(group) + 1)
-    else:
-        # Half of all commands are positions, and one only withdraws its player's
-        # offers: cheaper than listing everything again.
-        table.state["awaiting"] = [
-            o for o in table.state["awaiting"] if o["action"] != "position" or o["player"] != player
-        ]
+    # Half of all commands are positions, and one only withdraws its player's
+    # offers: cheaper than listing everything again. While a group positions,
+    # ``awaiting`` holds nothing but its positions, so the offers left over are
+    # exactly those of the players still waiting (see ``options``).
+    left = [o for o in table.state["awaiting"] if o["player"] != player]
+    if left:
+        table.state["awaiting"] = left
         table.offers_known = True
+    else:
+        _next_group(table, GROUPS.index(table.state["positioning"]) + 1)

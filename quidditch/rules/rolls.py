@@ -13,8 +13,8 @@ Faces = list[int]
 
 
 def roll(dice: Dice, purpose: str) -> Faces:
-    """One "/dice 2w6" (§3.1)."""
-    return dice.roll_many(2, 6, purpose)
+    """One "/dice 2w6" (§3.1): the two dice in order, as ``Dice.roll_many(2, 6)`` rolls them."""
+    return [dice.roll(6, purpose), dice.roll(6, purpose)]
 
 
 def counted(faces: Faces, xp: int) -> tuple[int, int, int]:

@@ -49,26 +49,29 @@ def options(state: State, out: list[dict]) -> None:
     snitch = state["snitch"]
     if snitch["gone"]:
         return
-    thirds, found = state["thirds"], state["found"]
+    thirds, found, out_, grabbed = state["thirds"], state["found"], state["out"], state["grabbed"]
+    snitch_third = snitch["third"]
     for seeker in seekers(state):
-        if seeker in state["out"]:
+        if seeker in out_:
             continue
         third = thirds[seeker]
-        if snitch["third"] == MIDDLE and third != MIDDLE and seeker not in state["flew"]:
+        if snitch_third == MIDDLE and third != MIDDLE and seeker not in state["flew"]:
             out.append({"action": "fly", "player": seeker, "from": third, "to": MIDDLE})
-        if third == snitch["third"] and seeker not in state["searched"]:
+        if third == snitch_third and seeker not in state["searched"]:
             out.append({"action": "find", "player": seeker})
-        if seeker in found and seeker not in state["grabbed"]:
+        if not found:  # nobody to catch the snitch, nobody to foul
+            continue
+        if seeker in found and seeker not in grabbed:
             out.append({"action": "snitch_catch", "player": seeker})
         if seeker not in state["fouled"]:
-            out.extend(
-                {"action": "foul", "player": seeker, "target": other}
-                for other in found
-                if other != seeker
-                and other not in state["grabbed"]
-                and thirds[other] == third
-                and other not in state["out"]
-            )
+            for other in found:
+                if (
+                    other != seeker
+                    and other not in grabbed
+                    and thirds[other] == third
+                    and other not in out_
+                ):
+                    out.append({"action": "foul", "player": seeker, "target": other})
 
 
 def fly(table: Table, command: dict) -> None:

@@ -51,8 +51,9 @@ class Table:
     def say(self, type_: str, **fields: Any) -> dict:
         """Add an event to the log of this command."""
         event = {"type": type_, **fields}
-        if "team" in fields and fields["team"] is not None:
-            event["house"] = self.state["teams"][fields["team"]]["house"]
+        team = fields.get("team")
+        if team is not None:
+            event["house"] = self.state["teams"][team]["house"]
         self.events.append(event)
         return event
 
@@ -117,12 +118,9 @@ def in_play(state: State, nick: str) -> bool:
 
 def in_third(state: State, third: str, role: str | None = None) -> list[str]:
     """The players in ``third`` who are still in play, of one position if given."""
-    thirds, out, players = state["thirds"], state["out"], state["players"]
-    return [
-        n
-        for n, t in thirds.items()
-        if t == third and n not in out and (role is None or players[n]["role"] == role)
-    ]
+    out, players = state["out"], state["players"]
+    here = [n for n, t in state["thirds"].items() if t == third and n not in out]
+    return here if role is None else [n for n in here if players[n]["role"] == role]
 
 
 def goal_owner(state: State, third: str) -> int | None:
@@ -166,10 +164,11 @@ def bludger_targets(state: State, third: str) -> list[str]:
     A player already waiting to learn whether a block saves him is not a
     target again until that is settled.
     """
-    waiting = [w["target"] for w in state["pending"] if w["kind"] == "block"]
+    pending = state["pending"]
+    waiting = [w["target"] for w in pending if w["kind"] == "block"] if pending else ()
     out, players = state["out"], state["players"]
     return [
         n
         for n, t in state["thirds"].items()
-        if t == third and n not in out and players[n]["role"] != "beater" and n not in waiting
+        if t == third and n not in out and n not in waiting and players[n]["role"] != "beater"
     ]
