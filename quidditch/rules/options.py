@@ -39,14 +39,11 @@ def _beaters(state: State, out: list[dict]) -> None:
 
 
 def _chasers(state: State, out: list[dict]) -> None:
-    if state["pass"]:  # nothing else happens while the quaffle is in the air (§5.5.5)
-        chasers.options(state, out)
-        out.append({"action": "end_subround"})
-    else:
-        _chasers_and_bludgers(state, out)
+    chasers.options(state, out)
+    if not state["pass"]:  # nothing else happens while the quaffle is in the air (§5.5.5)
+        beaters.rethrow_options(state, out)
+    out.append({"action": "end_subround"})
 
-
-_chasers_and_bludgers = _with_bludgers(chasers.options)
 
 PHASES = {
     "experience": pregame.options,

@@ -44,16 +44,15 @@ class Table:
         """
         value = self.state[key]
         if self._copies.get(key) is not value:
-            value = dict(value) if isinstance(value, dict) else list(value)
+            value = value.copy()  # a dict or a list
             self.state[key] = self._copies[key] = value
         return value
 
     def say(self, type_: str, **fields: Any) -> dict:
         """Add an event to the log of this command."""
         event = {"type": type_, **fields}
-        team = fields.get("team")
-        if team is not None:
-            event["house"] = self.state["teams"][team]["house"]
+        if "team" in fields and fields["team"] is not None:
+            event["house"] = self.state["teams"][fields["team"]]["house"]
         self.events.append(event)
         return event
 
