@@ -30,6 +30,7 @@ from .table import (
     both_teams,
     close_window,
     open_window,
+    team_nicks,
     team_of,
     xp_of,
 )
@@ -167,12 +168,10 @@ def _hurl(table: Table, beater: str, target: str, kind: str) -> None:
     table.say(kind, player=beater, target=target, dice=faces, outcome="hit" if hit else "missed")
     if not hit:
         return
-    team, third = team_of(state, target), state["thirds"][target]
-    blockers = [
-        b
-        for b in beaters(state)
-        if b != beater and team_of(state, b) == team and state["thirds"][b] == third
-    ]
+    thirds = state["thirds"]
+    third = thirds[target]
+    team_beaters = team_nicks(state, team_of(state, target), "beater")
+    blockers = [b for b in team_beaters if b != beater and thirds[b] == third]
     if blockers:
         window = {"kind": "block", "target": target, "thrower": beater, "dice": faces, "xp": xp}
         open_window(table, {**window, "blockers": blockers})
