@@ -97,16 +97,8 @@ class GameSerializer(serializers.ModelSerializer):
     class Meta:
         model = Game
         fields = [
-            "id",
-            "campaign",
-            "kind",
-            "ruleset",
-            "title",
-            "status",
-            "version",
-            "public",
+            *GameSummarySerializer.Meta.fields,
             "entered_dice",
-            "seed_commitment",
             "client_seed",
             "server_seed",
             "next_nonce",
@@ -114,8 +106,6 @@ class GameSerializer(serializers.ModelSerializer):
             "state",
             "allowed_commands",
             "result",
-            "created_at",
-            "finished_at",
         ]
         read_only_fields = fields
 

@@ -75,22 +75,24 @@ def cup_year_create(
     return cup_year
 
 
-def _locked(fixture: Fixture) -> Fixture:
-    return Fixture.objects.select_for_update().select_related("cup_year").get(pk=fixture.pk)
+OPEN = (FixtureStatus.UNSCHEDULED, FixtureStatus.SCHEDULED, FixtureStatus.POSTPONED)
+"""A game that has not started: its date can be fixed, it can start or be postponed."""
+
+
+def _locked(fixture: Fixture, *, allowed: tuple[str, ...], rule: str) -> Fixture:
+    """The fixture, locked, if its status allows what the caller is about to do."""
+    fixture = Fixture.objects.select_for_update().select_related("cup_year").get(pk=fixture.pk)
+    if fixture.status not in allowed:
+        raise Unprocessable(
+            f"The game is {fixture.get_status_display().lower()}.", "fixture_closed", rule
+        )
+    return fixture
 
 
 def fixture_set_date(*, fixture: Fixture, date: datetime, now: datetime) -> Fixture:
     """Fix the date: inside the window and announced at least seven days ahead (§8.4)."""
     with transaction.atomic():
-        fixture = _locked(fixture)
-        if fixture.status not in (
-            FixtureStatus.UNSCHEDULED,
-            FixtureStatus.SCHEDULED,
-            FixtureStatus.POSTPONED,
-        ):
-            raise Unprocessable(
-                f"The game is {fixture.get_status_display().lower()}.", "fixture_closed", "§8.4"
-            )
+        fixture = _locked(fixture, allowed=OPEN, rule="§8.4")
         window = scheduling.Window(fixture.window_starts, fixture.window_ends)
         scheduling.check_date(now=now, date=date, window=window)
         fixture.date, fixture.date_fixed_at = date, now
@@ -104,11 +106,7 @@ def fixture_postpone(
 ) -> Fixture:
     """Postpone a game (§2.1, §8.5); a new window gives it a new four weeks."""
     with transaction.atomic():
-        fixture = _locked(fixture)
-        if fixture.status in (FixtureStatus.PLAYED, FixtureStatus.ABANDONED, FixtureStatus.PLAYING):
-            raise Unprocessable(
-                f"The game is {fixture.get_status_display().lower()}.", "fixture_closed", "§2.1"
-            )
+        fixture = _locked(fixture, allowed=OPEN, rule="§2.1")
         fixture.status, fixture.status_reason, fixture.date = FixtureStatus.POSTPONED, reason, None
         if window_starts is not None:
             window = scheduling.Window.starting(window_starts)
@@ -120,11 +118,7 @@ def fixture_postpone(
 def fixture_abandon(*, fixture: Fixture, reason: str, user, now: datetime) -> Fixture:
     """The referee aborts a game (§2.1); a game under way is ended and its seed revealed."""
     with transaction.atomic():
-        fixture = _locked(fixture)
-        if fixture.status in (FixtureStatus.PLAYED, FixtureStatus.ABANDONED):
-            raise Unprocessable(
-                f"The game is {fixture.get_status_display().lower()}.", "fixture_closed", "§2.1"
-            )
+        fixture = _locked(fixture, allowed=(*OPEN, FixtureStatus.PLAYING), rule="§2.1")
         if fixture.game_id is not None:
             game_abandon(game_id=fixture.game_id, user=user, now=now)
         fixture.status, fixture.status_reason = FixtureStatus.ABANDONED, reason
@@ -147,15 +141,7 @@ def fixture_start(
     fewer than three postpones the game instead (§8.5).
     """
     with transaction.atomic():
-        fixture = _locked(fixture)
-        if fixture.status not in (
-            FixtureStatus.SCHEDULED,
-            FixtureStatus.UNSCHEDULED,
-            FixtureStatus.POSTPONED,
-        ):
-            raise Unprocessable(
-                f"The game is {fixture.get_status_display().lower()}.", "fixture_closed", "§8.4"
-            )
+        fixture = _locked(fixture, allowed=OPEN, rule="§8.4")
         if [team.house.pk for team in rosters] != [fixture.home_id, fixture.away_id]:
             raise Unprocessable("Give the home team first, then the away team.", "wrong_teams")
         barred = selectors.barred_players(fixture)
@@ -325,7 +311,7 @@ def fraud_record(
     if offence not in Offence.values:
         raise Unprocessable("Unknown offence.", "unknown_offence", "§8.7")
     with transaction.atomic():
-        fixture = _locked(fixture)
+        fixture = _locked(fixture, allowed=tuple(FixtureStatus.values), rule="§8.7")
         fraud = Fraud.objects.create(
             fixture=fixture,
             character=character,
