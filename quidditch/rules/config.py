@@ -52,12 +52,9 @@ def build_state(config: dict) -> State:
     """The state before the first command (§4): nicks named, nothing rolled."""
     settings_ = settings(config)
     teams, players = build_teams(config.get("teams"))
-    lineup = {
-        role: [
-            [n for n, p in players.items() if p["team"] == t and p["role"] == role] for t in (0, 1)
-        ]
-        for role in ROLE_WORDS
-    }
+    lineup: dict[str, list[list[str]]] = {role: [[], []] for role in ROLE_WORDS}
+    for nick, player in players.items():  # one pass, in roster order
+        lineup[player["role"]][player["team"]].append(nick)
     return {
         "config": settings_,
         "teams": teams,

@@ -115,11 +115,14 @@ def in_play(state: State, nick: str) -> bool:
     return nick not in state["out"]
 
 
-def in_third(state: State, third: str, role: str | None = None) -> list[str]:
-    """The players in ``third`` who are still in play, of one position if given."""
+def in_third(state: State, third: str, role: str) -> list[str]:
+    """The players of one position in ``third`` who are still in play."""
     out, players = state["out"], state["players"]
-    here = [n for n, t in state["thirds"].items() if t == third and n not in out]
-    return here if role is None else [n for n in here if players[n]["role"] == role]
+    return [
+        n
+        for n, t in state["thirds"].items()
+        if t == third and n not in out and players[n]["role"] == role
+    ]
 
 
 def goal_owner(state: State, third: str) -> int | None:
