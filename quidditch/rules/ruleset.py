@@ -70,6 +70,24 @@ HANDLERS = {
 }
 
 
+def _may_give(actor: Actor, command: dict) -> bool:
+    """For a command exactly as offered in ``awaiting``: may this actor give it?"""
+    player = command.get("player")
+    if player is None:
+        return actor.is_referee
+    return player in actor.controls or actor.is_referee  # Actor.may_command, one call less
+
+
+def _play(table: Table, command: dict) -> None:
+    state = table.state
+    # Flying opens a moment for attacks, and a won keeper attack one for an
+    # unguarded shot; any other valid command closes it (§5.5.2, §5.6.2).
+    state["flight"] = None
+    if state["unguarded"] and command["action"] != "shot":
+        state["unguarded"] = None
+    HANDLERS[command["action"]](table, command)
+
+
 @register
 class ChatQuidditch(Ruleset):
     """The chat game of two teams of up to seven, refereed round by round."""
@@ -95,9 +113,8 @@ class ChatQuidditch(Ruleset):
         """
         if state["over"]:
             raise RuleViolation("game_over", "the game is over", "§7")
-        offered = command in state["awaiting"]
-        if not (offered and self._may_give(actor, command)):
-            offered = False
+        offered = command in state["awaiting"] and _may_give(actor, command)
+        if not offered:
             command = normalise(command, state, actor)
         table = Table(state, dice, now)
         action = command["action"]
@@ -114,27 +131,9 @@ class ChatQuidditch(Ruleset):
         if action != "timeout" and not late:
             if settled or not offered:
                 legality.check(table.state, command)
-            self._play(table, command)
+            _play(table, command)
         rounds.advance(table)
         return Outcome(table.state, table.events)
-
-    @staticmethod
-    def _may_give(actor: Actor, command: dict) -> bool:
-        """For a command exactly as offered in ``awaiting``: may this actor give it?"""
-        player = command.get("player")
-        if player is None:
-            return actor.is_referee
-        return player in actor.controls or actor.is_referee  # Actor.may_command, one call less
-
-    @staticmethod
-    def _play(table: Table, command: dict) -> None:
-        state = table.state
-        # Flying opens a moment for attacks, and a won keeper attack one for an
-        # unguarded shot; any other valid command closes it (§5.5.2, §5.6.2).
-        state["flight"] = None
-        if state["unguarded"] and command["action"] != "shot":
-            state["unguarded"] = None
-        HANDLERS[command["action"]](table, command)
 
     def parse(self, text: str, *, state: State, actor: Actor) -> Command:
         return parsing.parse(text, state=state, actor=actor)
