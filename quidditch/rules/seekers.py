@@ -49,10 +49,10 @@ def options(state: State, out: list[dict]) -> None:
     snitch = state["snitch"]
     if snitch["gone"]:
         return
-    thirds, found, out_, grabbed = state["thirds"], state["found"], state["out"], state["grabbed"]
-    snitch_third = snitch["third"]
+    thirds, found, knocked_out = state["thirds"], state["found"], state["out"]
+    grabbed, snitch_third = state["grabbed"], snitch["third"]
     for seeker in seekers(state):
-        if seeker in out_:
+        if seeker in knocked_out:
             continue
         third = thirds[seeker]
         if snitch_third == MIDDLE and third != MIDDLE and seeker not in state["flew"]:
@@ -69,7 +69,7 @@ def options(state: State, out: list[dict]) -> None:
                     other != seeker
                     and other not in grabbed
                     and thirds[other] == third
-                    and other not in out_
+                    and other not in knocked_out
                 ):
                     out.append({"action": "foul", "player": seeker, "target": other})
 
