@@ -132,7 +132,8 @@ class ChatQuidditch(Ruleset):
             if settled or not offered:
                 legality.check(table.state, command)
             _play(table, command)
-        rounds.advance(table)
+            rounds.advance(table)
+        # A timeout or a late answer only settles, and the offers after settling stand.
         return Outcome(table.state, table.events)
 
     def parse(self, text: str, *, state: State, actor: Actor) -> Command:
