@@ -14,7 +14,7 @@ rules can be judged without a rules module ever reading the clock.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from games.dice import Dice
 
@@ -67,9 +67,11 @@ class Actor:
         return cls(role=data["role"], controls=frozenset(data.get("controls", ())))
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """What one command did: the new state and the events to append to the log."""
+class Outcome(NamedTuple):
+    """What one command did: the new state and the events to append to the log.
+
+    A named tuple: one is made for every command, so it must be cheap.
+    """
 
     state: State
     events: list[Event]
