@@ -5,6 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from league import services
 from league.models import CupYear, Fixture, FixtureStatus
 from quidditch.services import match_autoplay
 
@@ -116,3 +117,26 @@ def test_finals_need_a_settled_table(cup):
     assert response.status_code == 422 and response.json()["code"] == "table_not_settled"
     lots = cup.client(cup.storyguide).post(f"/api/cup-years/{cup.cup.pk}/draw-lots/")
     assert lots.status_code == 422 and lots.json()["code"] == "no_lots_needed"
+
+
+def test_the_standings_answer_in_the_same_number_of_queries_however_many_games(cup):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def count():
+        with CaptureQueriesContext(connection) as queries:
+            assert cup.client().get(f"/api/cup-years/{cup.cup.pk}/standings/").status_code == 200
+        return len(queries)
+
+    before = count()
+    for seed, fixture in enumerate(cup.cup.fixtures.order_by("id")[:3], start=1):
+        started = services.fixture_start(
+            fixture=fixture,
+            rosters=cup.rosters(fixture),
+            settings={},
+            created_by=cup.storyguide,
+            now=timezone.now(),
+        )
+        match_autoplay(game=started.game, seed=seed, start=timezone.now())
+    assert cup.cup.fixtures.exclude(result=None).count() == 3
+    assert count() == before
