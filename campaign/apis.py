@@ -18,7 +18,12 @@ from rest_framework.response import Response
 
 from campaign import selectors, services, transfer
 from campaign.models import Character, House, HousePointEntry, Membership, Role
-from campaign.permissions import CampaignRolePermission, campaign_roles, role_in
+from campaign.permissions import (
+    CampaignRolePermission,
+    campaign_roles,
+    forget_campaign_roles,
+    role_in,
+)
 from campaign.serializers import (
     AwardSerializer,
     CampaignSerializer,
@@ -58,14 +63,8 @@ class CampaignViewSet(
     def create(self, request):
         incoming = CampaignSerializer(data=request.data, context={"request": request})
         incoming.is_valid(raise_exception=True)
-        campaign = services.campaign_create(
-            name=incoming.validated_data["name"],
-            slug=incoming.validated_data["slug"],
-            storyguide=request.user,
-        )
-        if "rules" in request.data:
-            campaign = services.campaign_set_rules(campaign=campaign, rules=request.data["rules"])
-        request._campaign_roles = None
+        campaign = services.campaign_create(**incoming.validated_data, storyguide=request.user)
+        forget_campaign_roles(request)
         return Response(self.get_serializer(campaign).data, status=201)
 
     def perform_update(self, serializer):
@@ -110,7 +109,7 @@ class CampaignViewSet(
     def import_document(self, request):
         """Recreate a campaign from an export; you become its storyguide."""
         campaign = transfer.campaign_import(request.data, storyguide=request.user)
-        request._campaign_roles = None
+        forget_campaign_roles(request)
         return Response(self.get_serializer(campaign).data, status=201)
 
 

@@ -25,6 +25,11 @@ def campaign_roles(request) -> dict[int, str]:
     return cached
 
 
+def forget_campaign_roles(request) -> None:
+    """After the caller's memberships changed (a campaign made or imported)."""
+    request._campaign_roles = None
+
+
 def role_in(request, campaign_id: int) -> str | None:
     return campaign_roles(request).get(campaign_id)
 

@@ -35,14 +35,8 @@ class CampaignSerializer(serializers.ModelSerializer):
         return role_in(self.context["request"], campaign.pk)
 
 
-class HouseSerializer(serializers.ModelSerializer):
-    points = serializers.IntegerField(read_only=True, help_text="Effective house points.")
-    pending = serializers.IntegerField(read_only=True, help_text="Points credited later.")
-
-    class Meta:
-        model = House
-        fields = ["id", "campaign", "name", "initial", "colour", "points", "pending"]
-        read_only_fields = ["id", "points", "pending"]
+class CampaignFixedOnUpdate:
+    """An object stays in the campaign it was made in: ``campaign`` is read-only on update."""
 
     def get_fields(self):
         fields = super().get_fields()
@@ -51,7 +45,17 @@ class HouseSerializer(serializers.ModelSerializer):
         return fields
 
 
-class CharacterSerializer(serializers.ModelSerializer):
+class HouseSerializer(CampaignFixedOnUpdate, serializers.ModelSerializer):
+    points = serializers.IntegerField(read_only=True, help_text="Effective house points.")
+    pending = serializers.IntegerField(read_only=True, help_text="Points credited later.")
+
+    class Meta:
+        model = House
+        fields = ["id", "campaign", "name", "initial", "colour", "points", "pending"]
+        read_only_fields = ["id", "points", "pending"]
+
+
+class CharacterSerializer(CampaignFixedOnUpdate, serializers.ModelSerializer):
     """A character sheet; storyguide-only fields are dropped for everyone else."""
 
     popularity = serializers.SerializerMethodField()
@@ -89,12 +93,6 @@ class CharacterSerializer(serializers.ModelSerializer):
             "secret_notes": {"help_text": "Storyguide only: absent for everyone else."},
             "popularity_base": {"help_text": "Storyguide only."},
         }
-
-    def get_fields(self):
-        fields = super().get_fields()
-        if self.instance is not None and not isinstance(self.instance, list | tuple):
-            fields["campaign"].read_only = True
-        return fields
 
     def get_popularity(self, character) -> int | None:
         if not hasattr(character, "earned_points"):

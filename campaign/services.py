@@ -35,10 +35,15 @@ def _sheet_error(error: SheetRulesError) -> ValidationError:
     return ValidationError({error.field: [error.message]})
 
 
-def campaign_create(*, name: str, slug: str, storyguide) -> Campaign:
-    """A new campaign with the default rules and houses; its creator is its storyguide."""
+def campaign_create(*, name: str, slug: str, storyguide, rules: dict | None = None) -> Campaign:
+    """A new campaign with its rules (default: Draco Dormiens) and the four houses;
+    its creator is its storyguide."""
+    try:
+        sheet_rules = SheetRules.from_json(rules or {})
+    except SheetRulesError as error:
+        raise _sheet_error(error) from None
     with transaction.atomic():
-        campaign = Campaign.objects.create(name=name, slug=slug)
+        campaign = Campaign.objects.create(name=name, slug=slug, rules=sheet_rules.to_json())
         Membership.objects.create(campaign=campaign, user=storyguide, role=Role.STORYGUIDE)
         House.objects.bulk_create(House(campaign=campaign, **house) for house in DEFAULT_HOUSES)
     return campaign

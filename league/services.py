@@ -221,7 +221,7 @@ def credit_due_points(*, now: datetime) -> int:
             )
             if fixture is None:
                 continue
-            _credit(fixture, game_credits(fixture), now=now)
+            _credit(fixture.cup_year.campaign, game_credits(fixture), now=now)
             fixture.credited_at = now
             fixture.save(update_fields=["credited_at"])
             credited += 1
@@ -239,8 +239,9 @@ def game_credits(fixture: Fixture) -> list[house_points.Credit]:
     )
 
 
-def _credit(fixture: Fixture, credits: list[house_points.Credit], *, now: datetime) -> None:
-    houses = {house.name: house for house in fixture.cup_year.campaign.houses.all()}
+def _credit(campaign: Campaign, credits: list[house_points.Credit], *, now: datetime) -> None:
+    """Write credits to the ledger; their source keys make a repeated write a no-op."""
+    houses = {house.name: house for house in campaign.houses.all()}
     for credit in credits:
         house_points_award(
             house=houses[credit.house],
@@ -278,9 +279,8 @@ def _credit_placings(cup_year: CupYear, *, now: datetime) -> int:
             {key: GameResult.from_match(key, played[key].result) for key in expected},
         )
         credit_at = max(played[key].credit_due_at for key in expected)
-        any_fixture = played[expected[0]]
         _credit(
-            any_fixture,
+            cup_year.campaign,
             house_points.placement_credits(
                 selectors.cup_key(cup_year), placing, credit_at=credit_at
             ),
@@ -322,7 +322,7 @@ def fraud_record(
             recorded_at=now,
         )
         if fixture.credited_at is not None:
-            _credit(fixture, game_credits(fixture), now=now)
+            _credit(fixture.cup_year.campaign, game_credits(fixture), now=now)
     return fraud
 
 

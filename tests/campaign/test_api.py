@@ -405,3 +405,16 @@ def test_a_refused_rules_change_leaves_the_name_unchanged_too(table, character):
     assert response.status_code == 400
     table.campaign.refresh_from_db()
     assert table.campaign.name == "Test campaign"
+
+
+def test_a_new_campaign_with_bad_rules_is_not_created_at_all(table):
+    body = {"name": "New", "slug": "new", "rules": {"die_size": 1}}
+    response = table.client(table.player).post("/api/campaigns/", body, format="json")
+    assert response.status_code == 400 and "die_size" in response.json()["errors"]
+    assert not table.campaign.__class__.objects.filter(slug="new").exists()
+
+
+def test_a_new_campaign_may_bring_its_rules(table):
+    body = {"name": "New", "slug": "new", "rules": {"die_size": 12}}
+    response = table.client(table.player).post("/api/campaigns/", body, format="json")
+    assert response.status_code == 201 and response.json()["rules"]["die_size"] == 12

@@ -7,6 +7,7 @@ import pytest
 
 from campaign.models import HousePointEntry
 from games.models import Game
+from games.ruleset import find_ruleset
 from league import selectors, services
 from league.models import Fixture, FixtureStatus, Stage
 from league.rules.house_points import CREDIT_DELAY
@@ -90,11 +91,7 @@ def test_8_3_a_finished_game_is_announced_published_and_due_in_48_hours(cup):
     fixture = play(cup, cup.cup.fixtures.first())
     assert fixture.status == FixtureStatus.PLAYED
     assert fixture.game.public and fixture.game.seed_revealed
-    assert (
-        fixture.result["points"] == fixture.game.state["score"]
-        if fixture.result["winner"] is None
-        else True
-    )
+    assert fixture.result == find_ruleset("chat-quidditch").result(fixture.game.state)
     assert fixture.credit_due_at == fixture.published_at + CREDIT_DELAY
 
 
