@@ -185,6 +185,36 @@ class ScriptedDice(Dice):
 
 
 class EnteredDice(ScriptedDice):
-    """Faces rolled at the table or by a virtual tabletop and typed in."""
+    """Faces rolled at the table or by a virtual tabletop and typed in.
+
+    A deck shuffled at the table is entered as its new order instead of faces:
+    a list of the cards' 1-based positions before the shuffle, in their order
+    after it (``[3, 1, 2]``: the third card is now on top). It is logged as the
+    Fisher-Yates rolls that give that order, so a replay needs nothing else.
+    """
 
     source = ENTERED
+
+    def shuffle(self, items: MutableSequence[T], purpose: str) -> MutableSequence[T]:
+        if not self._faces or not isinstance(self._faces[0], list):
+            return super().shuffle(items, purpose)
+        order = self._faces.popleft()
+        if sorted(order) != list(range(1, len(items) + 1)):
+            raise DiceError(
+                f"a deck of {len(items)} is entered as each position 1-{len(items)} once"
+            )
+        self._faces.extendleft(reversed(fisher_yates_faces([p - 1 for p in order])))
+        return super().shuffle(items, purpose)
+
+
+def fisher_yates_faces(order: list[int]) -> list[int]:
+    """The faces :meth:`Dice.shuffle` must roll to put item ``order[k]`` at place ``k``."""
+    current = list(range(len(order)))
+    where = {item: place for place, item in enumerate(current)}
+    faces = []
+    for i in range(len(order) - 1, 0, -1):
+        j = where[order[i]]
+        faces.append(j + 1)
+        current[i], current[j] = current[j], current[i]
+        where[current[i]], where[current[j]] = i, j
+    return faces

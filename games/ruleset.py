@@ -14,13 +14,18 @@ rules can be judged without a rules module ever reading the clock.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from games.dice import Dice
+
+if TYPE_CHECKING:
+    from games.bots import Bot
 
 State = dict[str, Any]
 Command = dict[str, Any]
 Event = dict[str, Any]
+#: The campaign's characters as plain data: id -> {"name", "house", "attributes", "player", ...}.
+Roster = dict[int, dict[str, Any]]
 
 REFEREE = "referee"
 PLAYER = "player"
@@ -78,12 +83,51 @@ class Outcome(NamedTuple):
 
 
 class Ruleset:
-    """Base class of a rule system; subclasses override the hooks they need."""
+    """Base class of a rule system; subclasses override the hooks they need.
+
+    Everything here is pure: the platform (``games``) calls these hooks to
+    create, play, show, narrate and audit a game of any ruleset, and the
+    conformance suite (``games.conformance``) holds every ruleset to them.
+    """
 
     name: ClassVar[str]
     title: ClassVar[str]
-    #: Which resource serves its games: ``match`` (/api/matches/) or ``skirmish``.
+    #: Which resource serves its games: ``match`` (/api/matches/), ``skirmish`` or ``log``.
     kind: ClassVar[str] = "match"
+    #: Languages ``narrate`` writes, the first being the game's own.
+    languages: ClassVar[tuple[str, ...]] = ("en",)
+    #: JSON Schema of ``config`` as a client sends it (before ``prepare``).
+    config_schema: ClassVar[dict] = {"type": "object"}
+    #: JSON Schema of one command.
+    command_schema: ClassVar[dict] = {
+        "type": "object",
+        "required": ["action"],
+        "properties": {"action": {"type": "string"}},
+    }
+    #: A config that sets up a playable game: API examples, the conformance suite.
+    example_config: ClassVar[dict] = {}
+    #: Whether clients play it by commands; ``False`` for a log the services write
+    #: (the campaign's table log), which no random player can bring to an end.
+    played_by_commands: ClassVar[bool] = True
+    #: Random legal play from setup ends within this many commands.
+    max_commands: ClassVar[int] = 10_000
+    #: Seconds a clock moves per command when the conformance suite plays (time windows).
+    seconds_per_command: ClassVar[float] = 1.0
+    #: Dice rolled for these purposes decide hidden things (a shuffle, a draw): their
+    #: faces are shown to nobody until the game is over.
+    secret_roll_purposes: ClassVar[frozenset[str]] = frozenset()
+    #: Named strategies that may hold a seat; see :mod:`games.bots`.
+    bots: ClassVar[dict[str, Bot]] = {}
+
+    def prepare(self, config: dict, roster: Roster) -> dict:
+        """The config as stored, from the config a client sent.
+
+        ``roster`` is the campaign's characters as plain data; a ruleset whose
+        teams are characters fills in their names and attributes here, so that
+        the stored config alone sets the game up (a replay never reads the
+        campaign). Raises ``RuleViolation("invalid_config", ...)``.
+        """
+        return config
 
     def setup(self, config: dict) -> State:
         """Validate ``config`` and build the initial state (rolls no dice).
@@ -91,6 +135,18 @@ class Ruleset:
         Raises :class:`RuleViolation` with code ``invalid_config`` for a bad config.
         """
         raise NotImplementedError
+
+    def seats(self, state: State) -> list[str]:
+        """The participants a user or a bot may hold, in the order a page lists them."""
+        return []
+
+    def seat_characters(self, state: State) -> dict[str, int]:
+        """Seat -> the campaign character playing it, whose player then holds the seat."""
+        return {}
+
+    def seat_of(self, command: Command, state: State) -> str | None:
+        """The seat that gives ``command``; ``None`` for the referee's own commands."""
+        return command.get("player")
 
     def apply(
         self, state: State, command: Command, *, actor: Actor, dice: Dice, now: float
@@ -102,13 +158,42 @@ class Ruleset:
         """Turn a command typed as text into its structured form."""
         raise RuleViolation("text_not_supported", f"{self.title} takes commands as JSON only.")
 
-    def allowed_commands(self, state: State, actor: Actor) -> list[dict]:
-        """The commands ``actor`` may submit now, for clients to offer."""
+    def allowed_commands(self, state: State, actor: Actor, *, now: float | None = None) -> list:
+        """Every command ``actor`` may submit now, each complete and submittable as it is.
+
+        A plugin draws them as buttons and a bot chooses among them, so each
+        one must be accepted by ``apply`` at ``now`` (when given) without a change.
+        """
         return []
 
     def view(self, state: State, actor: Actor) -> State:
-        """The part of ``state`` that ``actor`` may see (hides hidden information)."""
+        """The part of ``state`` that ``actor`` may see (hides hidden information).
+
+        Only while the game runs: once it is over the platform shows everything.
+        """
         return state
+
+    def view_event(self, record: dict, actor: Actor) -> dict:
+        """A stored event (``submitted``, ``command``, ``dice``, ``events``...) as ``actor`` sees it.
+
+        The default hides the faces of rolls made for a secret purpose; a ruleset
+        with hidden hands also masks its commands and events. Narration is written
+        from what this returns, so it must narrate a masked event too.
+        """
+        if not self.secret_roll_purposes or not record.get("dice"):
+            return record
+        return {
+            **record,
+            "dice": [hide_roll(roll, self.secret_roll_purposes) for roll in record["dice"]],
+        }
+
+    def secrets(self, state: State) -> dict[str, set[str]]:
+        """Seat -> values only that seat may see in ``state`` (its cards' ids).
+
+        The conformance suite checks that no other actor ever sees one of them,
+        in the state, an event or a die.
+        """
+        return {}
 
     def is_over(self, state: State) -> bool:
         return bool(state.get("over"))
@@ -118,8 +203,13 @@ class Ruleset:
         return None
 
     def narrate(self, event: Event) -> dict[str, str]:
-        """The event as a line of the referee's transcript, per language code."""
+        """The event as a line of the referee's transcript, per language code in ``languages``."""
         return {"en": event.get("type", "")}
+
+
+def hide_roll(roll: dict, purposes: frozenset[str]) -> dict:
+    """A roll with its face hidden (``None``) when it was made for a secret purpose."""
+    return {**roll, "face": None} if roll["purpose"] in purposes else roll
 
 
 _REGISTRY: dict[str, Ruleset] = {}

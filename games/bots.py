@@ -1,0 +1,92 @@
+"""Bots: strategies that hold a seat and play it through the same rules as a person.
+
+A bot sees what its seat may see (``view`` for that seat, never the whole
+state) and chooses one of the commands the rules offer that seat
+(``allowed_commands``), so a bot can neither cheat nor break a rule. The
+server lets bots act at once after every command, through the same ``apply``
+and dice, until a person must act or the game ends (``next_bot_move``).
+
+A ruleset names its strategies in ``Ruleset.bots``; every ruleset has at
+least ``random``, the random legal player, which the platform supplies.
+The referee's own duties (a Chat-Quidditch referee's ``Chatende``) can be
+left to a bot too, by seating it at :data:`REFEREE_SEAT`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple, Protocol
+
+from games.ruleset import PLAYER, REFEREE, Actor, Command, Ruleset, State
+
+#: The seat of whoever gives the referee's own commands, when a bot does.
+REFEREE_SEAT = "referee"
+
+
+class Bot(Protocol):
+    """A strategy: one of ``offered`` for ``seat``, seeing only ``view``."""
+
+    def choose(
+        self, view: State, seat: str, offered: list[Command], rng: random.Random
+    ) -> Command: ...
+
+
+class RandomBot:
+    """Any legal command, uniformly: the player every ruleset can be left to."""
+
+    def choose(self, view, seat, offered, rng):
+        return rng.choice(offered)
+
+
+RANDOM = "random"
+
+
+def strategies(rules: Ruleset) -> dict[str, Bot]:
+    """The bots a ruleset offers: its own, and ``random`` unless it names its own."""
+    return {RANDOM: RandomBot(), **rules.bots}
+
+
+def seat_actor(seat: str) -> Actor:
+    """How the rules see a bot holding ``seat``."""
+    return Actor(REFEREE) if seat == REFEREE_SEAT else Actor(PLAYER, frozenset((seat,)))
+
+
+def offers(rules: Ruleset, state: State, seat: str, *, now: float | None = None) -> list[Command]:
+    """What the holder of ``seat`` may do now; the referee seat only the referee's own commands."""
+    actor = seat_actor(seat)
+    offered = rules.allowed_commands(state, actor, now=now)
+    if seat == REFEREE_SEAT:
+        return [command for command in offered if rules.seat_of(command, state) is None]
+    return offered
+
+
+class BotMove(NamedTuple):
+    seat: str
+    actor: Actor
+    command: Command
+
+
+def next_bot_move(
+    rules: Ruleset,
+    state: State,
+    bots: dict[str, str],
+    rng: random.Random,
+    *,
+    now: float | None = None,
+) -> BotMove | None:
+    """The next command a bot gives, or ``None`` when no bot may act (a person must, or the end).
+
+    ``bots`` maps each seat a bot holds to its strategy's name. When several
+    bot seats may act, one is drawn with ``rng``, as a table of players would
+    not always answer in the same order.
+    """
+    if rules.is_over(state) or not bots:
+        return None
+    ready = [(seat, offered) for seat in bots if (offered := offers(rules, state, seat, now=now))]
+    if not ready:
+        return None
+    seat, offered = ready[0] if len(ready) == 1 else rng.choice(ready)
+    actor = seat_actor(seat)
+    bot = strategies(rules)[bots[seat]]
+    command = bot.choose(rules.view(state, actor), seat, offered, rng)
+    return BotMove(seat, actor, command)

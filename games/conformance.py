@@ -1,0 +1,189 @@
+"""The conformance suite's checks: what every registered ruleset must do, in pure Python.
+
+``tests/games/test_conformance.py`` runs these over every ruleset in the
+registry, so a new ruleset is held to them the day it registers:
+
+1. random legal play, choosing only among ``allowed_commands``, reaches the
+   end from ``example_config`` within ``max_commands`` and without a rule error;
+2. the log it leaves verifies: the chain, every server roll re-derived from the
+   revealed seed (shuffles included), and the replay rebuilding the snapshot;
+3. every event narrates in every language the ruleset claims, with no
+   placeholder or Python value left in the text;
+4. no seat's secrets (``Ruleset.secrets``) reach any other actor, in the state,
+   in an event or in a die, at any step, and no roll made for a secret purpose
+   shows its face before the end.
+
+A play is recorded as the storage would keep it (``PlayedGame.events``), so the
+same records serve the verifier and the hidden-information checks.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from games.bots import REFEREE_SEAT, next_bot_move, seat_actor
+from games.chain import canonical_state, event_body, event_hash
+from games.dice import ServerDice, commitment
+from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor, Ruleset
+from games.verification import GameRecord, Report, verify
+
+START = 1_700_000_000.0
+
+#: What a narration line must not contain: unfilled placeholders and Python values.
+LEAKED_CODE = re.compile(r"[{}\[\]]|\bNone\b|\bTrue\b|\bFalse\b|<[a-z_.]+ object|\\u[0-9a-f]{4}")
+
+
+class ConformanceError(AssertionError):
+    """A ruleset broke one of the platform's promises."""
+
+
+@dataclass
+class PlayedGame:
+    """A game played to its end by random bots, kept as the storage keeps games."""
+
+    rules: Ruleset
+    config: dict
+    server_seed: bytes
+    client_seed: str
+    states: list[dict] = field(default_factory=list)  # after setup, then after each event
+    events: list[dict] = field(default_factory=list)  # stored records, hashed
+
+    @property
+    def final_state(self) -> dict:
+        return self.states[-1]
+
+    def record(self) -> GameRecord:
+        return GameRecord(
+            config=self.config,
+            state=self.final_state,
+            seed_commitment=commitment(self.server_seed),
+            client_seed=self.client_seed,
+            server_seed=self.server_seed.hex(),
+        )
+
+
+def play_randomly(rules: Ruleset, config: dict, seed: int) -> PlayedGame:
+    """Every seat and the referee's duties held by the random bot, from setup to the end."""
+    rng = random.Random(seed)
+    server_seed = rng.randbytes(32)
+    game = PlayedGame(rules, config, server_seed, f"conformance-{seed}")
+    state = canonical_state(rules.setup(config))
+    game.states.append(state)
+    bots = dict.fromkeys([*rules.seats(state), REFEREE_SEAT], "random")
+    dice = ServerDice(server_seed, game.client_seed)
+    previous = commitment(server_seed)
+    now = START
+    for seq in range(1, rules.max_commands + 1):
+        now += rules.seconds_per_command
+        move = next_bot_move(rules, state, bots, rng, now=now)
+        if move is None:
+            if rules.is_over(state):
+                return game
+            raise ConformanceError(f"step {seq}: nobody may act, yet the game is not over")
+        first_roll = len(dice.rolls)
+        try:
+            outcome = rules.apply(state, move.command, actor=move.actor, dice=dice, now=now)
+        except Exception as error:  # any error at all is a broken promise
+            raise ConformanceError(
+                f"step {seq}: the offered command {move.command} was refused: {error!r}"
+            ) from error
+        moment = datetime.fromtimestamp(now, UTC)
+        body = event_body(
+            seq=seq,
+            actor=move.actor.to_json(),
+            submitted={"command": move.command},
+            command=move.command,
+            dice=[roll.to_json() for roll in dice.rolls[first_roll:]],
+            events=outcome.events,
+            created_at=moment,
+        )
+        previous = event_hash(previous, body)
+        game.events.append({**body, "hash": previous})
+        state = canonical_state(outcome.state)
+        game.states.append(state)
+        if rules.is_over(state):
+            return game
+    raise ConformanceError(f"no end after max_commands={rules.max_commands} commands")
+
+
+def check_log(game: PlayedGame) -> Report:
+    """The log verifies: chain, seed, every server roll, and the replay."""
+    report = verify(game.record(), game.events, game.rules)
+    if not report.ok:
+        raise ConformanceError(f"the log does not verify: {report.problems}")
+    return report
+
+
+def check_narration(game: PlayedGame) -> None:
+    """Every event narrates in every claimed language, with no code in the text."""
+    for record in game.events:
+        for event in record["events"]:
+            lines = game.rules.narrate(event)
+            for language in game.rules.languages:
+                text = lines.get(language)
+                if not text or not text.strip():
+                    raise ConformanceError(f"{event['type']!r} has no {language} narration")
+                if LEAKED_CODE.search(text):
+                    raise ConformanceError(f"{event['type']!r} narrates code: {text!r}")
+
+
+def viewers(rules: Ruleset, state: dict) -> list[Actor]:
+    """Everyone who may look: a spectator, the referee, and each seat's holder."""
+    return [Actor(SPECTATOR), Actor(REFEREE), *(seat_actor(s) for s in rules.seats(state))]
+
+
+def leaves(value) -> set[str]:
+    """Every string in a JSON value, keys included: where a secret could show."""
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            found.update(str(key) for key in item)
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+        elif isinstance(item, str):
+            found.add(item)
+    return found
+
+
+def check_hidden_information(game: PlayedGame) -> None:
+    """No seat's secrets reach another actor; no secret roll shows its face before the end."""
+    rules = game.rules
+    for index, state in enumerate(game.states):
+        record = game.events[index - 1] if index else None
+        secrets = rules.secrets(state)
+        if not secrets and not rules.secret_roll_purposes:
+            continue
+        for viewer in viewers(rules, state):
+            seen = leaves(rules.view(state, viewer))
+            event_view = rules.view_event(record, viewer) if record is not None else None
+            if event_view is not None:
+                seen |= leaves(_without_hash(event_view))
+                _check_rolls_hidden(rules, event_view, viewer)
+            for seat, hidden in secrets.items():
+                if viewer.role == PLAYER and seat in viewer.controls:
+                    continue
+                shown = seen & set(hidden)
+                if shown:
+                    raise ConformanceError(
+                        f"after event {index}, {viewer.to_json()} sees {sorted(shown)[:5]} "
+                        f"that only {seat!r} may see"
+                    )
+
+
+def _without_hash(record: dict) -> dict:
+    return {key: value for key, value in record.items() if key != "hash"}
+
+
+def _check_rolls_hidden(rules: Ruleset, record: dict, viewer: Actor) -> None:
+    for roll in record.get("dice", []):
+        if roll["purpose"] in rules.secret_roll_purposes and roll["face"] is not None:
+            raise ConformanceError(
+                f"event {record['seq']}: {viewer.to_json()} sees the face of a "
+                f"{roll['purpose']!r} roll before the end"
+            )

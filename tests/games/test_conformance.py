@@ -1,0 +1,42 @@
+"""The conformance suite: every registered ruleset, held to the platform's promises.
+
+Parametrized from the registry, so a ruleset is tested the day it registers
+(see ``games.conformance`` for what each check means).
+"""
+
+import pytest
+
+from games import conformance
+from games.ruleset import find_ruleset, ruleset_names
+
+SEEDS = range(5)
+
+
+def playable() -> list[str]:
+    return [name for name in ruleset_names() if find_ruleset(name).played_by_commands]
+
+
+@pytest.fixture(params=playable())
+def rules(request):
+    return find_ruleset(request.param)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_legal_play_reaches_the_end_and_the_log_verifies(rules, seed):
+    """From setup, random choices among ``allowed_commands`` end the game; the log verifies."""
+    game = conformance.play_randomly(rules, rules.example_config, seed)
+    assert rules.is_over(game.final_state)
+    report = conformance.check_log(game)
+    assert report.replay_matches and report.rolls_intact is not False
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_event_narrates_in_every_language(rules, seed):
+    conformance.check_narration(conformance.play_randomly(rules, rules.example_config, seed))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_no_seat_sees_what_is_hidden_from_it(rules, seed):
+    conformance.check_hidden_information(
+        conformance.play_randomly(rules, rules.example_config, seed)
+    )
