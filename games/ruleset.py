@@ -174,7 +174,7 @@ class Ruleset:
         return state
 
     def view_event(self, record: dict, actor: Actor) -> dict:
-        """A stored event (``submitted``, ``command``, ``dice``, ``events``...) as ``actor`` sees it.
+        """A stored event (``submitted``, ``command``, ``dice``, ``events``) as ``actor`` sees it.
 
         The default hides the faces of rolls made for a secret purpose; a ruleset
         with hidden hands also masks its commands and events. Narration is written
