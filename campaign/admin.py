@@ -16,7 +16,6 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
-from rest_framework.exceptions import APIException
 
 from campaign import selectors, services
 from campaign.forms import (
@@ -26,7 +25,6 @@ from campaign.forms import (
     MembershipForm,
     MembershipFormSet,
     PopularityAdjustmentForm,
-    add_refusal,
     attribute_field,
     character_form_for,
 )
@@ -40,6 +38,8 @@ from campaign.models import (
     Role,
 )
 from campaign.rules.sheet import SheetRules
+from core.errors import AppError
+from core.responses import add_to_form
 
 RelatedOnly = admin.RelatedOnlyFieldListFilter
 
@@ -155,8 +155,8 @@ class AwardPointsMixin:
                             now=now,
                             **form.cleaned_data,
                         )
-            except APIException as refusal:
-                add_refusal(form, refusal)
+            except AppError as refusal:
+                add_to_form(form, refusal)
             else:
                 credited = ", ".join(str(character or house) for house, character in targets)
                 self.message_user(
@@ -420,7 +420,7 @@ class HousePointEntryAdmin(AppendOnlyAdmin):
                     reversed_by=request.user,
                     now=now,
                 )
-            except APIException as refusal:
+            except AppError as refusal:
                 self.message_user(
                     request, f"#{entry.pk} ({entry}): {refusal.detail}", messages.WARNING
                 )

@@ -36,7 +36,7 @@ from campaign.serializers import (
     PopularitySerializer,
     ReasonSerializer,
 )
-from core.errors import Unprocessable
+from core.errors import RuleViolation
 from games.apis import GameViewSet
 
 
@@ -220,9 +220,9 @@ class CharacterViewSet(
         try:
             instance.delete()
         except ProtectedError:
-            raise Unprocessable(
-                "The character has house points in the ledger; it cannot be deleted.",
+            raise RuleViolation(
                 "character_has_history",
+                "The character has house points in the ledger; it cannot be deleted.",
             ) from None
 
     @extend_schema(request=CheckSerializer, responses={201: CheckResultSerializer})

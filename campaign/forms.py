@@ -18,7 +18,6 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.forms.fields import InvalidJSONInput
 from django.utils import timezone
-from rest_framework.exceptions import APIException
 
 from campaign import services
 from campaign.models import (
@@ -29,26 +28,10 @@ from campaign.models import (
     PopularityAdjustment,
 )
 from campaign.rules.sheet import SheetRules
+from core.errors import AppError
+from core.responses import add_to_form
 
 ATTRIBUTE_PREFIX = "attribute_"
-
-
-def add_refusal(form: forms.BaseForm, refusal: APIException) -> None:
-    """Show a service's refusal on the form field it names.
-
-    A name the form has no field for (a setting inside the rules, the
-    attributes dict) goes before the message, on the form's ``refusal_field``
-    or above the form.
-    """
-    if not isinstance(refusal.detail, dict):
-        form.add_error(None, refusal.detail)
-        return
-    fallback = getattr(form, "refusal_field", None)
-    for field, messages in refusal.detail.items():
-        if field in form.fields:
-            form.add_error(field, messages)
-        else:
-            form.add_error(fallback, [f"{field}: {message}" for message in messages])
 
 
 def credit_at_field() -> forms.SplitDateTimeField:
@@ -84,8 +67,8 @@ class ServiceForm(forms.ModelForm):
             with transaction.atomic():
                 self.save_through_service(copy.copy(self.instance), now=timezone.now())
                 transaction.set_rollback(True)
-        except APIException as refusal:
-            add_refusal(self, refusal)
+        except AppError as refusal:
+            add_to_form(self, refusal)
 
 
 class IndentedJSONField(forms.JSONField):
@@ -161,7 +144,7 @@ class MembershipFormSet(forms.BaseInlineFormSet):
             with transaction.atomic():
                 self.save_through_services()
                 transaction.set_rollback(True)
-        except APIException as refusal:
+        except AppError as refusal:
             raise forms.ValidationError(refusal.detail) from None
 
     def save_through_services(self) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
-from rest_framework.exceptions import ValidationError
 
 from campaign.models import (
     Campaign,
@@ -25,14 +24,14 @@ from campaign.models import (
 from campaign.rules.houses import DEFAULT_HOUSES
 from campaign.rules.sheet import SheetRules, SheetRulesError
 from campaign.rules.table_log import TableLog
-from core.errors import Unprocessable
+from core.errors import Invalid, RuleViolation
 from games.models import Game, GameEvent, GameStatus
 from games.ruleset import REFEREE, Actor
 from games.services import game_apply, game_create
 
 
-def _sheet_error(error: SheetRulesError) -> ValidationError:
-    return ValidationError({error.field: [error.message]})
+def _sheet_error(error: SheetRulesError) -> Invalid:
+    return Invalid.field(error.field, error.message)
 
 
 def campaign_create(*, name: str, slug: str, storyguide, rules: dict | None = None) -> Campaign:
@@ -62,8 +61,8 @@ def campaign_set_rules(*, campaign: Campaign, rules: dict) -> Campaign:
                 sheet_rules.check_attributes(character.attributes)
                 sheet_rules.check_curriculum(character.curriculum)
             except SheetRulesError as error:
-                raise ValidationError(
-                    {"rules": [f"{character.name} would no longer fit: {error.message}"]}
+                raise Invalid.field(
+                    "rules", f"{character.name} would no longer fit: {error.message}"
                 ) from None
         campaign.rules = sheet_rules.to_json()
         campaign.save(update_fields=["rules"])
@@ -109,7 +108,7 @@ def membership_remove(*, membership: Membership) -> None:
 
 def _keep_a_storyguide(campaign: Campaign) -> None:
     if not campaign.memberships.filter(role=Role.STORYGUIDE).exists():
-        raise Unprocessable("A campaign needs at least one storyguide.", "last_storyguide")
+        raise RuleViolation("last_storyguide", "A campaign needs at least one storyguide.")
 
 
 def character_save(*, character: Character, **fields) -> Character:
@@ -123,9 +122,9 @@ def character_save(*, character: Character, **fields) -> Character:
     except SheetRulesError as error:
         raise _sheet_error(error) from None
     if character.health > character.health_max:
-        raise ValidationError({"health": ["Health cannot exceed its maximum."]})
+        raise Invalid.field("health", "Health cannot exceed its maximum.")
     if character.house is not None and character.house.campaign_id != character.campaign_id:
-        raise ValidationError({"house": ["The house belongs to another campaign."]})
+        raise Invalid.field("house", "The house belongs to another campaign.")
     character.save()
     return character
 
@@ -163,7 +162,7 @@ def character_check(
     """Test a character's attribute with provably fair dice, logged in the table log."""
     rules = character.campaign.sheet_rules
     if attribute not in character.attributes:
-        raise ValidationError({"attribute": [f"{character.name} has no attribute {attribute!r}."]})
+        raise Invalid.field("attribute", f"{character.name} has no attribute {attribute!r}.")
     command = {
         "action": "check",
         "character": character.pk,
@@ -205,9 +204,9 @@ def house_points_award(
     the same key returns the first entry instead of crediting again.
     """
     if amount == 0:
-        raise ValidationError({"amount": ["An award of zero points changes nothing."]})
+        raise Invalid.field("amount", "An award of zero points changes nothing.")
     if character is not None and character.campaign_id != house.campaign_id:
-        raise ValidationError({"character": ["The character belongs to another campaign."]})
+        raise Invalid.field("character", "The character belongs to another campaign.")
     fields = {
         "campaign_id": house.campaign_id,
         "house": house,
@@ -233,8 +232,8 @@ def house_points_reverse(
 ) -> HousePointEntry:
     """Cancel an entry with its opposite; a pending entry is cancelled when it would count."""
     if entry.source == Source.REVERSAL:
-        raise Unprocessable(
-            "A reversal cannot be reversed; award the points again.", "reversal_of_reversal"
+        raise RuleViolation(
+            "reversal_of_reversal", "A reversal cannot be reversed; award the points again."
         )
     try:
         with transaction.atomic():
@@ -251,14 +250,14 @@ def house_points_reverse(
                 reverses=entry,
             )
     except IntegrityError:
-        raise Unprocessable("This entry has already been reversed.", "already_reversed") from None
+        raise RuleViolation("already_reversed", "This entry has already been reversed.") from None
 
 
 def popularity_adjust(
     *, character: Character, amount: int, reason: str, adjusted_by, now: datetime
 ) -> PopularityAdjustment:
     if amount == 0:
-        raise ValidationError({"amount": ["An adjustment of zero changes nothing."]})
+        raise Invalid.field("amount", "An adjustment of zero changes nothing.")
     return PopularityAdjustment.objects.create(
         character=character,
         amount=amount,

@@ -13,7 +13,6 @@ from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from rest_framework.exceptions import ValidationError
 
 from campaign.models import (
     Campaign,
@@ -25,6 +24,7 @@ from campaign.models import (
     Role,
 )
 from campaign.services import campaign_set_rules, character_save
+from core.errors import Invalid
 
 FORMAT = "storyguide-campaign"
 VERSION = 1
@@ -110,20 +110,20 @@ def campaign_import(document: dict, *, storyguide=None) -> Campaign:
     character without a player and an entry without its awarding user.
     """
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ValidationError({"format": [f"Not a {FORMAT} document."]})
+        raise Invalid.field("format", f"Not a {FORMAT} document.")
     if document.get("version") != VERSION:
-        raise ValidationError({"version": [f"Only version {VERSION} can be imported."]})
+        raise Invalid.field("version", f"Only version {VERSION} can be imported.")
     try:
         with transaction.atomic():
             return _import(document, storyguide)
     except (KeyError, TypeError, ValueError) as error:
-        raise ValidationError({"document": [f"Incomplete or malformed: {error!r}"]}) from None
+        raise Invalid.field("document", f"Incomplete or malformed: {error!r}") from None
 
 
 def _import(document: dict, storyguide) -> Campaign:
     head = document["campaign"]
     if Campaign.objects.filter(slug=head["slug"]).exists():
-        raise ValidationError({"slug": [f"A campaign {head['slug']!r} exists already."]})
+        raise Invalid.field("slug", f"A campaign {head['slug']!r} exists already.")
     campaign = Campaign.objects.create(name=head["name"], slug=head["slug"])
     campaign = campaign_set_rules(campaign=campaign, rules=head["rules"])
     users = {

@@ -178,7 +178,7 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["core.filters.FilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "core.errors.exception_handler",
+    "EXCEPTION_HANDLER": "core.responses.exception_handler",
     "DEFAULT_THROTTLE_CLASSES": ["core.throttling.WriteRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "writes": os.environ.get("WRITE_RATE_LIMIT", "1200/min"),

@@ -1,115 +1,115 @@
-"""One error shape for the whole API.
+"""The project's one family of application errors.
 
-Every error body is ``{"code": ..., "detail": ...}``: ``code`` is stable and
-meant for programs, ``detail`` is for people. Field errors add ``errors``
-(field name -> list of messages), rule errors add ``rule`` (the section of the
-rules the command breaks), version conflicts add ``current_version``.
+Services, tasks, rules modules and their adapters raise these; nothing below
+the HTTP layer raises a DRF exception. Each error carries what a client needs:
+a stable ``code`` for programs, a ``detail`` written for a person (no Python
+values, no internal names), the HTTP ``status`` it is answered with, and for a
+rule the ``rule`` reference (the section of the text it breaks). ``errors``
+names the fields at fault, ``extra`` carries what a kind of error adds (the
+current version on a conflict).
+
+This module is pure Python, so that the pure rules modules can raise
+:class:`RuleViolation` without importing Django; ``core.responses`` maps the
+family to the JSON error shape for the API and to messages on the dashboard's
+forms, in one place.
 """
 
-from django.core.exceptions import PermissionDenied
-from django.db import InterfaceError, OperationalError
-from django.http import Http404, JsonResponse
-from rest_framework import exceptions, status
-from rest_framework.response import Response
-from rest_framework.views import exception_handler as drf_exception_handler
+from __future__ import annotations
 
-from games.dice import DiceError
-from games.ruleset import RuleViolation
-
-RETRY_AFTER_SECONDS = 5
+from typing import ClassVar
 
 
-class Conflict(exceptions.APIException):
-    """The client acted on a stale version of an object."""
+class AppError(Exception):
+    """Base of the family: what went wrong, for a program and for a person."""
 
-    status_code = status.HTTP_409_CONFLICT
+    status: ClassVar[int] = 400
+    default_code: ClassVar[str] = "invalid"
+    default_detail: ClassVar[str] = "The request cannot be taken."
+
+    def __init__(
+        self,
+        detail: str | None = None,
+        *,
+        code: str | None = None,
+        rule: str = "",
+        errors: dict[str, list[str]] | None = None,
+        **extra,
+    ) -> None:
+        self.detail = detail or self.default_detail
+        self.code = code or self.default_code
+        self.rule = rule
+        self.errors = errors
+        self.extra = extra
+        super().__init__(self.detail)
+
+    def to_json(self) -> dict:
+        """The common error body."""
+        body = {"code": self.code, "detail": self.detail}
+        if self.errors:
+            body["errors"] = self.errors
+        if self.rule or self.status == RuleViolation.status:
+            body["rule"] = self.rule
+        return {**body, **self.extra}
+
+
+class Invalid(AppError):
+    """Malformed input or fields that do not fit: 400, with ``errors`` per field."""
+
+    status = 400
+    default_code = "invalid"
+    default_detail = "The request has invalid fields."
+
+    @classmethod
+    def field(cls, name: str, message: str, *, code: str | None = None) -> Invalid:
+        """One field at fault, with its message as the detail too."""
+        return cls(message, code=code, errors={name: [message]})
+
+
+class Forbidden(AppError):
+    """The caller's role does not allow this: 403."""
+
+    status = 403
+    default_code = "permission_denied"
+    default_detail = "Your role does not allow this."
+
+
+class NotFound(AppError):
+    """No such object, or none the caller may see: 404."""
+
+    status = 404
+    default_code = "not_found"
+    default_detail = "No such resource."
+
+
+class Conflict(AppError):
+    """The caller acted on a stale version: 409, with ``current_version``."""
+
+    status = 409
     default_code = "version_conflict"
     default_detail = "The object changed since you last read it."
 
-    def __init__(self, detail=None, code=None, **extra):
-        super().__init__(detail, code)
-        self.extra = extra
 
+class RuleViolation(AppError):
+    """A well-formed request the rules forbid: 422, naming the rule it breaks.
 
-class Unprocessable(exceptions.APIException):
-    """A well-formed request that the rules of the game forbid."""
+    Rules modules raise it as ``RuleViolation(code, message, rule="§5.5.4")``.
+    """
 
-    status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
+    status = 422
     default_code = "rule_violation"
     default_detail = "The rules do not allow this."
 
-    def __init__(self, detail=None, code=None, rule=""):
-        super().__init__(detail, code)
-        self.rule = rule
+    def __init__(self, code: str, message: str, rule: str = "", **extra) -> None:
+        super().__init__(message, code=code, rule=rule, **extra)
+
+    @property
+    def message(self) -> str:
+        return self.detail
 
 
-def _field_errors(detail) -> dict:
-    if isinstance(detail, dict):
-        return {key: _field_errors(value) for key, value in detail.items()}
-    if isinstance(detail, list):
-        flat = []
-        for item in detail:
-            flat.extend(item if isinstance(item, list) else [item])
-        return [str(item) if not isinstance(item, dict) else _field_errors(item) for item in flat]
-    return [str(detail)]
+class Unavailable(AppError):
+    """Something the service needs cannot be reached for a moment: 503."""
 
-
-def _first_code(codes) -> str:
-    if isinstance(codes, dict):
-        codes = next(iter(codes.values()), "invalid")
-    while isinstance(codes, list | dict):
-        codes = (next(iter(codes.values())) if isinstance(codes, dict) else codes[0]) or "invalid"
-    return str(codes)
-
-
-def _only_non_field(detail) -> bool:
-    return isinstance(detail, dict) and set(detail) == {"non_field_errors"}
-
-
-def exception_handler(exc, context):
-    """DRF's handler, reshaped into the common error body."""
-    if isinstance(exc, OperationalError | InterfaceError):
-        # The database is down or restarting: a passing state, worth a retry.
-        return Response(
-            {"code": "database_unavailable", "detail": "The database cannot be reached; retry."},
-            status=status.HTTP_503_SERVICE_UNAVAILABLE,
-            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
-        )
-    if isinstance(exc, RuleViolation):
-        exc = Unprocessable(exc.message, exc.code, rule=exc.rule)
-    elif isinstance(exc, DiceError):
-        exc = Unprocessable(str(exc), DiceError.code)
-    elif isinstance(exc, Http404):
-        exc = exceptions.NotFound()
-    elif isinstance(exc, PermissionDenied):
-        exc = exceptions.PermissionDenied()
-
-    response = drf_exception_handler(exc, context)
-    if response is None:
-        return None
-    if isinstance(exc, exceptions.ValidationError) and _only_non_field(exc.detail):
-        body = {
-            "code": _first_code(exc.get_codes()),
-            "detail": "; ".join(_field_errors(exc.detail["non_field_errors"])),
-        }
-    elif isinstance(exc, exceptions.ValidationError):
-        body = {
-            "code": "invalid" if isinstance(exc.detail, dict) else _first_code(exc.get_codes()),
-            "detail": "The request has invalid fields."
-            if isinstance(exc.detail, dict)
-            else "; ".join(_field_errors(exc.detail)),
-        }
-        if isinstance(exc.detail, dict):
-            body["errors"] = _field_errors(exc.detail)
-    else:
-        body = {"code": _first_code(exc.get_codes()), "detail": str(exc.detail)}
-    if isinstance(exc, Unprocessable):
-        body["rule"] = exc.rule
-    if isinstance(exc, Conflict):
-        body.update(exc.extra)
-    response.data = body
-    return response
-
-
-def json_error(code: str, detail: str, status_code: int) -> JsonResponse:
-    return JsonResponse({"code": code, "detail": detail}, status=status_code)
+    status = 503
+    default_code = "unavailable"
+    default_detail = "The service cannot answer for a moment; retry."

@@ -107,7 +107,7 @@ class BodySizeLimitMiddleware:
         except ValueError:
             length = 0
         if self.limit is not None and length > self.limit:
-            from core.errors import json_error
+            from core.responses import json_error
 
             return json_error(
                 "request_too_large", f"The request body is over {self.limit} bytes.", 413

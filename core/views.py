@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from config.celery import app as celery_app
 from core.auth import TokenAuthentication
-from core.errors import json_error
+from core.responses import json_error
 from core.throttling import LoginRateThrottle
 
 BROKER_TIMEOUT_SECONDS = 2

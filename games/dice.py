@@ -25,6 +25,8 @@ from collections import deque
 from collections.abc import Iterable, MutableSequence
 from typing import ClassVar, NamedTuple, TypeVar
 
+from core.errors import AppError
+
 T = TypeVar("T")
 
 SERVER = "server"
@@ -32,10 +34,11 @@ ENTERED = "entered"
 SCRIPTED = "scripted"
 
 
-class DiceError(ValueError):
+class DiceError(AppError, ValueError):
     """Faces that cannot be used: out of range, too few, or too many."""
 
-    code = "invalid_dice"
+    status = 422
+    default_code = "invalid_dice"
 
 
 class Roll(NamedTuple):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
+from core.errors import RuleViolation
 from games.dice import Dice
 
 if TYPE_CHECKING:
@@ -30,19 +31,6 @@ Roster = dict[int, dict[str, Any]]
 REFEREE = "referee"
 PLAYER = "player"
 SPECTATOR = "spectator"
-
-
-class RuleViolation(Exception):
-    """A well-formed command that the rules forbid, naming the rule it breaks."""
-
-    def __init__(self, code: str, message: str, rule: str = "") -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.rule = rule
-
-    def to_json(self) -> dict:
-        return {"code": self.code, "detail": self.message, "rule": self.rule}
 
 
 @dataclass(frozen=True)

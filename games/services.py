@@ -15,10 +15,9 @@ from datetime import datetime
 
 from django.db import transaction
 from django.db.models import prefetch_related_objects
-from rest_framework.exceptions import PermissionDenied
 
 from campaign.models import Campaign, Membership, Role
-from core.errors import Conflict, Unprocessable
+from core.errors import Conflict, Forbidden, RuleViolation
 from games.chain import canonical_json, canonical_state, event_body, event_hash
 from games.dice import Dice, EnteredDice, ServerDice, commitment
 from games.models import EnteredDice as EnteredDiceMode
@@ -92,10 +91,10 @@ def game_set_client_seed(*, game_id: int, user, client_seed: str) -> Game:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if actor_for(game, user).role == SPECTATOR:
-            raise PermissionDenied("Only the referee and the game's participants set the seed.")
+            raise Forbidden("Only the referee and the game's participants set the seed.")
         if game.next_nonce:
-            raise Unprocessable(
-                "The client seed is fixed once the first die is rolled.", "dice_already_rolled"
+            raise RuleViolation(
+                "dice_already_rolled", "The client seed is fixed once the first die is rolled."
             )
         game.client_seed = client_seed
         game.save(update_fields=["client_seed"])
@@ -147,9 +146,9 @@ def game_submit_command(
             earlier = IdempotentAnswer.objects.filter(game=game, key=idempotency_key).first()
             if earlier is not None:
                 if earlier.fingerprint != submission.fingerprint():
-                    raise Unprocessable(
-                        "This Idempotency-Key was used with another request body.",
+                    raise RuleViolation(
                         "idempotency_key_reused",
+                        "This Idempotency-Key was used with another request body.",
                     )
                 return Answer(earlier.status_code, earlier.body)
         if submission.expected_version is not None and submission.expected_version != game.version:
@@ -159,7 +158,7 @@ def game_submit_command(
             )
         actor = actor_for(game, user)
         if actor.role == SPECTATOR:
-            raise PermissionDenied("Only the referee and the game's participants send commands.")
+            raise Forbidden("Only the referee and the game's participants send commands.")
         command = (
             find_ruleset(game.ruleset).parse(submission.text, state=game.state, actor=actor)
             if submission.text is not None
@@ -202,7 +201,7 @@ def game_apply(
     kept. ``dice`` defaults to the game's server dice.
     """
     if game.status != GameStatus.ACTIVE:
-        raise Unprocessable(f"The game is {game.status}.", "game_over")
+        raise RuleViolation("game_over", f"The game is {game.status}.")
     if dice is None:
         dice = ServerDice(
             bytes.fromhex(game.server_seed), game.client_seed, start_nonce=game.next_nonce
@@ -211,9 +210,9 @@ def game_apply(
     state = canonical_state(game.state)
     outcome = rules.apply(state, command, actor=actor, dice=dice, now=now.timestamp())
     if isinstance(dice, EnteredDice) and dice.unused:
-        raise Unprocessable(
-            f"{dice.unused} of the entered dice were not needed by the command.",
+        raise RuleViolation(
             "too_many_dice",
+            f"{dice.unused} of the entered dice were not needed by the command.",
         )
     event = _append_event(game, user, actor, submitted, command, dice, outcome.events, now)
     game.state = outcome.state
@@ -237,8 +236,8 @@ def _dice_for(game: Game, actor: Actor, submission: Submission) -> Dice | None:
         game.entered_dice == EnteredDiceMode.REFEREE and actor.is_referee
     )
     if not allowed:
-        raise Unprocessable(
-            "This game does not take entered dice from you.", "entered_dice_refused"
+        raise RuleViolation(
+            "entered_dice_refused", "This game does not take entered dice from you."
         )
     return EnteredDice(submission.dice, start_nonce=game.next_nonce)
 
@@ -265,9 +264,9 @@ def game_abandon(*, game_id: int, user, now: datetime) -> Game:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if not actor_for(game, user).is_referee:
-            raise PermissionDenied("Only the referee or a storyguide may abandon a game.")
+            raise Forbidden("Only the referee or a storyguide may abandon a game.")
         if game.status != GameStatus.ACTIVE:
-            raise Unprocessable(f"The game is already {game.status}.", "game_over")
+            raise RuleViolation("game_over", f"The game is already {game.status}.")
         game.status = GameStatus.ABANDONED
         game.finished_at = game.seed_revealed_at = now
         game.save(update_fields=["status", "finished_at", "seed_revealed_at"])

@@ -12,7 +12,7 @@ from django.db import transaction
 
 from campaign.models import Campaign, Character
 from campaign.services import house_points_award, table_log_for
-from core.errors import Unprocessable
+from core.errors import RuleViolation
 from games.dice import Roll
 from games.models import Game
 from games.ruleset import REFEREE, Actor, find_ruleset
@@ -41,10 +41,10 @@ def cup_year_create(
     each game's four-week window announced with its half (§8.4)."""
     houses = {house.name: house for house in campaign.houses.order_by("name")}
     if len(houses) < 2:
-        raise Unprocessable("A cup needs at least two houses.", "too_few_houses", "§8.1")
+        raise RuleViolation("too_few_houses", "A cup needs at least two houses.", "§8.1")
     if second_half_starts <= first_half_starts:
-        raise Unprocessable(
-            "The second half starts after the first.", "halves_out_of_order", "§8.1"
+        raise RuleViolation(
+            "halves_out_of_order", "The second half starts after the first.", "§8.1"
         )
     planned = fixtures.games(fixtures.cup_year(list(houses)))
     starts = {1: first_half_starts, 2: second_half_starts}
@@ -83,8 +83,8 @@ def _locked(fixture: Fixture, *, allowed: tuple[str, ...], rule: str) -> Fixture
     """The fixture, locked, if its status allows what the caller is about to do."""
     fixture = Fixture.objects.select_for_update().select_related("cup_year").get(pk=fixture.pk)
     if fixture.status not in allowed:
-        raise Unprocessable(
-            f"The game is {fixture.get_status_display().lower()}.", "fixture_closed", rule
+        raise RuleViolation(
+            "fixture_closed", f"The game is {fixture.get_status_display().lower()}.", rule
         )
     return fixture
 
@@ -143,7 +143,7 @@ def fixture_start(
     with transaction.atomic():
         fixture = _locked(fixture, allowed=OPEN, rule="§8.4")
         if [team.house.pk for team in rosters] != [fixture.home_id, fixture.away_id]:
-            raise Unprocessable("Give the home team first, then the away team.", "wrong_teams")
+            raise RuleViolation("wrong_teams", "Give the home team first, then the away team.")
         barred = selectors.barred_players(fixture)
         names = {character.pk: character.name for team in rosters for character, _ in team.players}
         line_up = teams.line_up(
@@ -307,9 +307,9 @@ def fraud_record(
     already, the penalty is credited at once.
     """
     if character.house_id not in (fixture.home_id, fixture.away_id):
-        raise Unprocessable(f"{character.name} plays for neither team.", "not_in_game", "§8.7")
+        raise RuleViolation("not_in_game", f"{character.name} plays for neither team.", "§8.7")
     if offence not in Offence.values:
-        raise Unprocessable("Unknown offence.", "unknown_offence", "§8.7")
+        raise RuleViolation("unknown_offence", "Unknown offence.", "§8.7")
     with transaction.atomic():
         fixture = _locked(fixture, allowed=tuple(FixtureStatus.values), rule="§8.7")
         fraud = Fraud.objects.create(
@@ -332,7 +332,7 @@ def cup_draw_lots(*, cup_year: CupYear, user, now: datetime) -> list[lots.Lot]:
         cup_year = CupYear.objects.select_for_update().get(pk=cup_year.pk)
         table = selectors.cup_standings(cup_year)
         if not table.lots_needed:
-            raise Unprocessable("No teams are level where lots decide.", "no_lots_needed", "§8.2")
+            raise RuleViolation("no_lots_needed", "No teams are level where lots decide.", "§8.2")
         log = table_log_for(cup_year.campaign, created_by=user, now=now)
         drawn = []
         for group in table.lots_needed:
@@ -381,7 +381,7 @@ def cup_schedule_finals(*, cup_year: CupYear) -> list[Fixture]:
                 (final.key, FINAL_STAGES[final.key], list(final.teams)) for final in finals(table)
             ]
         else:
-            raise Unprocessable("The table is not settled yet.", "table_not_settled", "§8.2")
+            raise RuleViolation("table_not_settled", "The table is not settled yet.", "§8.2")
         made = []
         for key, stage, (home, away) in wanted:
             fixture, created = Fixture.objects.get_or_create(

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from django.db import transaction
-from rest_framework.exceptions import ValidationError
 
 from campaign.models import Campaign, Character, House
+from core.errors import Invalid
 from games.models import EnteredDice, Game, GameStatus
 from games.ruleset import REFEREE, Actor, find_ruleset
 from games.services import game_apply, game_create
@@ -78,28 +78,24 @@ def match_create(
 
 def _check_teams(campaign: Campaign, teams: list[Team]) -> None:
     if len(teams) != 2:
-        raise ValidationError({"teams": ["A match has exactly two teams."]})
+        raise Invalid.field("teams", "A match has exactly two teams.")
     if teams[0].house == teams[1].house:
-        raise ValidationError({"teams": ["A house cannot play against itself."]})
+        raise Invalid.field("teams", "A house cannot play against itself.")
     seen: set[int] = set()
     for index, team in enumerate(teams):
         if team.house.campaign_id != campaign.pk:
-            raise ValidationError(
-                {"teams": [f"Team {index + 1}: the house is not in the campaign."]}
-            )
+            raise Invalid.field("teams", f"Team {index + 1}: the house is not in the campaign.")
         for character, _ in team.players:
             if character.house_id != team.house.pk:
-                raise ValidationError(
-                    {"teams": [f"{character.name} does not belong to {team.house.name}."]}
+                raise Invalid.field(
+                    "teams", f"{character.name} does not belong to {team.house.name}."
                 )
             if character.pk in seen:
-                raise ValidationError({"teams": [f"{character.name} is named twice."]})
+                raise Invalid.field("teams", f"{character.name} is named twice.")
             seen.add(character.pk)
         roster = {character.pk for character, _ in team.players}
         if team.captain is not None and team.captain.pk not in roster:
-            raise ValidationError(
-                {"teams": [f"Team {index + 1}: the captain must play in the team."]}
-            )
+            raise Invalid.field("teams", f"Team {index + 1}: the captain must play in the team.")
 
 
 def _team_config(team: Team) -> dict:

@@ -21,11 +21,10 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import transaction
-from rest_framework.exceptions import PermissionDenied, ValidationError
 
 from campaign.models import Campaign, Character
 from campaign.rules.sheet import SheetRules
-from core.errors import Unprocessable
+from core.errors import Forbidden, Invalid, RuleViolation
 from games.models import EnteredDice, Game, GameEvent, Seat
 from games.services import (
     Answer,
@@ -65,8 +64,8 @@ def skirmish_create(
     """
     rules = campaign.sheet_rules
     if defence_attribute is not None and defence_attribute not in rules.attributes:
-        raise ValidationError(
-            {"defence_attribute": [f"{defence_attribute!r} is not an attribute of the campaign."]}
+        raise Invalid.field(
+            "defence_attribute", f"{defence_attribute!r} is not an attribute of the campaign."
         )
     characters = _characters(campaign, participants)
     entries: list[dict] = []
@@ -113,13 +112,13 @@ def skirmish_add_participant(*, game_id: int, user, participant: dict, now: date
         game = Game.objects.select_for_update().get(pk=game_id, kind=KIND)
         actor = actor_for(game, user)
         if not actor.is_referee:
-            raise PermissionDenied("Only the storyguide adds participants to a skirmish.")
+            raise Forbidden("Only the storyguide adds participants to a skirmish.")
         characters = _characters(game.campaign, [participant])
         present = game.state["participants"]
         for character in characters.values():
             if any(p["character"] == character.pk for p in present.values()):
-                raise Unprocessable(
-                    f"{character.name} already takes part.", "duplicate_participant"
+                raise RuleViolation(
+                    "duplicate_participant", f"{character.name} already takes part."
                 )
         entry, player_id = _entry(
             game.campaign.sheet_rules, participant, characters, number=len(present) + 1
@@ -196,13 +195,13 @@ def _characters(campaign: Campaign, participants: list[dict]) -> dict[int, Chara
     found = {c.pk: c for c in Character.objects.filter(campaign=campaign, pk__in=wanted)}
     strangers = [str(pk) for pk in wanted if pk not in found]
     if strangers:
-        raise ValidationError(
-            {"participants": [f"No character {', '.join(strangers)} in {campaign.name}."]}
+        raise Invalid.field(
+            "participants", f"No character {', '.join(strangers)} in {campaign.name}."
         )
     twice = sorted({str(pk) for pk in wanted if wanted.count(pk) > 1})
     if twice:
-        raise ValidationError(
-            {"participants": [f"Character {', '.join(twice)} is named more than once."]}
+        raise Invalid.field(
+            "participants", f"Character {', '.join(twice)} is named more than once."
         )
     return found
 
@@ -219,8 +218,8 @@ def _entry(
     The user is None for the storyguide's own characters and ad-hoc participants.
     """
     if number > MAX_PARTICIPANTS:
-        raise ValidationError(
-            {"participants": [f"A skirmish has at most {MAX_PARTICIPANTS} participants."]}
+        raise Invalid.field(
+            "participants", f"A skirmish has at most {MAX_PARTICIPANTS} participants."
         )
     key = f"p{number:02d}"
     if participant.get("character") is not None:
@@ -236,14 +235,11 @@ def _entry(
     attributes = participant.get("attributes", {})
     unknown = sorted(set(attributes) - set(rules.attributes))
     if unknown:
-        raise ValidationError(
-            {
-                "participants": [
-                    f"{participant['name']}: {', '.join(unknown)} "
-                    f"{'is not an attribute' if len(unknown) == 1 else 'are not attributes'} "
-                    "of the campaign."
-                ]
-            }
+        raise Invalid.field(
+            "participants",
+            f"{participant['name']}: {', '.join(unknown)} "
+            f"{'is not an attribute' if len(unknown) == 1 else 'are not attributes'} "
+            "of the campaign.",
         )
     entry = {
         "key": key,

@@ -2,11 +2,10 @@
 
 import pytest
 from django.utils import timezone
-from rest_framework.exceptions import PermissionDenied, ValidationError
 
 from campaign.models import Character
 from campaign.rules.sheet import DEFAULT_RULES
-from core.errors import Unprocessable
+from core.errors import Forbidden, Invalid
 from games.models import Game, GameEvent, Seat
 from games.ruleset import RuleViolation
 from games.services import Submission
@@ -65,16 +64,16 @@ def test_the_rules_settings_are_passed_on_and_left_to_the_rules_when_omitted(tab
 
 
 def test_the_defence_attribute_must_be_one_of_the_campaigns(table):
-    with pytest.raises(ValidationError) as caught:
+    with pytest.raises(Invalid) as caught:
         table.create_here(defence_attribute="Agility")
-    assert "defence_attribute" in caught.value.detail
+    assert "defence_attribute" in caught.value.errors
     assert not Game.objects.exists()
 
 
 def test_a_character_joins_once(table):
-    with pytest.raises(ValidationError) as caught:
+    with pytest.raises(Invalid) as caught:
         table.create_here([{"character": table.harry.pk}, {"character": table.harry.pk}])
-    assert "participants" in caught.value.detail
+    assert "participants" in caught.value.errors
 
 
 def test_participants_are_numbered_in_the_order_they_join(table):
@@ -133,7 +132,7 @@ def test_a_newcomer_joins_through_the_rules_and_the_log(table):
 
 def test_only_the_storyguide_adds_participants(table):
     game = table.create_here()
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         skirmish_add_participant(
             game_id=game.pk, user=table.player, participant=PEEVES, now=timezone.now()
         )
@@ -143,14 +142,14 @@ def test_only_the_storyguide_adds_participants(table):
 def test_a_refused_newcomer_leaves_no_seat(table):
     game = table.create_here()
     submit(table, game, {"action": "end_skirmish"})
-    with pytest.raises(Unprocessable) as caught:
+    with pytest.raises(RuleViolation) as caught:
         skirmish_add_participant(
             game_id=game.pk,
             user=table.storyguide,
             participant={"character": table.character("Ginny", table.player).pk},
             now=timezone.now(),
         )
-    assert caught.value.get_codes() == "game_over"
+    assert caught.value.code == "game_over"
     assert Seat.objects.filter(game=game).count() == 2
     assert GameEvent.objects.count() == 1
 

@@ -3,9 +3,9 @@ from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
-from rest_framework.exceptions import ValidationError
 
 from campaign.transfer import campaign_import
+from core.errors import Invalid
 
 
 class Command(BaseCommand):
@@ -23,6 +23,6 @@ class Command(BaseCommand):
                 raise CommandError(f"No user {storyguide!r}.")
         try:
             campaign = campaign_import(json.loads(file.read_text()), storyguide=user)
-        except (ValidationError, json.JSONDecodeError) as error:
+        except (Invalid, json.JSONDecodeError) as error:
             raise CommandError(f"Not imported: {error}") from None
         self.stdout.write(self.style.SUCCESS(f"Imported campaign {campaign.slug!r}."))
