@@ -27,7 +27,7 @@ one
     clients move on to the next one.
 
 Every command is legal: a client keeps the state each answer returns (a
-replica) and lets the random legal player (``quidditch.rules.bots``) choose
+replica) and lets the random legal player (``quidditch.chat.bots``) choose
 among the commands the rules offer the referee in that state, except a
 ``timeout`` whose deadline has not passed yet. A command for a nick goes out
 on the token of the nick's player, the referee's own commands and the relayed
@@ -251,7 +251,6 @@ class Match:
 
 def create_match(fixture: Fixture) -> Match:
     from django.utils import timezone
-
     from quidditch.services import Team, match_create
 
     teams = [
@@ -441,7 +440,7 @@ class Player:
 
     def __init__(self, seed: int, storyguide_token: str) -> None:
         from games.ruleset import Actor, find_ruleset
-        from quidditch.rules.bots import RandomPlayer
+        from quidditch.chat.bots import RandomPlayer
 
         self.bot = RandomPlayer(random.Random(seed))
         self.rules = find_ruleset("chat-quidditch")

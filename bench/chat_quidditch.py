@@ -1,6 +1,6 @@
 """How many complete Chat-Quidditch matches one core simulates per second.
 
-Random legal players (``quidditch.rules.bots``) play whole matches on server
+Random legal players (``quidditch.chat.bots``) play whole matches on server
 dice (HMAC-SHA256 per die), the default match settings and full teams. The
 rate is CPU time of this process, so other load on the machine does not count.
 
@@ -22,8 +22,8 @@ import sys
 import time
 
 from games.dice import ServerDice
-from quidditch.rules import ChatQuidditch
-from quidditch.rules.bots import play_match
+from quidditch.chat.bots import play_match
+from quidditch.chat.rules import ChatQuidditch
 
 GOAL = 500
 ROSTER = ["keeper", "seeker", "chaser", "chaser", "chaser", "beater", "beater"]

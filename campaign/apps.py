@@ -9,3 +9,7 @@ class CampaignConfig(AppConfig):
     def ready(self) -> None:
         # Importing the rules registers the table log with games.ruleset.find_ruleset.
         import campaign.rules.table_log  # noqa: F401
+        from campaign.hosting import CampaignHost
+        from games.hosting import register_host
+
+        register_host(CampaignHost())

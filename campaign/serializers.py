@@ -5,7 +5,15 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
-from campaign.models import Campaign, Character, House, HousePointEntry, Membership, Role
+from campaign.models import (
+    Campaign,
+    Character,
+    House,
+    HousePointEntry,
+    Membership,
+    Position,
+    Role,
+)
 from campaign.permissions import role_in
 from campaign.selectors import popularity
 
@@ -203,3 +211,35 @@ class ReasonSerializer(serializers.Serializer):
 class PopularitySerializer(serializers.Serializer):
     amount = serializers.IntegerField(min_value=-1000, max_value=1000)
     reason = serializers.CharField(max_length=300)
+
+
+POSITIONS = [choice for choice in Position.values if choice]
+
+
+class TeamPlayerSerializer(serializers.Serializer):
+    character = serializers.PrimaryKeyRelatedField(queryset=Character.objects.none())
+    position = serializers.ChoiceField(
+        choices=POSITIONS,
+        required=False,
+        help_text="Defaults to the character's quidditch position.",
+    )
+    xp = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=2,
+        help_text="Experience points, if not left to the captain's command (§3.2).",
+    )
+
+
+class TeamSerializer(serializers.Serializer):
+    """A team of a house's characters for a match (a cup game's line-up)."""
+
+    house = serializers.PrimaryKeyRelatedField(queryset=House.objects.none())
+    players = TeamPlayerSerializer(many=True, min_length=1, max_length=7)
+    captain = serializers.PrimaryKeyRelatedField(
+        queryset=Character.objects.all(),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="A character of the team; defaults to the first player.",
+    )

@@ -54,7 +54,7 @@ INSTALLED_APPS = [
     "games",
     "campaign",
     "skirmish",
-    "quidditch",
+    "quidditch.chat",
     "league",
 ]
 

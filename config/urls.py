@@ -17,7 +17,7 @@ api_patterns = [
         name="auth-token-revoke-all",
     ),
     path("", include("campaign.urls")),
-    path("", include("quidditch.urls")),
+    path("", include("games.urls")),
     path("", include("skirmish.urls")),
     path("", include("league.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -30,7 +30,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include(api_patterns)),
     path("league/", include("league.page_urls")),
-    path("", include("quidditch.page_urls")),
+    path("", include("games.page_urls")),
 ]
 
 handler404 = core_views.not_found

@@ -1,22 +1,27 @@
-"""The storyguide's view of games: every game of their campaigns, its state and its log."""
+"""The storyguide's view of games: every game of their campaigns, of every ruleset, in one list.
+
+Read-only: games change only through commands. The change page shows where
+the game stands (the ruleset's own board, if it draws one), whether its log
+verifies, and the log as the referee's transcript, each event as the
+referee may see it while the game runs.
+"""
 
 from django.contrib import admin
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
 
-from campaign.admin import StoryguideScopedAdmin
+from games.hosting import REFEREE_ROLE, host
 from games.models import Game
-from games.ruleset import find_ruleset
-from games.selectors import game_events, game_verify
+from games.ruleset import REFEREE, Actor, find_ruleset
+from games.selectors import event_as_seen, game_events, game_verify, state_as_seen
 
-API_BASENAMES = {"match": "match", "skirmish": "skirmish", "log": "table-log"}
+REFEREE_ACTOR = Actor(REFEREE)
 
 
-class GameAdminBase(StoryguideScopedAdmin):
-    """Read-only: games change only through commands. Subclasses add ruleset panels."""
-
-    list_display = ["__str__", "campaign", "ruleset", "status", "version", "created_at", "api"]
-    list_filter = ["status", "ruleset", "campaign"]
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "campaign", "ruleset", "status", "version", "created_at", "page"]
+    list_filter = ["kind", "ruleset", "status", "campaign"]
     list_select_related = ["campaign"]
     search_fields = ["title"]
     change_form_template = "admin/games/game/change_form.html"
@@ -37,6 +42,14 @@ class GameAdminBase(StoryguideScopedAdmin):
     ]
     exclude = ["config", "state", "server_seed", "last_hash", "referee", "created_by"]
 
+    def get_queryset(self, request):
+        """The games of the campaigns the user is storyguide of; all for a superuser."""
+        games = super().get_queryset(request)
+        if request.user.is_superuser:
+            return games
+        run = [pk for pk, role in host().roles(request).items() if role == REFEREE_ROLE]
+        return games.filter(campaign_id__in=run)
+
     def has_add_permission(self, request):
         return False
 
@@ -47,30 +60,24 @@ class GameAdminBase(StoryguideScopedAdmin):
     def revealed_seed(self, game):
         return game.server_seed if game.seed_revealed else "secret until the game ends"
 
-    @admin.display(description="API")
-    def api(self, game):
-        url = reverse(f"{API_BASENAMES[game.kind]}-detail", args=[game.pk])
-        return format_html(
-            '<a href="{}">state</a> · <a href="{}events/">log</a> · <a href="{}verify/">verify</a>',
-            url,
-            url,
-            url,
-        )
+    @admin.display(description="page")
+    def page(self, game):
+        try:
+            url = reverse(f"{game.kind}-page", args=[game.pk])
+        except NoReverseMatch:  # a table log has no page of its own
+            return "—"
+        return format_html('<a href="{}">view</a>', url)
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         game = self.get_object(request, object_id)
         extra = extra_context or {}
         if game is not None:
             rules = find_ruleset(game.ruleset)
+            state = state_as_seen(game, REFEREE_ACTOR)
+            extra["rules"] = rules
+            extra["board"] = rules.board(state) if rules.board_template else None
             extra["log"] = [
-                {**event, "narration": [rules.narrate(item) for item in event["events"]]}
-                for event in game_events(game)
+                event_as_seen(game, event, REFEREE_ACTOR) for event in game_events(game)
             ]
             extra["verification"] = game_verify(game).to_json()
-            extra["state_view"] = game.state
         return super().change_view(request, object_id, form_url, extra_context=extra)
-
-
-@admin.register(Game)
-class GameAdmin(GameAdminBase):
-    """All games of the storyguide's campaigns."""

@@ -1,9 +1,10 @@
 """The uniform game resources: one shape for every ruleset.
 
-``/api/matches/`` and ``/api/skirmishes/`` are the same viewset over the
-shared storage, each showing the games of its kind, so a plugin learns one
-shape: create, read (with the commands the caller may submit now), submit a
-command, page through the log, verify it.
+``/api/matches/`` serves the games of every ruleset of the match kind (and
+``/api/skirmishes/``, ``/api/table-logs/`` theirs) with no code of a
+ruleset's own, so a plugin learns one shape: create, read (with the commands
+the caller may submit now), submit a command, page through the log, verify
+it. ``/api/rulesets/`` describes every ruleset the service referees.
 """
 
 from __future__ import annotations
@@ -12,37 +13,29 @@ from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
+from core.errors import NotFound
 from games import selectors, services
-from games.chain import timestamp
+from games.hosting import host
 from games.models import Game
-from games.ruleset import SPECTATOR, Actor, find_ruleset
+from games.ruleset import ruleset_names
 from games.serializers import (
+    BotsSerializer,
     ClientSeedSerializer,
     CommandAnswerSerializer,
     EventPageSerializer,
     GameCreateSerializer,
     GameSerializer,
     GameSummarySerializer,
+    RulesetSerializer,
     SubmissionSerializer,
     VerifySerializer,
 )
 
 EVENTS_PAGE_DEFAULT = 100
 EVENTS_PAGE_MAX = 500
-
-
-def render_event(game: Game, event: dict) -> dict:
-    """A stored event as clients see it: ``created_at`` written exactly as it is hashed."""
-    rules = find_ruleset(game.ruleset)
-    return {
-        **event,
-        "created_at": timestamp(event["created_at"]),
-        "narration": [rules.narrate(item) for item in event["events"]],
-    }
 
 
 class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -54,11 +47,6 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     def get_serializer_class(self):
         return GameSummarySerializer if self.action == "list" else GameSerializer
-
-    @extend_schema(responses={200: GameSerializer})
-    def retrieve(self, request, *args, **kwargs):
-        """A game's state as the caller may see it, and the commands they may give now."""
-        return super().retrieve(request, *args, **kwargs)
 
     def get_permissions(self):
         if self.action in {"list", "retrieve", "events", "verify"}:
@@ -72,21 +60,22 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             .prefetch_related("seats")
         )
 
-    def get_serializer_context(self):
-        context = super().get_serializer_context()
-        context["actor"] = self._actor(getattr(self, "_game", None))
-        return context
+    @extend_schema(responses={200: GameSerializer})
+    def retrieve(self, request, *args, **kwargs):
+        """A game's state as the caller may see it, and the commands they may give now."""
+        game = self.get_object()
+        return self._answer(game, self.actor(game))
 
-    def _actor(self, game):
-        return Actor(SPECTATOR) if game is None else services.actor_for(game, self.request.user)
+    def actor(self, game: Game):
+        """How the rules see the caller in ``game``, from the roles cached on the request."""
+        return services.actor_for(game, self.request.user, roles=host().roles(self.request))
 
-    def get_object(self):
-        self._game = super().get_object()
-        return self._game
+    def _answer(self, game: Game, actor, status=200) -> Response:
+        return Response(self._game_body(game, actor), status=status)
 
-    def _answer(self, game, status=200):
-        self._game = game
-        return Response(self.get_serializer(game).data, status=status)
+    def _game_body(self, game: Game, actor) -> dict:
+        context = {**self.get_serializer_context(), "actor": actor, "now": timezone.now()}
+        return GameSerializer(game, context=context).data
 
     @extend_schema(
         parameters=[
@@ -97,15 +86,16 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["get"])
     def events(self, request, pk=None):
-        """The log, a page at a time: poll with ?after=<last seq you have>."""
+        """The log, a page at a time, as the caller may see it: poll with ?after=<last seq>."""
         game = self.get_object()
+        actor = self.actor(game)
         after = _int_param(request, "after", 0, minimum=0)
         limit = _int_param(
             request, "limit", EVENTS_PAGE_DEFAULT, minimum=1, maximum=EVENTS_PAGE_MAX
         )
         events = selectors.game_events(game, after=after, limit=limit)
         page = {
-            "results": [render_event(game, event) for event in events],
+            "results": [selectors.event_as_seen(game, event, actor) for event in events],
             "next_after": events[-1]["seq"] if len(events) == limit else None,
             "version": game.version,
         }
@@ -128,16 +118,15 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         game = services.game_set_client_seed(
             game_id=game.pk, user=request.user, client_seed=incoming.validated_data["client_seed"]
         )
-        return self._answer(game)
+        return self._answer(game, self.actor(game))
 
     @extend_schema(request=None, responses={200: GameSerializer})
     @action(detail=True, methods=["post"])
     def abandon(self, request, pk=None):
         """End the game early (storyguide or referee); its seed is revealed."""
         game = self.get_object()
-        return self._answer(
-            services.game_abandon(game_id=game.pk, user=request.user, now=timezone.now())
-        )
+        game = services.game_abandon(game_id=game.pk, user=request.user, now=timezone.now())
+        return self._answer(game, self.actor(game))
 
 
 def _int_param(request, name: str, default: int, *, minimum: int, maximum: int | None = None):
@@ -166,25 +155,20 @@ class PlayableGameViewSet(GameViewSet):
 
     @extend_schema(request=GameCreateSerializer, responses={201: GameSerializer})
     def create(self, request):
-        """Create a game under a ruleset; only a storyguide of the campaign may."""
+        """Create a game under any ruleset of this kind; only a storyguide of the campaign may.
+
+        ``config`` follows the ruleset's ``config_schema`` (``GET /api/rulesets/``);
+        seats go to the players of the characters the config fields, to the
+        members named in ``seats``, and to the bots named in ``bots``.
+        """
         incoming = GameCreateSerializer(
             data=request.data, context={"request": request, "kind": self.kind}
         )
         incoming.is_valid(raise_exception=True)
-        data = incoming.validated_data
         game = services.game_create(
-            campaign=data["campaign"],
-            ruleset=data["ruleset"],
-            config=data["config"],
-            title=data["title"],
-            public=data["public"],
-            entered_dice=data["entered_dice"],
-            client_seed=data.get("client_seed"),
-            seats=data.get("seats"),
-            created_by=request.user,
-            now=timezone.now(),
+            **incoming.validated_data, created_by=request.user, now=timezone.now()
         )
-        return self._answer(game, status=201)
+        return self._answer(game, self.actor(game), status=201)
 
     @extend_schema(
         request=SubmissionSerializer,
@@ -196,9 +180,7 @@ class PlayableGameViewSet(GameViewSet):
                 description="A retry with the same key and body returns the first answer.",
             )
         ],
-        responses={
-            201: CommandAnswerSerializer,
-        },
+        responses={201: CommandAnswerSerializer},
     )
     @action(detail=True, methods=["post"])
     def commands(self, request, pk=None):
@@ -212,9 +194,21 @@ class PlayableGameViewSet(GameViewSet):
             submission=services.Submission(**incoming.validated_data),
             now=timezone.now(),
             idempotency_key=request.headers.get("Idempotency-Key") or None,
-            render=self._render_answer,
+            render=self.render_answer,
         )
         return Response(answer.body, status=answer.status_code)
+
+    @extend_schema(request=BotsSerializer, responses={200: GameSerializer})
+    @action(detail=True, methods=["post"])
+    def bots(self, request, pk=None):
+        """Hand seats to bots (referee only): they act at once, and whenever they may after."""
+        game = self.get_object()
+        incoming = BotsSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        game = services.game_seat_bots(
+            game_id=game.pk, user=request.user, now=timezone.now(), **incoming.validated_data
+        )
+        return self._answer(game, self.actor(game))
 
     def _visible_game_id(self, pk) -> int:
         """The game's id if the caller may see it (else 404), without loading its state:
@@ -229,11 +223,11 @@ class PlayableGameViewSet(GameViewSet):
         except (TypeError, ValueError):
             found = None
         if found is None:
-            raise NotFound("No such resource.")
+            raise NotFound()
         return found
 
-    def _render_answer(self, game, event, actor) -> dict:
-        self._game = game
+    def render_answer(self, game, event, actor) -> dict:
+        """The shape of CommandAnswerSerializer: the event and the game, as ``actor`` sees them."""
         stored = {
             "seq": event.seq,
             "actor": event.actor,
@@ -244,10 +238,35 @@ class PlayableGameViewSet(GameViewSet):
             "created_at": event.created_at,
             "hash": event.hash,
         }
-        # Not get_serializer_context(): it would look the actor up again.
-        context = {"request": self.request, "format": self.format_kwarg, "view": self}
-        # The shape of CommandAnswerSerializer; render_event already gives the event's.
         return {
-            "event": render_event(game, stored),
-            "game": GameSerializer(game, context={**context, "actor": actor}).data,
+            "event": selectors.event_as_seen(game, stored, actor),
+            "game": self._game_body(game, actor),
         }
+
+
+class MatchViewSet(PlayableGameViewSet):
+    """Quidditch matches under any ruleset of the match kind (``GET /api/rulesets/``)."""
+
+    kind = "match"
+
+
+class RulesetViewSet(viewsets.ViewSet):
+    """The rule systems the service referees, with the shapes of their configs and commands."""
+
+    permission_classes = [AllowAny]
+    lookup_field = "name"
+    lookup_value_regex = "[a-z0-9-]+"
+
+    @extend_schema(responses={200: RulesetSerializer(many=True)})
+    def list(self, request):
+        return Response(
+            RulesetSerializer(
+                [selectors.ruleset_description(n) for n in ruleset_names()], many=True
+            ).data
+        )
+
+    @extend_schema(responses={200: RulesetSerializer})
+    def retrieve(self, request, name=None):
+        if name not in ruleset_names():
+            raise NotFound(f"No ruleset {name}.")
+        return Response(RulesetSerializer(selectors.ruleset_description(name)).data)

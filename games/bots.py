@@ -21,6 +21,8 @@ from games.ruleset import PLAYER, REFEREE, Actor, Command, Ruleset, State
 
 #: The seat of whoever gives the referee's own commands, when a bot does.
 REFEREE_SEAT = "referee"
+#: In a choice of bots, every seat no person is named for, and the referee's.
+EVERY_SEAT = "*"
 
 
 class Bot(Protocol):
@@ -78,13 +80,21 @@ def next_bot_move(
 
     ``bots`` maps each seat a bot holds to its strategy's name. When several
     bot seats may act, one is drawn with ``rng``, as a table of players would
-    not always answer in the same order.
+    not always answer in the same order. The ruleset's rare actions are
+    considered only as often as it says, unless nothing else may be done.
     """
     if rules.is_over(state) or not bots:
         return None
     ready = [(seat, offered) for seat in bots if (offered := offers(rules, state, seat, now=now))]
     if not ready:
         return None
+    rare = rules.rare_actions
+    if rare:
+        considered = [
+            (seat, [c for c in offered if rng.random() < rare.get(c["action"], 1.0)])
+            for seat, offered in ready
+        ]
+        ready = [(seat, offered) for seat, offered in considered if offered] or ready
     seat, offered = ready[0] if len(ready) == 1 else rng.choice(ready)
     actor = seat_actor(seat)
     bot = strategies(rules)[bots[seat]]

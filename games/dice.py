@@ -164,6 +164,21 @@ class ServerDice(Dice):
         return self._face(sides, nonce)
 
 
+class TrialDice(Dice):
+    """Dice for trying a command out, whose faces nobody keeps.
+
+    Whether the rules accept a command never depends on dice not yet rolled,
+    so a ruleset can offer only the commands ``apply`` takes by trying each one.
+    The faces run through every side in turn, so that a roll-off repeated on a
+    tie comes to an end.
+    """
+
+    source = "trial"
+
+    def _face(self, sides: int, nonce: int) -> int:
+        return nonce % sides + 1
+
+
 class ScriptedDice(Dice):
     """Faces given in advance, used in order: tests, and replaying a log."""
 

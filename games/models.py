@@ -11,8 +11,6 @@ snapshot, which is how a game is audited (see ``games.verification``).
 from django.conf import settings
 from django.db import models
 
-from campaign.models import Campaign
-
 
 class GameStatus(models.TextChoices):
     ACTIVE = "active", "Active"
@@ -29,7 +27,10 @@ class EnteredDice(models.TextChoices):
 
 
 class Game(models.Model):
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="games")
+    # By name: the platform sits below the campaign app and never imports it.
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="games"
+    )
     kind = models.CharField(max_length=20, db_index=True, editable=False)
     ruleset = models.CharField(max_length=40)
     title = models.CharField(max_length=200, blank=True)
@@ -79,15 +80,26 @@ class Game(models.Model):
 
 
 class Seat(models.Model):
-    """Which user commands which participant (a nick, a skirmish participant)."""
+    """Who holds a participant of a game (a nick, a side, a skirmish participant).
+
+    A seat is held by a user, or by a bot: a strategy the ruleset names
+    (``games.bots``), which the server plays at once whenever it may act.
+    """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     participant = models.CharField(max_length=60)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    bot = models.CharField(max_length=40, blank=True, help_text="The strategy holding the seat.")
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["game", "participant"], name="one_user_per_seat")
+            models.UniqueConstraint(fields=["game", "participant"], name="one_user_per_seat"),
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=True) ^ models.Q(bot=""),
+                name="seat_held_by_a_user_or_a_bot",
+            ),
         ]
 
     def __str__(self) -> str:

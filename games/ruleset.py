@@ -104,6 +104,11 @@ class Ruleset:
     #: Dice rolled for these purposes decide hidden things (a shuffle, a draw): their
     #: faces are shown to nobody until the game is over.
     secret_roll_purposes: ClassVar[frozenset[str]] = frozenset()
+    #: Actions a table takes rarely (ending by agreement, conceding), with how often a bot
+    #: considers one: a game left to bots is then played rather than called off.
+    rare_actions: ClassVar[dict[str, float]] = {}
+    #: A template that draws ``board(state)`` on the game's page and the dashboard.
+    board_template: ClassVar[str | None] = None
     #: Named strategies that may hold a seat; see :mod:`games.bots`.
     bots: ClassVar[dict[str, Bot]] = {}
 
@@ -181,6 +186,14 @@ class Ruleset:
         The conformance suite checks that no other actor ever sees one of them,
         in the state, an event or a die.
         """
+        return {}
+
+    def default_title(self, state: State) -> str:
+        """The title a game gets when its creator gives none ("Gryffindor v Slytherin")."""
+        return ""
+
+    def board(self, state: State) -> dict:
+        """Where the game stands, for ``board_template`` (the state as an actor may see it)."""
         return {}
 
     def is_over(self, state: State) -> bool:

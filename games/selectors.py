@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
-from campaign.permissions import campaign_roles
+from games.bots import strategies
 from games.chain import HASHED_FIELDS, timestamp
-from games.models import Game, GameEvent
-from games.ruleset import find_ruleset
+from games.hosting import host
+from games.models import Game, GameEvent, GameStatus
+from games.ruleset import Actor, Ruleset, State, find_ruleset
 from games.verification import GameRecord, Report, verify
 
 EVENT_FIELDS = ("seq", "actor", "submitted", "command", "dice", "events", "created_at", "hash")
@@ -15,8 +16,32 @@ EVENT_FIELDS = ("seq", "actor", "submitted", "command", "dice", "events", "creat
 
 def games_visible_to(request, kind: str) -> QuerySet[Game]:
     """Public games, and every game of the caller's campaigns."""
-    visible = Q(public=True) | Q(campaign_id__in=list(campaign_roles(request)))
+    visible = Q(public=True) | Q(campaign_id__in=list(host().roles(request)))
     return Game.objects.filter(visible, kind=kind)
+
+
+def state_as_seen(game: Game, actor: Actor) -> State:
+    """The state as ``actor`` may see it: the ruleset's ``view`` while the game runs, all after."""
+    if game.status != GameStatus.ACTIVE:
+        return game.state
+    return find_ruleset(game.ruleset).view(game.state, actor)
+
+
+def event_as_seen(game: Game, event: dict, actor: Actor) -> dict:
+    """A stored event as ``actor`` may see it, narrated, ``created_at`` exactly as hashed.
+
+    While the game runs, the ruleset's ``view_event`` hides what is secret from
+    this actor (another seat's cards, the dice of a shuffle), and the narration
+    is written from what remains; once it is over, everything is public.
+    """
+    rules = find_ruleset(game.ruleset)
+    if game.status == GameStatus.ACTIVE:
+        event = rules.view_event(event, actor)
+    return {
+        **event,
+        "created_at": timestamp(event["created_at"]),
+        "narration": [rules.narrate(item) for item in event["events"]],
+    }
 
 
 def game_events(game: Game, *, after: int = 0, limit: int | None = None) -> list[dict]:
@@ -49,3 +74,21 @@ def game_verify(game: Game) -> Report:
         for event in game_events(game)
     ]
     return verify(record, events, find_ruleset(game.ruleset))
+
+
+def ruleset_description(name: str) -> dict:
+    """What ``/api/rulesets/`` says of a ruleset: enough for a client to set up and play one."""
+    rules = find_ruleset(name)
+    seats = rules.seats(rules.setup(rules.example_config)) if rules.played_by_commands else []
+    return {
+        "name": rules.name,
+        "title": rules.title,
+        "kind": rules.kind,
+        "languages": list(rules.languages),
+        "seats": seats,
+        "bots": sorted(strategies(rules)),
+        "takes_text": type(rules).parse is not Ruleset.parse,
+        "config_schema": rules.config_schema,
+        "command_schema": rules.command_schema,
+        "example_config": rules.example_config,
+    }

@@ -5,16 +5,24 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from campaign.models import Campaign, Role
+from games.hosting import REFEREE_ROLE, host
 from games.models import EnteredDice, Game
 from games.ruleset import find_ruleset, ruleset_names
+from games.selectors import state_as_seen
+
+
+def _campaigns_run_by(request):
+    """The campaigns the caller is storyguide of (the platform does not import their model)."""
+    campaign_model = Game._meta.get_field("campaign").related_model
+    run = [pk for pk, role in host().roles(request).items() if role == REFEREE_ROLE]
+    return campaign_model.objects.filter(pk__in=run)
 
 
 class GameOptionsSerializer(serializers.Serializer):
     """What every new game is given, whatever its ruleset."""
 
     campaign = serializers.PrimaryKeyRelatedField(
-        queryset=Campaign.objects.none(), help_text="A campaign you are storyguide of."
+        queryset=Game.objects.none(), help_text="A campaign you are storyguide of."
     )
     title = serializers.CharField(max_length=200, required=False, default="")
     public = serializers.BooleanField(required=False, default=False)
@@ -28,18 +36,29 @@ class GameOptionsSerializer(serializers.Serializer):
         super().__init__(*args, **kwargs)
         request = self.context.get("request")
         if request is not None:
-            self.fields["campaign"].queryset = Campaign.objects.filter(
-                memberships__user=request.user, memberships__role=Role.STORYGUIDE
-            )
+            self.fields["campaign"].queryset = _campaigns_run_by(request)
 
 
 class GameCreateSerializer(GameOptionsSerializer):
-    ruleset = serializers.ChoiceField(choices=())
-    config = serializers.JSONField(help_text="The ruleset's setup; see docs/rules/.")
+    """A new game of any ruleset of the view's kind."""
+
+    ruleset = serializers.ChoiceField(choices=(), help_text="See GET /api/rulesets/.")
+    config = serializers.JSONField(
+        help_text="The ruleset's setup: its config_schema in GET /api/rulesets/{name}/."
+    )
     seats = serializers.DictField(
         child=serializers.IntegerField(min_value=1),
         required=False,
-        help_text="Participant -> user id of the member who commands it.",
+        default=dict,
+        help_text="Seat -> the user id of the member who holds it (a character's player "
+        "holds its seat unless named here).",
+    )
+    bots = serializers.DictField(
+        child=serializers.CharField(max_length=40),
+        required=False,
+        default=dict,
+        help_text='Seat -> the bot that holds it, e.g. {"away": "random"}; "referee" leaves '
+        'the referee\'s own commands to a bot, "*" every seat no member is named for.',
     )
 
     def __init__(self, *args, **kwargs):
@@ -55,15 +74,13 @@ class GameCreateSerializer(GameOptionsSerializer):
             raise serializers.ValidationError("Expected a JSON object.")
         return value
 
-    def validate(self, attrs):
-        members = set(attrs["campaign"].memberships.values_list("user_id", flat=True))
-        seats = attrs.get("seats", {})
-        strangers = sorted(str(user) for user in seats.values() if user not in members)
-        if strangers:
-            raise serializers.ValidationError(
-                {"seats": [f"User {', '.join(strangers)} is not a member of the campaign."]}
-            )
-        return attrs
+
+class BotsSerializer(serializers.Serializer):
+    bots = serializers.DictField(
+        child=serializers.CharField(max_length=40),
+        help_text='Seat -> the bot that takes it over, e.g. {"GJäger1": "random"}; "*" for '
+        "every seat and the referee's duties.",
+    )
 
 
 class GameSummarySerializer(serializers.ModelSerializer):
@@ -88,11 +105,14 @@ class GameSummarySerializer(serializers.ModelSerializer):
 
 
 class GameSerializer(serializers.ModelSerializer):
+    """A game as the caller (``context["actor"]``) may see it, with what they may do now."""
+
     state = serializers.SerializerMethodField()
     allowed_commands = serializers.SerializerMethodField()
     result = serializers.SerializerMethodField()
     server_seed = serializers.SerializerMethodField()
     seats = serializers.SerializerMethodField()
+    bots = serializers.SerializerMethodField()
 
     class Meta:
         model = Game
@@ -103,6 +123,7 @@ class GameSerializer(serializers.ModelSerializer):
             "server_seed",
             "next_nonce",
             "seats",
+            "bots",
             "state",
             "allowed_commands",
             "result",
@@ -114,13 +135,17 @@ class GameSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.DictField())
     def get_state(self, game):
-        return self._rules(game).view(game.state, self.context["actor"])
+        return state_as_seen(game, self.context["actor"])
 
     @extend_schema_field(serializers.ListField(child=serializers.DictField()))
     def get_allowed_commands(self, game):
+        """Complete commands the caller may submit as they are (for buttons, or a bot)."""
         if game.status != "active":
             return []
-        return self._rules(game).allowed_commands(game.state, self.context["actor"])
+        now = self.context.get("now")
+        return self._rules(game).allowed_commands(
+            game.state, self.context["actor"], now=now.timestamp() if now else None
+        )
 
     @extend_schema_field(serializers.DictField(allow_null=True))
     def get_result(self, game):
@@ -133,7 +158,13 @@ class GameSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.DictField(child=serializers.IntegerField()))
     def get_seats(self, game):
-        return {seat.participant: seat.user_id for seat in game.seats.all()}
+        """Seat -> the user id holding it."""
+        return {seat.participant: seat.user_id for seat in game.seats.all() if seat.user_id}
+
+    @extend_schema_field(serializers.DictField(child=serializers.CharField()))
+    def get_bots(self, game):
+        """Seat -> the bot holding it."""
+        return {seat.participant: seat.bot for seat in game.seats.all() if seat.bot}
 
 
 class SubmissionSerializer(serializers.Serializer):
@@ -221,3 +252,20 @@ class VerifySerializer(serializers.Serializer):
     rolls_intact = serializers.BooleanField(allow_null=True)
     replay_matches = serializers.BooleanField()
     problems = ProblemSerializer(many=True)
+
+
+class RulesetSerializer(serializers.Serializer):
+    """A rule system the service referees: what it is and the shapes it takes."""
+
+    name = serializers.CharField()
+    title = serializers.CharField()
+    kind = serializers.CharField(help_text="Where its games live: match, skirmish or log.")
+    languages = serializers.ListField(child=serializers.CharField())
+    seats = serializers.ListField(
+        child=serializers.CharField(), help_text="The seats of a game set up from the example."
+    )
+    bots = serializers.ListField(child=serializers.CharField())
+    takes_text = serializers.BooleanField(help_text="Whether commands may be typed as text.")
+    config_schema = serializers.DictField(help_text="JSON Schema of config.")
+    command_schema = serializers.DictField(help_text="JSON Schema of one command.")
+    example_config = serializers.DictField()

@@ -9,6 +9,8 @@ impossible even if a lock were skipped.
 from __future__ import annotations
 
 import hashlib
+import hmac
+import random
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
@@ -16,26 +18,27 @@ from datetime import datetime
 from django.db import transaction
 from django.db.models import prefetch_related_objects
 
-from campaign.models import Campaign, Membership, Role
-from core.errors import Conflict, Forbidden, RuleViolation
+from core.errors import Conflict, Forbidden, Invalid, RuleViolation
+from games.bots import EVERY_SEAT, REFEREE_SEAT, next_bot_move, strategies
 from games.chain import canonical_json, canonical_state, event_body, event_hash
 from games.dice import Dice, EnteredDice, ServerDice, commitment
+from games.hosting import REFEREE_ROLE, host
 from games.models import EnteredDice as EnteredDiceMode
 from games.models import Game, GameEvent, GameStatus, IdempotentAnswer, Seat
-from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor, find_ruleset
+from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor, Ruleset, find_ruleset
 from games.signals import game_finished
 
 
-def actor_for(game: Game, user) -> Actor:
-    """How the rules see ``user`` in ``game``: referee, player of their seats, or spectator."""
+def actor_for(game: Game, user, *, roles: dict[int, str] | None = None) -> Actor:
+    """How the rules see ``user`` in ``game``: referee, player of their seats, or spectator.
+
+    ``roles`` are the user's campaign roles where the caller has them at hand
+    (cached on the request); else the game's campaign is asked.
+    """
     if user is None or not user.is_authenticated:
         return Actor(SPECTATOR)
-    if (
-        game.referee_id == user.pk
-        or Membership.objects.filter(
-            campaign_id=game.campaign_id, user=user, role=Role.STORYGUIDE
-        ).exists()
-    ):
+    role = roles.get(game.campaign_id) if roles is not None else host().role(user, game.campaign_id)
+    if game.referee_id == user.pk or role == REFEREE_ROLE:
         return Actor(REFEREE)
     # All the game's seats in one query, kept on the game: rendering it needs them again.
     prefetch_related_objects([game], "seats")
@@ -45,28 +48,39 @@ def actor_for(game: Game, user) -> Actor:
 
 def game_create(
     *,
-    campaign: Campaign,
+    campaign,
     ruleset: str,
     config: dict,
     created_by,
     now: datetime,
     title: str = "",
     seats: dict[str, int] | None = None,
+    bots: dict[str, str] | None = None,
     public: bool = False,
     entered_dice: str = EnteredDiceMode.NEVER,
     referee=None,
     client_seed: str | None = None,
 ) -> Game:
-    """Set up a game: validate the config, draw and commit to a secret seed."""
+    """Set up a game of any ruleset: its config, its seats, a secret seed committed to.
+
+    The config a client sends is made self-contained by the ruleset's
+    ``prepare`` (which may field the campaign's characters); each seat a
+    character plays is held by that character's player, unless ``seats``
+    (seat -> user) or ``bots`` (seat -> strategy) say otherwise. Bots that
+    may act at once do so before the game is handed back.
+    """
     rules = find_ruleset(ruleset)
+    roster = host().roster(campaign.pk) if _uses_roster(rules) else {}
+    config = rules.prepare(config, roster)
     state = rules.setup(config)
+    holders = _holders(rules, state, roster, campaign.pk, seats or {}, bots or {})
     server_seed = secrets.token_bytes(32)
     with transaction.atomic():
         game = Game.objects.create(
             campaign=campaign,
             kind=rules.kind,
             ruleset=ruleset,
-            title=title,
+            title=title or rules.default_title(state),
             config=config,
             state=state,
             public=public,
@@ -80,10 +94,121 @@ def game_create(
             created_at=now,
         )
         Seat.objects.bulk_create(
-            Seat(game=game, participant=participant, user_id=user_id)
-            for participant, user_id in (seats or {}).items()
+            Seat(game=game, participant=participant, **holder)
+            for participant, holder in holders.items()
         )
+        let_bots_act(game, now=now)
     return game
+
+
+def _uses_roster(rules: Ruleset) -> bool:
+    return type(rules).prepare is not Ruleset.prepare
+
+
+def _holders(rules, state, roster, campaign_id, seats, bots) -> dict[str, dict]:
+    """Seat -> ``{"user_id": ...}`` or ``{"bot": ...}``: characters' players, then the choices."""
+    known = set(rules.seats(state))
+    bots = _every_seat(bots, known - set(seats))
+    for name, chosen in (("seats", seats), ("bots", bots)):
+        unknown = sorted(set(chosen) - known - ({REFEREE_SEAT} if name == "bots" else set()))
+        if unknown:
+            raise Invalid.field(name, f"This game has no seat {', '.join(unknown)}.")
+    both = sorted(set(seats) & set(bots))
+    if both:
+        raise Invalid.field("bots", f"{', '.join(both)} cannot be held by a user and a bot.")
+    offered = strategies(rules)
+    unknown_bots = sorted({strategy for strategy in bots.values()} - set(offered))
+    if unknown_bots:
+        raise Invalid.field(
+            "bots",
+            f"{rules.title} has no bot {', '.join(unknown_bots)} (it has: "
+            f"{', '.join(sorted(offered))}).",
+        )
+    members = host().members(campaign_id) if seats else set()
+    strangers = sorted(str(user) for user in seats.values() if user not in members)
+    if strangers:
+        raise Invalid.field(
+            "seats", f"User {', '.join(strangers)} is not a member of the campaign."
+        )
+    holders: dict[str, dict] = {
+        seat: {"user_id": roster[character]["player"]}
+        for seat, character in rules.seat_characters(state).items()
+        if roster.get(character, {}).get("player") is not None
+    }
+    holders.update((seat, {"user_id": user}) for seat, user in seats.items())
+    holders.update((seat, {"bot": strategy}) for seat, strategy in bots.items())
+    return holders
+
+
+def _every_seat(bots: dict[str, str], free: set[str]) -> dict[str, str]:
+    """``{"*": strategy}`` spelled out: that bot in every free seat and the referee's."""
+    if EVERY_SEAT not in bots:
+        return bots
+    strategy = bots[EVERY_SEAT]
+    named = {seat: chosen for seat, chosen in bots.items() if seat != EVERY_SEAT}
+    return {**dict.fromkeys(sorted(free | {REFEREE_SEAT}), strategy), **named}
+
+
+def game_seat_bots(*, game_id: int, bots: dict[str, str], now: datetime, user=None) -> Game:
+    """Hand seats of a running game to bots (a player left the table), who act at once.
+
+    ``{"*": "random"}`` hands every seat and the referee's duties to the random
+    player, which plays the game out: the demo's matches are played so. Only
+    the referee may; ``user=None`` is the service itself (demo data, tests).
+    """
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if user is not None and not actor_for(game, user).is_referee:
+            raise Forbidden("Only the referee or a storyguide seats bots.")
+        if game.status != GameStatus.ACTIVE:
+            raise RuleViolation("game_over", f"The game is {game.get_status_display().lower()}.")
+        rules = find_ruleset(game.ruleset)
+        known = set(rules.seats(game.state))
+        bots = _every_seat(bots, known)
+        unknown = sorted(set(bots) - known - {REFEREE_SEAT})
+        if unknown:
+            raise Invalid.field("bots", f"This game has no seat {', '.join(unknown)}.")
+        offered = strategies(rules)
+        if not set(bots.values()) <= set(offered):
+            raise Invalid.field("bots", f"{rules.title} has the bots {', '.join(sorted(offered))}.")
+        Seat.objects.filter(game=game, participant__in=list(bots)).delete()
+        Seat.objects.bulk_create(
+            Seat(game=game, participant=seat, bot=strategy) for seat, strategy in bots.items()
+        )
+        held = Seat.objects.filter(game=game).exclude(bot="").values_list("participant", "bot")
+        let_bots_act(game, now=now, bots=dict(held))
+    return game
+
+
+def let_bots_act(game: Game, *, now: datetime, bots: dict[str, str] | None = None) -> None:
+    """Let the game's bots act, one command at a time, until a person must act or the end.
+
+    The caller has locked the game row; ``bots`` (seat -> strategy) defaults to
+    the game's seats as loaded. Every bot command goes through the
+    same ``apply`` and server dice as a person's, logged with the bot as the
+    one who sent it. A bot's choices are drawn from the secret seed, so nobody
+    can foresee them before the end, and anyone can see afterwards that they
+    were not steered.
+    """
+    if bots is None:
+        bots = {seat.participant: seat.bot for seat in game.seats.all() if seat.bot}
+    if not bots or game.status != GameStatus.ACTIVE:
+        return
+    rules = find_ruleset(game.ruleset)
+    draw = hmac.new(bytes.fromhex(game.server_seed), f"bots:{game.version}".encode(), "sha256")
+    rng = random.Random(draw.digest())
+    for _ in range(rules.max_commands):
+        move = next_bot_move(rules, canonical_state(game.state), bots, rng, now=now.timestamp())
+        if move is None:
+            return
+        game_apply(
+            game,
+            user=None,
+            actor=move.actor,
+            command=move.command,
+            submitted={"command": move.command, "bot": bots[move.seat]},
+            now=now,
+        )
 
 
 def game_set_client_seed(*, game_id: int, user, client_seed: str) -> Game:
@@ -173,6 +298,7 @@ def game_submit_command(
             dice=_dice_for(game, actor, submission),
             now=now,
         )
+        let_bots_act(game, now=now)
         answer = Answer(201, render(game, event, actor))
         if idempotency_key:
             IdempotentAnswer.objects.create(

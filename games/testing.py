@@ -17,12 +17,17 @@ class Tally(Ruleset):
 
     name = "tally"
     title = "Tally"
+    example_config = {"target": 30}
 
     def setup(self, config: dict) -> State:
         target = config.get("target", 1000)
         if not isinstance(target, int) or target < 1:
             raise RuleViolation("invalid_config", "target must be a positive whole number")
-        return {"total": 0, "rolls": 0, "target": target, "over": False}
+        players = config.get("players", ["alice", "bob"])
+        return {"total": 0, "rolls": 0, "target": target, "players": players, "over": False}
+
+    def seats(self, state) -> list[str]:
+        return state["players"]
 
     def apply(self, state, command, *, actor: Actor, dice: Dice, now: float) -> Outcome:
         if command.get("action") == "finish":
@@ -46,7 +51,7 @@ class Tally(Ruleset):
             raise RuleViolation("not_a_command", f"{text!r} is not a command.", "T.1")
         return {"action": "roll", "count": int(count or 1)}
 
-    def allowed_commands(self, state, actor) -> list[dict]:
+    def allowed_commands(self, state, actor, *, now=None) -> list[dict]:
         commands = [{"action": "roll"}]
         return [*commands, {"action": "finish"}] if actor.is_referee else commands
 

@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from campaign.models import Role
 from campaign.permissions import role_in
 from campaign.serializers import ReasonSerializer
+from campaign.teams import Team
 from league import selectors, services
 from league.models import CupYear, Fixture
 from league.serializers import (
@@ -29,7 +30,6 @@ from league.serializers import (
     StandingsSerializer,
     StartSerializer,
 )
-from quidditch.services import Team
 
 
 def require_referee(request, fixture: Fixture) -> None:

@@ -10,9 +10,11 @@ from datetime import UTC, datetime, timedelta
 from django.utils import timezone
 
 from campaign.models import Campaign
+from campaign.teams import Team
+from games.bots import EVERY_SEAT
+from games.services import game_seat_bots
 from league.models import CupYear, Stage
 from league.services import credit_due_points, cup_year_create, fixture_set_date, fixture_start
-from quidditch.services import Team, match_autoplay
 
 FIRST_HALF_STARTS = datetime(2026, 9, 1, 18, tzinfo=UTC)
 SECOND_HALF_STARTS = datetime(2027, 2, 1, 18, tzinfo=UTC)
@@ -30,7 +32,7 @@ def seed(campaign: Campaign, storyguide) -> CupYear:
         second_half_starts=SECOND_HALF_STARTS,
     )
     first_half = cup_year.fixtures.filter(stage=Stage.FIRST_HALF).order_by("window_starts", "id")
-    for number, fixture in enumerate(first_half, start=1):
+    for fixture in first_half:
         game_day = fixture.window_starts + timedelta(days=10)
         fixture = fixture_set_date(fixture=fixture, date=game_day, now=game_day - timedelta(days=8))
         rosters = [
@@ -43,6 +45,6 @@ def seed(campaign: Campaign, storyguide) -> CupYear:
         fixture = fixture_start(
             fixture=fixture, rosters=rosters, settings={}, created_by=storyguide, now=game_day
         )
-        match_autoplay(game=fixture.game, seed=number, start=game_day)
+        game_seat_bots(game_id=fixture.game.pk, bots={EVERY_SEAT: "random"}, now=game_day)
     credit_due_points(now=timezone.now())
     return cup_year

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from campaign.models import Campaign, Character, House, Role
+from campaign.serializers import TeamSerializer
 from league.models import CupYear, Fixture, Fraud, Offence
-from quidditch.serializers import TeamSerializer
 
 
 class CupYearSerializer(serializers.ModelSerializer):

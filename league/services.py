@@ -12,18 +12,20 @@ from django.db import transaction
 
 from campaign.models import Campaign, Character
 from campaign.services import house_points_award, table_log_for
+from campaign.teams import Team
 from core.errors import RuleViolation
 from games.dice import Roll
 from games.models import Game
 from games.ruleset import REFEREE, Actor, find_ruleset
-from games.services import game_abandon, game_apply
+from games.services import game_abandon, game_apply, game_create
 from league import selectors
 from league.models import CupYear, Fixture, FixtureStatus, Fraud, Offence, Stage
 from league.rules import fixtures, house_points, lots, scheduling, teams
 from league.rules.finals import final_placing, finals
 from league.rules.results import GameResult
-from quidditch.services import Team, match_create
 
+#: The house cup is Chat-Quidditch's (§8).
+CHAT_QUIDDITCH = "chat-quidditch"
 HALF_STAGES = {1: Stage.FIRST_HALF, 2: Stage.SECOND_HALF}
 FINAL_STAGES = {"cup-final": Stage.FINAL, "third-place-final": Stage.THIRD_PLACE}
 FINAL_GAMES = (Stage.FINAL, Stage.THIRD_PLACE, Stage.DECIDER)
@@ -172,10 +174,14 @@ def fixture_start(
             )
             for team in rosters
         ]
-        fixture.game = match_create(
+        fixture.game = game_create(
             campaign=fixture.cup_year.campaign,
-            teams=playing,
-            settings={**settings, "final": fixture.stage in FINAL_GAMES},
+            ruleset=CHAT_QUIDDITCH,
+            config={
+                "teams": [team.to_config() for team in playing],
+                **settings,
+                "final": fixture.stage in FINAL_GAMES,
+            },
             title=f"{fixture.home.name} v {fixture.away.name}, {fixture.get_stage_display()}",
             public=True,
             created_by=created_by,

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from games.apis import PlayableGameViewSet
 from games.serializers import CommandAnswerSerializer, GameSerializer
 from skirmish import services
-from skirmish.models import KIND
+from skirmish.rules import Skirmish
 from skirmish.serializers import SkirmishCreateSerializer, SkirmishParticipantSerializer
 
 
@@ -28,7 +28,7 @@ class SkirmishViewSet(PlayableGameViewSet):
     character's Health by as much, kept within 0..its maximum.
     """
 
-    kind = KIND
+    kind = Skirmish.kind
     submit_command = staticmethod(services.skirmish_submit_command)
 
     @extend_schema(
@@ -47,7 +47,7 @@ class SkirmishViewSet(PlayableGameViewSet):
         game = services.skirmish_create(
             **incoming.validated_data, created_by=request.user, now=timezone.now()
         )
-        return self._answer(game, status=201)
+        return self._answer(game, self.actor(game), status=201)
 
     @extend_schema(
         request=SkirmishParticipantSerializer,
@@ -69,5 +69,5 @@ class SkirmishViewSet(PlayableGameViewSet):
             participant=incoming.validated_data,
             now=timezone.now(),
         )
-        answer = self._render_answer(event.game, event, self._actor(event.game))
+        answer = self.render_answer(event.game, event, self.actor(event.game))
         return Response(answer, status=201)

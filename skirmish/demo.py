@@ -18,7 +18,7 @@ from campaign.demo import DEMO_CAMPAIGN_SLUG
 from campaign.models import Campaign, Character
 from games.models import Game
 from games.services import Submission
-from skirmish.models import KIND
+from skirmish.rules import Skirmish
 from skirmish.services import skirmish_create, skirmish_submit_command
 
 TITLE = "Dungeon corridor after Potions"
@@ -62,7 +62,7 @@ INTENTIONS = {
 def seed(storyguide) -> Game | None:
     """The demo campaign's finished skirmish; None if the campaign lacks its cast."""
     campaign = Campaign.objects.get(slug=DEMO_CAMPAIGN_SLUG)
-    existing = Game.objects.filter(campaign=campaign, kind=KIND, title=TITLE).first()
+    existing = Game.objects.filter(campaign=campaign, kind=Skirmish.kind, title=TITLE).first()
     if existing is not None:
         return existing
     cast = {c.name: c for c in Character.objects.filter(campaign=campaign, name__in=CAST)}

@@ -34,7 +34,7 @@ from games.services import (
     game_create,
     game_submit_command,
 )
-from skirmish.models import KIND
+from skirmish.rules import Skirmish
 
 RULESET = "skirmish"
 MAX_PARTICIPANTS = 99  # keys are two digits wide (see above)
@@ -109,7 +109,7 @@ def skirmish_add_participant(*, game_id: int, user, participant: dict, now: date
     re-enter as if it had delayed).
     """
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id, kind=KIND)
+        game = Game.objects.select_for_update().get(pk=game_id, kind=Skirmish.kind)
         actor = actor_for(game, user)
         if not actor.is_referee:
             raise Forbidden("Only the storyguide adds participants to a skirmish.")

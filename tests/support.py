@@ -7,6 +7,8 @@ from rest_framework.test import APIClient
 
 from campaign.models import Position, Role
 from campaign.services import campaign_create
+from games.bots import EVERY_SEAT
+from games.services import game_seat_bots
 from tests.factories import MembershipFactory, UserFactory
 
 FULL_TEAM = (
@@ -70,3 +72,8 @@ def run_at_once(task, threads: int) -> list:
     for thread in started:
         thread.join()
     return results
+
+
+def play_out(game, *, now):
+    """Hand every seat of a running game to the random bot, which plays it to its end."""
+    return game_seat_bots(game_id=game.pk, bots={EVERY_SEAT: "random"}, now=now)

@@ -28,6 +28,7 @@ class TableLog(Ruleset):
     name = "table-log"
     title = "Table log"
     kind = "log"
+    played_by_commands = False  # the services write it; the storyguide closes it
 
     def setup(self, config: dict) -> State:
         return {"checks": 0}

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.dice import Dice
-from quidditch.rules.ending import WIN_BONUS
-from quidditch.rules.seekers import SNITCH_POINTS
-from quidditch.rules.shots import GOAL_POINTS
+from quidditch.chat.rules.ending import WIN_BONUS
+from quidditch.chat.rules.seekers import SNITCH_POINTS
+from quidditch.chat.rules.shots import GOAL_POINTS
 
 from .fixtures import Fixture, cup_year, games
 from .results import GameResult, Side

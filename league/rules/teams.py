@@ -21,7 +21,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import asdict, dataclass
 
 from games.ruleset import RuleViolation
-from quidditch.rules.teams import BEATER, CHASER, KEEPER, LIMITS, SEEKER
+from quidditch.chat.rules.teams import BEATER, CHASER, KEEPER, LIMITS, SEEKER
 
 MINIMUM_PLAYERS = 3
 MAXIMUM_DIFFERENCE = 2

@@ -70,11 +70,14 @@ EXPECTED = {
     ("table-log-client-seed", "post"): (401, 403, 403, 403, 422, 404),
     ("table-log-events", "get"): (404, 200, 200, 200, 200, 404),
     ("table-log-verify", "get"): (404, 200, 200, 200, 200, 404),
-    # Matches (private here) and skirmishes.
+    # Rulesets, matches (private here) and skirmishes.
+    ("ruleset-list", "get"): (200, 200, 200, 200, 200, 200),
+    ("ruleset-detail", "get"): (200, 200, 200, 200, 200, 200),
     ("match-list", "get"): (200, 200, 200, 200, 200, 200),
     ("match-list", "post"): (401, 400, 400, 400, 201, 400),
     ("match-detail", "get"): (404, 200, 200, 200, 200, 404),
     ("match-abandon", "post"): (401, 403, 403, 403, 200, 404),
+    ("match-bots", "post"): (401, 403, 403, 403, 200, 404),
     ("match-client-seed", "post"): (401, 403, 200, 403, 200, 404),
     ("match-commands", "post"): (401, 403, 201, 403, 201, 404),
     ("match-events", "get"): (404, 200, 200, 200, 200, 404),
@@ -83,6 +86,7 @@ EXPECTED = {
     ("skirmish-list", "post"): (401, 400, 400, 400, 201, 400),
     ("skirmish-detail", "get"): (404, 200, 200, 200, 200, 404),
     ("skirmish-abandon", "post"): (401, 403, 403, 403, 200, 404),
+    ("skirmish-bots", "post"): (401, 403, 403, 403, 200, 404),
     ("skirmish-client-seed", "post"): (401, 403, 200, 403, 200, 404),
     ("skirmish-commands", "post"): (401, 403, 422, 403, 201, 404),
     ("skirmish-events", "get"): (404, 200, 200, 200, 200, 404),
@@ -155,6 +159,8 @@ def target(world, name):
     basename = next(
         (b for b in sorted(objects, key=len, reverse=True) if name.startswith(f"{b}-")), None
     )
+    if name == "ruleset-detail":
+        return reverse(name, args=["chat-quidditch"])
     if basename is None or name.endswith("-list") or name == "campaign-import-document":
         return reverse(name)
     return reverse(name, args=[objects[basename].pk])
@@ -209,11 +215,15 @@ def body(world, name, method) -> dict | None:
         "match-list": {
             "campaign": world.campaign.pk,
             "ruleset": "chat-quidditch",
-            "teams": [
-                world.roster_body(world.houses["Hufflepuff"]),
-                world.roster_body(world.houses["Ravenclaw"]),
-            ],
+            "config": {
+                "teams": [
+                    world.roster_body(world.houses["Hufflepuff"]),
+                    world.roster_body(world.houses["Ravenclaw"]),
+                ]
+            },
         },
+        "match-bots": {"bots": {"SJäger1": "random"}},
+        "skirmish-bots": {"bots": {"p02": "random"}},
         "match-client-seed": {"client_seed": "lucky"},
         "match-commands": {
             "command": {

@@ -14,9 +14,10 @@ from knox.models import AuthToken
 from campaign import services as campaign_services
 from campaign.models import Character, Membership, Position, Role
 from campaign.rules.sheet import SheetRules
+from campaign.teams import Team
 from campaign.transfer import campaign_export
+from games.services import game_create
 from league.services import cup_year_create
-from quidditch.services import Team, match_create
 from skirmish.services import skirmish_create
 from tests.factories import UserFactory
 
@@ -73,10 +74,12 @@ class World:
             awarded_by=self.users["storyguide"],
             now=now,
         )
-        self.match = match_create(
+        self.match = game_create(
             campaign=self.campaign,
-            teams=[self.team("Gryffindor"), self.team("Slytherin")],
-            settings={},
+            ruleset="chat-quidditch",
+            config={
+                "teams": [self.team(house).to_config() for house in ("Gryffindor", "Slytherin")]
+            },
             created_by=self.users["storyguide"],
             now=now,
         )

@@ -4,6 +4,8 @@ Parametrized from the registry, so a ruleset is tested the day it registers
 (see ``games.conformance`` for what each check means).
 """
 
+from functools import cache
+
 import pytest
 
 from games import conformance
@@ -21,10 +23,17 @@ def rules(request):
     return find_ruleset(request.param)
 
 
+@cache
+def played(name: str, seed: int) -> conformance.PlayedGame:
+    """One game per ruleset and seed, played once and checked by every test below."""
+    rules = find_ruleset(name)
+    return conformance.play_randomly(rules, rules.example_config, seed)
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_legal_play_reaches_the_end_and_the_log_verifies(rules, seed):
     """From setup, random choices among ``allowed_commands`` end the game; the log verifies."""
-    game = conformance.play_randomly(rules, rules.example_config, seed)
+    game = played(rules.name, seed)
     assert rules.is_over(game.final_state)
     report = conformance.check_log(game)
     assert report.replay_matches and report.rolls_intact is not False
@@ -32,11 +41,9 @@ def test_random_legal_play_reaches_the_end_and_the_log_verifies(rules, seed):
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_every_event_narrates_in_every_language(rules, seed):
-    conformance.check_narration(conformance.play_randomly(rules, rules.example_config, seed))
+    conformance.check_narration(played(rules.name, seed))
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_no_seat_sees_what_is_hidden_from_it(rules, seed):
-    conformance.check_hidden_information(
-        conformance.play_randomly(rules, rules.example_config, seed)
-    )
+    conformance.check_hidden_information(played(rules.name, seed))

@@ -4,8 +4,8 @@ import pytest
 
 from campaign.models import Character
 from campaign.rules.sheet import SheetRules
+from campaign.teams import Team
 from league.services import cup_year_create
-from quidditch.services import Team
 from tests.support import FULL_TEAM as TEAM
 from tests.support import Table
 

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from league import services
 from league.models import CupYear, Fixture, FixtureStatus
-from quidditch.services import match_autoplay
+from tests.support import play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -106,7 +106,7 @@ def test_8_5_start_a_cup_game_and_record_fraud(cup):
         format="json",
     )
     assert fraud.status_code == 201 and fraud.json()["house"] == fixture.home.pk
-    match_autoplay(game=Fixture.objects.get(pk=fixture.pk).game, seed=3, start=timezone.now())
+    play_out(Fixture.objects.get(pk=fixture.pk).game, now=timezone.now())
     table = cup.client().get(f"/api/cup-years/{cup.cup.pk}/standings/").json()
     home = next(row for row in table["rows"] if row["house"] == fixture.home.name)
     assert home["points_deducted"] == 100
@@ -129,7 +129,7 @@ def test_the_standings_answer_in_the_same_number_of_queries_however_many_games(c
         return len(queries)
 
     before = count()
-    for seed, fixture in enumerate(cup.cup.fixtures.order_by("id")[:3], start=1):
+    for fixture in cup.cup.fixtures.order_by("id")[:3]:
         started = services.fixture_start(
             fixture=fixture,
             rosters=cup.rosters(fixture),
@@ -137,6 +137,6 @@ def test_the_standings_answer_in_the_same_number_of_queries_however_many_games(c
             created_by=cup.storyguide,
             now=timezone.now(),
         )
-        match_autoplay(game=started.game, seed=seed, start=timezone.now())
+        play_out(started.game, now=timezone.now())
     assert cup.cup.fixtures.exclude(result=None).count() == 3
     assert count() == before

@@ -11,8 +11,8 @@ from games.ruleset import find_ruleset
 from league import selectors, services
 from league.models import Fixture, FixtureStatus, Stage
 from league.rules.house_points import CREDIT_DELAY
-from quidditch.services import match_autoplay
 from tests.league.conftest import SEPTEMBER
+from tests.support import play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,7 @@ def play(cup, fixture, *, seed=1, start=None):
         created_by=cup.storyguide,
         now=start,
     )
-    match_autoplay(game=fixture.game, seed=seed, start=start)
+    play_out(fixture.game, now=start)
     fixture.refresh_from_db()
     return fixture
 

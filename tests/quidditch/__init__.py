@@ -1,1 +1,1 @@
-"""Tests of the quidditch app."""
+"""Tests of the quidditch games, a folder per game."""

@@ -1,4 +1,4 @@
-"""The dashboard's skirmishes, and the demo skirmish it shows the demo storyguide."""
+"""The dashboard's skirmishes (the one game admin, drawing the skirmish's board), and the demo."""
 
 import re
 
@@ -12,7 +12,7 @@ from games.models import Game, GameStatus
 from games.selectors import game_verify
 from games.services import game_create
 from skirmish import demo as skirmish_demo
-from skirmish.admin import initiative_order
+from skirmish.rules.board import initiative_order
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +25,7 @@ def demo():
 
 def dashboard(client, storyguide, path):
     client.force_login(storyguide)
-    return client.get(f"/admin/skirmish/skirmish/{path}")
+    return client.get(f"/admin/games/game/{path}")
 
 
 def test_the_demo_skirmish_is_finished_and_its_log_verifies(demo):
@@ -44,7 +44,7 @@ def test_seeding_the_demo_again_changes_nothing(demo):
     assert Game.objects.get(pk=game.pk).version == game.version
 
 
-def test_the_dashboard_lists_only_skirmishes(client, demo):
+def test_the_dashboard_filters_games_by_kind(client, demo):
     storyguide, game = demo
     game_create(
         campaign=Campaign.objects.get(slug=campaign_demo.DEMO_CAMPAIGN_SLUG),
@@ -54,7 +54,7 @@ def test_the_dashboard_lists_only_skirmishes(client, demo):
         created_by=storyguide,
         now=timezone.now(),
     )
-    response = dashboard(client, storyguide, "")
+    response = dashboard(client, storyguide, "?kind__exact=skirmish")
     assert response.status_code == 200
     page = response.content.decode()
     assert game.title in page and "A tally, not a skirmish" not in page

@@ -77,7 +77,8 @@ def test_a_skirmish_is_gathered_from_characters_and_an_ad_hoc_participant(table)
 def test_before_initiative_only_the_storyguide_has_commands(table):
     """Ch.7 ¶4: the storyguide names the initiator, so he alone starts the skirmish."""
     game = table.create()
-    assert {"action": "roll_initiative"} in table.read(game["id"])["allowed_commands"]
+    offered = table.read(game["id"])["allowed_commands"]
+    assert {"action": "roll_initiative", "initiator": "p01", "category": "physical"} in offered
     assert table.read(game["id"], table.player)["allowed_commands"] == []
 
 

@@ -122,20 +122,28 @@ def test_allowed_commands_offer_the_turn_to_its_holder_only():
         {"action": "end_turn", "participant": "p1"}
     ]
     storyguide = SKIRMISH.allowed_commands(table.state, STORYGUIDE)
-    assert [c["action"] for c in storyguide] == [
-        "add_participant",
-        "end_turn",
-        "change_health",
-        "end_skirmish",
+    assert storyguide == [
+        {"action": "end_turn", "participant": "p1"},
+        *[
+            {"action": "change_health", "participant": key, "by": by}
+            for key in ("p1", "p2", "p3", "p4")
+            for by in (-1, 1)
+        ],
+        {"action": "end_skirmish"},
     ]
 
 
 def test_allowed_commands_before_initiative_are_the_storyguides():
+    """¶1: any participant may make the initiating action, in any category (each offered
+    complete); a newcomer's sheet is free input, given through the participants endpoint."""
     table = Table()
-    assert SKIRMISH.allowed_commands(table.state, STORYGUIDE) == [
-        {"action": "add_participant"},
-        {"action": "roll_initiative"},
-        {"action": "change_health"},
-        {"action": "end_skirmish"},
+    commands = SKIRMISH.allowed_commands(table.state, STORYGUIDE)
+    assert commands[:3] == [
+        {"action": "roll_initiative", "initiator": "p1", "category": "physical"},
+        {"action": "roll_initiative", "initiator": "p1", "category": "mental"},
+        {"action": "roll_initiative", "initiator": "p1", "category": "social"},
     ]
+    assert len([c for c in commands if c["action"] == "roll_initiative"]) == 4 * 3
+    assert commands[-1] == {"action": "end_skirmish"}
+    assert not [c for c in commands if c["action"] == "add_participant"]
     assert SKIRMISH.allowed_commands(table.state, player("p1")) == []

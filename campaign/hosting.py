@@ -1,0 +1,50 @@
+"""The campaign app as the host of games: what the game platform asks of it.
+
+Registered with ``games.hosting`` when the app starts, so that the platform
+learns roles, members and characters without importing the campaign app.
+"""
+
+from __future__ import annotations
+
+from campaign.models import Character, Membership
+from campaign.permissions import campaign_roles
+from games.ruleset import Roster
+
+
+class CampaignHost:
+    def roles(self, request) -> dict[int, str]:
+        return campaign_roles(request)
+
+    def role(self, user, campaign_id: int) -> str | None:
+        return (
+            Membership.objects.filter(campaign_id=campaign_id, user=user)
+            .values_list("role", flat=True)
+            .first()
+        )
+
+    def members(self, campaign_id: int) -> set[int]:
+        return set(
+            Membership.objects.filter(campaign_id=campaign_id).values_list("user_id", flat=True)
+        )
+
+    def roster(self, campaign_id: int) -> Roster:
+        """Every character of the campaign, with what a ruleset may field of it."""
+        characters = Character.objects.filter(campaign_id=campaign_id).select_related("house")
+        return {
+            character.pk: {
+                "name": character.name,
+                "house": None
+                if character.house is None
+                else {
+                    "id": character.house.pk,
+                    "name": character.house.name,
+                    "initial": character.house.initial,
+                },
+                "attributes": dict(character.attributes),
+                "health": character.health,
+                "health_max": character.health_max,
+                "position": character.quidditch_position or None,
+                "player": character.player_id,
+            }
+            for character in characters
+        }

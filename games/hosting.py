@@ -1,0 +1,45 @@
+"""Who hosts games: the few questions the platform asks of the app that owns them.
+
+Every game belongs to a campaign, but the platform sits below the campaign
+app and never imports it (``core <- games <- campaign``). The campaign app
+registers a :class:`Host` when it starts (``CampaignConfig.ready``), and the
+platform asks it who is who: the caller's roles, who may referee, who is a
+member, and the characters a ruleset's ``prepare`` may field.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from games.ruleset import Roster
+
+#: The role that referees a campaign's games (and may relay any seat's commands).
+REFEREE_ROLE = "storyguide"
+
+
+class Host(Protocol):
+    def roles(self, request) -> dict[int, str]:
+        """The caller's role in each of their campaigns (cached on the request)."""
+
+    def role(self, user, campaign_id: int) -> str | None:
+        """``user``'s role in one campaign, or ``None``."""
+
+    def members(self, campaign_id: int) -> set[int]:
+        """The user ids of a campaign's members."""
+
+    def roster(self, campaign_id: int) -> Roster:
+        """The campaign's characters as plain data, for ``Ruleset.prepare``."""
+
+
+_host: Host | None = None
+
+
+def register_host(host: Host) -> None:
+    global _host
+    _host = host
+
+
+def host() -> Host:
+    if _host is None:
+        raise RuntimeError("No app hosts games: the campaign app registers one when it starts.")
+    return _host

@@ -1,0 +1,10 @@
+"""Pages for people rather than clients, included at the site's root (not under /api/)."""
+
+from django.urls import path
+
+from games.views import game_page
+
+urlpatterns = [
+    path("matches/<int:pk>/", game_page, {"kind": "match"}, name="match-page"),
+    path("skirmishes/<int:pk>/", game_page, {"kind": "skirmish"}, name="skirmish-page"),
+]

@@ -1,0 +1,98 @@
+"""The match settings and the state a match starts from.
+
+{
+  "teams": [team, team],          # see teams.build_teams
+  "answer_seconds": 10,           # §3.4: time for Abblocken and Halten
+  "final": false,                 # §8.2: final-game rules
+  "rounds": 10,                   # §5.1, §7
+  "half_time_after": 5,           # §6
+  "foul_xp": false,               # §5.5.3: do XP count on fouls?
+  "referee_releases": true        # §5.4, §5.5, §5.7: wait for the referee's release
+}
+"""
+
+from __future__ import annotations
+
+from .pitch import UNNAMED
+from .table import State
+from .teams import ROLE_WORDS, build_teams, invalid
+
+MAX_ROUNDS = 10
+"""§5.1: "Maximal gibt es dabei zehn Runden" (at most ten rounds)."""
+
+DEFAULTS = {
+    "answer_seconds": 10,
+    "final": False,
+    "rounds": 10,
+    "half_time_after": 5,
+    "foul_xp": False,
+    "referee_releases": True,
+}
+
+
+def settings(config: object) -> dict:
+    """The match settings with defaults filled in, checked."""
+    if not isinstance(config, dict):
+        raise invalid("the config must be an object")
+    unknown = set(config) - set(DEFAULTS) - {"teams"}
+    if unknown:
+        raise invalid(f"unknown settings: {', '.join(sorted(unknown))}")
+    result = {**DEFAULTS, **{k: v for k, v in config.items() if k != "teams"}}
+    seconds = result["answer_seconds"]
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0:
+        raise invalid("answer_seconds must be a positive number", "§3.4")
+    for name in ("rounds", "half_time_after"):
+        value = result[name]
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ROUNDS:
+            raise invalid(f"{name} must be a whole number from 1 to {MAX_ROUNDS}", "§5.1")
+    for name in ("final", "foul_xp", "referee_releases"):
+        if not isinstance(result[name], bool):
+            raise invalid(f"{name} must be true or false")
+    return result
+
+
+def build_state(config: dict) -> State:
+    """The state before the first command (§4): nicks named, nothing rolled."""
+    settings_ = settings(config)
+    teams, players = build_teams(config.get("teams"))
+    lineup: dict[str, list[list[str]]] = {role: [[], []] for role in ROLE_WORDS}
+    for nick, player in players.items():  # one pass, in roster order
+        lineup[player["role"]][player["team"]].append(nick)
+    return {
+        "config": settings_,
+        "teams": teams,
+        "players": players,
+        "lineup": lineup,
+        "pitch": list(UNNAMED),
+        "phase": "experience" if not all(t["xp_set"] for t in teams) else "quaffle_roll",
+        "round": 0,
+        "last_round": settings_["rounds"],
+        "subround": None,
+        "positioning": None,
+        "possession": None,
+        "carrier": None,
+        "last_carriers": [None, None],
+        "thirds": {},
+        "out": [],
+        "flew": [],
+        "threw": [],
+        "bludgers": [],
+        "snitch": None,
+        "searched": [],
+        "found": [],
+        "grabbed": [],
+        "fouled": [],
+        "pass": None,
+        "flight": None,
+        "bonus_third": None,
+        "unguarded": None,
+        "free_throw": None,
+        "pending": [],
+        "goals": [0, 0],
+        "score": [0, 0],
+        "snitch_caught_by": None,
+        "end_votes": [],
+        "over": False,
+        "ended_by": None,
+        "awaiting": [],
+    }

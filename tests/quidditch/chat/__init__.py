@@ -1,0 +1,1 @@
+"""Tests of Chat-Quidditch: its pure rules, and its games on the platform."""

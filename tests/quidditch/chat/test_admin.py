@@ -1,0 +1,63 @@
+"""The dashboard's games: a Chat-Quidditch match shows the referee's board, with no admin class
+of its own (the platform's one game admin draws the ruleset's board)."""
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from campaign.demo import storyguide_group
+from skirmish.services import skirmish_create
+
+pytestmark = pytest.mark.django_db
+
+ADMIN = "/admin/games/game"
+
+
+def dashboard(user, path: str):
+    user.is_staff = True
+    user.save()
+    user.groups.add(storyguide_group())
+    client = Client()
+    client.force_login(user)
+    return client.get(f"{ADMIN}/{path}")
+
+
+def test_the_change_page_shows_the_board_score_round_and_possession(seated_table):
+    game = seated_table.play(seated_table.create_match(), 60, seed=1)
+    state = game.state
+
+    response = dashboard(seated_table.storyguide, f"{game.pk}/change/")
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    board = html[html.index('id="board"') : html.index("Verification")]
+    assert f"Round {state['round']} of {state['last_round']}" in board
+    possession = state["teams"][state["possession"]]["house"]
+    assert f"Quaffle: {possession}" in board
+    for team, goals, points in zip(state["teams"], state["goals"], state["score"], strict=True):
+        assert f"<td>{team['house']} ({team['initial']})</td>" in board
+        assert f"<td>{goals}</td><td>{points}</td>" in board
+    assert "The log verifies" in html
+
+
+def test_the_dashboard_lists_games_of_every_ruleset_each_with_its_page(seated_table):
+    match = seated_table.create_match()
+    skirmish = skirmish_create(
+        campaign=seated_table.campaign,
+        participants=[{"name": "Peeves", "attributes": {"Dexterity": 6}, "health": 3}],
+        created_by=seated_table.storyguide,
+        now=timezone.now(),
+        title="Peeves in the corridor",
+    )
+
+    html = dashboard(seated_table.storyguide, "").content.decode()
+
+    assert match["title"] in html and skirmish.title in html
+    assert f'<a href="/matches/{match["id"]}/">view</a>' in html
+    assert f'<a href="/skirmishes/{skirmish.pk}/">view</a>' in html
+
+
+def test_another_campaigns_match_is_not_on_the_dashboard(seated_table):
+    match = seated_table.create_match()
+    response = dashboard(seated_table.outsider, f"{match['id']}/change/")
+    assert response.status_code == 302
