@@ -12,6 +12,7 @@ from django.contrib.auth.models import Group, Permission
 from campaign import services
 from campaign.models import Campaign, Character, House, Position
 from campaign.rules.sheet import SheetRules
+from core import demo
 
 DEMO_USERNAME = "storyguide"
 DEMO_PASSWORD = "lumos-maxima"
@@ -114,3 +115,11 @@ def seed_characters(campaign: Campaign) -> None:
                 curriculum={"Flying": dice.randint(0, 3)},
                 background=f"{position.label} of the {house.name} team.",
             )
+
+
+@demo.step
+def seed_step(seeded: demo.Demo) -> None:
+    seeded.storyguide = seed()
+    seeded.notes.append(
+        f"Log in at http://127.0.0.1:8000/admin/ as {seeded.storyguide.username} / {DEMO_PASSWORD}"
+    )

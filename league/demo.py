@@ -9,8 +9,10 @@ from datetime import UTC, datetime, timedelta
 
 from django.utils import timezone
 
+from campaign.demo import DEMO_CAMPAIGN_SLUG
 from campaign.models import Campaign
 from campaign.teams import Team
+from core import demo
 from games.bots import EVERY_SEAT
 from games.services import game_seat_bots
 from league.models import CupYear, Stage
@@ -48,3 +50,9 @@ def seed(campaign: Campaign, storyguide) -> CupYear:
         game_seat_bots(game_id=fixture.game.pk, bots={EVERY_SEAT: "random"}, now=game_day)
     credit_due_points(now=timezone.now())
     return cup_year
+
+
+@demo.step
+def seed_step(seeded: demo.Demo) -> None:
+    campaign = Campaign.objects.get(slug=DEMO_CAMPAIGN_SLUG)
+    seed(campaign, seeded.storyguide)

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from campaign.demo import DEMO_CAMPAIGN_SLUG
 from campaign.models import Campaign, Character
+from core import demo
 from games.models import Game
 from games.services import Submission
 from skirmish.rules import Skirmish
@@ -150,3 +151,8 @@ class _Table:
                 self.send(
                     {"action": "change_health", "participant": target, "by": -1, "reason": what}
                 )
+
+
+@demo.step
+def seed_step(seeded: demo.Demo) -> None:
+    seed(seeded.storyguide)

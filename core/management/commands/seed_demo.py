@@ -2,10 +2,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from campaign import demo as campaign_demo
-from campaign.models import Campaign
-from league import demo as league_demo
-from skirmish import demo as skirmish_demo
+from core import demo
 
 
 class Command(BaseCommand):
@@ -25,13 +22,5 @@ class Command(BaseCommand):
         if not settings.DEBUG and not force:
             raise CommandError("DEBUG is off: refusing to seed a published password; use --force.")
         with transaction.atomic():
-            storyguide = campaign_demo.seed()
-            campaign = Campaign.objects.get(slug=campaign_demo.DEMO_CAMPAIGN_SLUG)
-            skirmish_demo.seed(storyguide)
-            league_demo.seed(campaign, storyguide)
-        self.stdout.write(
-            self.style.SUCCESS(
-                "Demo data ready. Log in at http://127.0.0.1:8000/admin/ as "
-                f"{storyguide.username} / {campaign_demo.DEMO_PASSWORD}"
-            )
-        )
+            seeded = demo.seed()
+        self.stdout.write(self.style.SUCCESS(" ".join(["Demo data ready.", *seeded.notes])))
