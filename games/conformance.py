@@ -10,7 +10,7 @@ registry, so a new ruleset is held to them the day it registers:
 3. every event narrates in every language the ruleset claims, with no
    placeholder or Python value left in the text;
 4. no seat's secrets (``Ruleset.secrets``) reach any other actor, in the state,
-   in an event or in a die, at any step, and no roll made for a secret purpose
+   the commands offered to it, an event or a die, at any step, and no roll made for a secret purpose
    shows its face before the end.
 
 A play is recorded as the storage would keep it (``PlayedGame.events``), so the
@@ -161,6 +161,7 @@ def check_hidden_information(game: PlayedGame) -> None:
             continue
         for viewer in viewers(rules, state):
             seen = leaves(rules.view(state, viewer))
+            seen |= leaves(rules.allowed_commands(state, viewer))
             event_view = rules.view_event(record, viewer) if record is not None else None
             if event_view is not None:
                 seen |= leaves(_without_hash(event_view))

@@ -1,6 +1,7 @@
 import pytest
 
 import games.testing  # noqa: F401  (registers the "tally" ruleset)
+import tests.games.toy  # noqa: F401  (registers the "high-card" ruleset)
 from tests.support import Table
 
 

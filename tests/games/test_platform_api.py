@@ -1,0 +1,142 @@
+"""The platform serves any registered ruleset through the API, with no code of its own.
+
+``tests/games/toy.py`` registers *high card* (two hidden hands) from a test
+module; here it is described, created, played to its end and verified through
+the API, and its hidden cards are looked for in everything the other seat
+can read. Then every ruleset of the match kind is played to its end through
+the API by its allowed commands alone.
+"""
+
+import json
+import random
+import re
+
+import pytest
+from django.test import Client
+
+from games.ruleset import find_ruleset, ruleset_names
+from tests.games.toy import HighCard
+
+pytestmark = pytest.mark.django_db
+
+
+def create_high_card(table, **extra):
+    body = {
+        "campaign": table.campaign.pk,
+        "ruleset": "high-card",
+        "config": {},
+        "seats": {"north": table.player.pk, "south": table.other_player.pk},
+        **extra,
+    }
+    response = table.client(table.storyguide).post("/api/matches/", body, format="json")
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def submit(table, user, game_id, command) -> dict:
+    response = table.client(user).post(
+        f"/api/matches/{game_id}/commands/", {"command": command}, format="json"
+    )
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def test_a_ruleset_registered_by_a_test_module_is_described_by_the_api(table):
+    described = table.client().get("/api/rulesets/high-card/").json()
+    assert described["title"] == "High card"
+    assert described["kind"] == "match"
+    assert described["seats"] == ["north", "south"]
+    assert described["bots"] == ["random"]
+    assert described["takes_text"] is False
+    names = [ruleset["name"] for ruleset in table.client().get("/api/rulesets/").json()]
+    assert "high-card" in names and "chat-quidditch" in names
+
+
+def test_a_toy_ruleset_is_played_to_its_end_through_the_api_and_verifies(table):
+    game = create_high_card(table)
+    game = submit(table, table.storyguide, game["id"], {"action": "deal"})["game"]
+    for user in (table.player, table.other_player):
+        mine = table.client(user).get(f"/api/matches/{game['id']}/").json()["allowed_commands"]
+        assert len(mine) == 2, "a command for each card of one's own hand"
+        game = submit(table, user, game["id"], mine[0])["game"]
+    assert game["status"] == "finished" and game["result"]["winner"] in ("north", "south")
+    report = table.client(table.player).get(f"/api/matches/{game['id']}/verify/").json()
+    assert report["ok"] and report["seed_revealed"] and report["rolls_checked"] == 5
+
+
+def test_a_hidden_card_never_reaches_the_other_seat_through_any_endpoint(table):
+    """North reads every endpoint after every step: south's cards never show until the end."""
+    game_id = create_high_card(table)["id"]
+    north = table.client(table.player)
+    page = Client()
+    page.force_login(table.player)
+    submit(table, table.storyguide, game_id, {"action": "deal"})
+    answers = []
+    south_cards = set(HighCard().secrets(_state(game_id))["south"])
+    seen = []
+
+    def look():
+        for path in ("", "events/", "verify/"):
+            seen.append(north.get(f"/api/matches/{game_id}/{path}").content.decode())
+        seen.append(page.get(f"/matches/{game_id}/").content.decode())
+
+    look()
+    mine = north.get(f"/api/matches/{game_id}/").json()["allowed_commands"]
+    answers.append(submit(table, table.player, game_id, mine[0]))
+    look()
+    seen += [json.dumps(answer) for answer in answers]
+    leaked = {card for card in south_cards for text in seen if re.search(rf"\b{card}\b", text)}
+    assert leaked == set()
+    # South's own reading shows south's hand.
+    south = table.client(table.other_player).get(f"/api/matches/{game_id}/").json()
+    assert set(south["state"]["hands"]["south"]) == south_cards
+    # The shuffle's faces are hidden from everyone while the game runs, the referee too.
+    events = table.client(table.storyguide).get(f"/api/matches/{game_id}/events/").json()
+    assert [roll["face"] for roll in events["results"][0]["dice"]] == [None] * 5
+
+
+def _state(game_id):
+    from games.models import Game
+
+    return Game.objects.get(pk=game_id).state
+
+
+MATCH_RULESETS = [name for name in ruleset_names() if find_ruleset(name).kind == "match"]
+
+
+@pytest.mark.parametrize("name", MATCH_RULESETS)
+def test_every_ruleset_plays_to_its_end_through_the_api_by_allowed_commands(table, name):
+    """From the example config, one player holding every seat and the storyguide refereeing
+    submit what the API offers them, and nothing else, until the game ends; the log verifies."""
+    rules = find_ruleset(name)
+    referee, player = table.client(table.storyguide), table.client(table.player)
+    seats = table.client().get(f"/api/rulesets/{name}/").json()["seats"]
+    created = referee.post(
+        "/api/matches/",
+        {
+            "campaign": table.campaign.pk,
+            "ruleset": name,
+            "config": rules.example_config,
+            "seats": dict.fromkeys(seats, table.player.pk),
+        },
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    url, rng = f"/api/matches/{created.json()['id']}/", random.Random(name)
+    for _ in range(rules.max_commands):
+        views = [(client, client.get(url).json()) for client in (player, referee)]
+        if views[0][1]["status"] != "active":
+            break
+        offered = [
+            (client, command) for client, game in views for command in game["allowed_commands"]
+        ]
+        usual = [
+            (client, command)
+            for client, command in offered
+            if rng.random() < rules.rare_actions.get(command["action"], 1.0)
+        ]
+        client, command = rng.choice(usual or offered)
+        answer = client.post(f"{url}commands/", {"command": command}, format="json")
+        assert answer.status_code == 201, answer.json()
+    assert player.get(url).json()["status"] == "finished"
+    assert player.get(f"{url}verify/").json()["ok"] is True
