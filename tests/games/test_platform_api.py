@@ -140,3 +140,17 @@ def test_every_ruleset_plays_to_its_end_through_the_api_by_allowed_commands(tabl
         assert answer.status_code == 201, answer.json()
     assert player.get(url).json()["status"] == "finished"
     assert player.get(f"{url}verify/").json()["ok"] is True
+
+
+def test_the_openapi_contract_documents_each_rulesets_config_and_commands(table):
+    schema = table.client().get("/api/schema/", {"format": "json"}).json()["components"]["schemas"]
+    assert schema["HighCardConfig"]["description"] == "The config of a High card game."
+    assert schema["ChatQuidditchCommand"]["properties"]["action"]["enum"][:2] == [
+        "attack",
+        "block",
+    ]
+    created = schema["GameCreateRequest"]["properties"]["config"]["oneOf"]
+    assert {"$ref": "#/components/schemas/ChatQuidditchConfig"} in created
+    assert {"$ref": "#/components/schemas/SkirmishConfig"} not in created, "skirmishes are gathered"
+    commands = schema["SubmissionRequest"]["properties"]["command"]["oneOf"]
+    assert {"$ref": "#/components/schemas/SkirmishCommand"} in commands

@@ -119,7 +119,7 @@ class ChatQuidditch(Ruleset):
                 "players (docs/rules/chat-quidditch.md).",
                 "items": {"type": "object"},
             },
-            "answer_seconds": {"type": "number", "exclusiveMinimum": 0, "default": 10},
+            "answer_seconds": {"type": "number", "minimum": 1, "default": 10},
             "final": {"type": "boolean", "default": False},
             "rounds": {"type": "integer", "minimum": 1, "maximum": MAX_ROUNDS, "default": 10},
             "half_time_after": {"type": "integer", "minimum": 1, "default": 5},
