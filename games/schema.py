@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from games.ruleset import find_ruleset, ruleset_names
 
+
 def _created_by_clients(rules) -> bool:
     return rules.kind == "match"
 

@@ -167,6 +167,39 @@ class GameSerializer(serializers.ModelSerializer):
         return {seat.participant: seat.bot for seat in game.seats.all() if seat.bot}
 
 
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer", "description": "A die's face."},
+            {
+                "type": "array",
+                "items": {"type": "integer", "minimum": 1},
+                "maxItems": 200,
+                "description": "A deck's new order: each card's place before the shuffle.",
+            },
+        ]
+    }
+)
+class EnteredDieField(serializers.Field):
+    """One entered die: a face, or a whole shuffle as the deck's new order."""
+
+    default_error_messages = {"invalid": "A face (a whole number) or a deck order (a list)."}
+
+    def to_internal_value(self, data):
+        if isinstance(data, int) and not isinstance(data, bool):
+            return data
+        if (
+            isinstance(data, list)
+            and len(data) <= 200
+            and all(isinstance(p, int) and not isinstance(p, bool) for p in data)
+        ):
+            return data
+        self.fail("invalid")
+
+    def to_representation(self, value):
+        return value
+
+
 class SubmissionSerializer(serializers.Serializer):
     text = serializers.CharField(
         required=False,
@@ -179,10 +212,11 @@ class SubmissionSerializer(serializers.Serializer):
         help_text='The command as JSON, e.g. {"action": "pass", "target": "GJäger2"}',
     )
     dice = serializers.ListField(
-        child=serializers.IntegerField(),
+        child=EnteredDieField(),
         required=False,
         max_length=100,
-        help_text="Faces rolled outside the server, in order (if the game takes entered dice).",
+        help_text="Faces rolled outside the server, in order (if the game takes entered dice); "
+        "a deck shuffled at the table as its new order, the cards' places before the shuffle.",
     )
     expected_version = serializers.IntegerField(
         required=False,

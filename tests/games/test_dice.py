@@ -135,3 +135,15 @@ def test_entered_rolls_are_marked_as_entered():
     dice.roll_many(2, 6, "shot")
     assert {roll.source for roll in dice.rolls} == {"entered"}
     assert dice.unused == 0
+
+
+def test_an_entered_deck_order_is_logged_as_the_fisher_yates_rolls_that_give_it():
+    """A table's shuffle: the new order [3, 1, 2] puts the third card on top."""
+    dice = EnteredDice([[3, 1, 2]])
+    assert dice.shuffle(["a", "b", "c"], "deck") == ["c", "a", "b"]
+    assert [(roll.sides, roll.face, roll.source) for roll in dice.rolls] == [
+        (3, 2, "entered"),
+        (2, 1, "entered"),
+    ]
+    replayed = ScriptedDice([2, 1]).shuffle(["a", "b", "c"], "deck")
+    assert replayed == ["c", "a", "b"], "the logged faces replay to the same order"

@@ -154,3 +154,27 @@ def test_the_openapi_contract_documents_each_rulesets_config_and_commands(table)
     assert {"$ref": "#/components/schemas/SkirmishConfig"} not in created, "skirmishes are gathered"
     commands = schema["SubmissionRequest"]["properties"]["command"]["oneOf"]
     assert {"$ref": "#/components/schemas/SkirmishCommand"} in commands
+
+
+def test_a_deck_shuffled_at_the_table_is_entered_as_its_order_and_marked_entered(table):
+    """Entered dice work for shuffles too: the referee enters the deck's new order."""
+    game = create_high_card(table, entered_dice="referee")
+    order = [6, 5, 4, 3, 2, 1]  # the deck turned over: c6 on top
+    answer = table.client(table.storyguide).post(
+        f"/api/matches/{game['id']}/commands/",
+        {"command": {"action": "deal"}, "dice": [order]},
+        format="json",
+    )
+    assert answer.status_code == 201, answer.json()
+    north = table.client(table.player).get(f"/api/matches/{game['id']}/").json()
+    assert north["state"]["hands"]["north"] == ["c6", "c5"]
+    events = table.client(table.storyguide).get(f"/api/matches/{game['id']}/events/").json()
+    rolls = events["results"][0]["dice"]
+    assert len(rolls) == 5 and {roll["source"] for roll in rolls} == {"entered"}
+    refused = table.client(table.storyguide).post(
+        f"/api/matches/{create_high_card(table, entered_dice='referee')['id']}/commands/",
+        {"command": {"action": "deal"}, "dice": [[1, 1, 2, 3, 4, 5]]},
+        format="json",
+    )
+    assert refused.status_code == 422 and refused.json()["code"] == "invalid_dice"
+    assert refused.json()["detail"] == "a deck of 6 is entered as each position 1-6 once"
