@@ -285,7 +285,7 @@ class LedgerViewSet(CampaignScopedViewSet, mixins.ListModelMixin, mixins.Retriev
             awarded_by=request.user,
             now=timezone.now(),
         )
-        return Response(LedgerEntrySerializer(entry).data, status=201)
+        return Response(self._with_running_total(entry), status=201)
 
     @extend_schema(
         request=ReasonSerializer,
@@ -304,7 +304,11 @@ class LedgerViewSet(CampaignScopedViewSet, mixins.ListModelMixin, mixins.Retriev
             now=timezone.now(),
             reason=incoming.validated_data["reason"],
         )
-        return Response(LedgerEntrySerializer(reversal).data, status=201)
+        return Response(self._with_running_total(reversal), status=201)
+
+    def _with_running_total(self, entry) -> dict:
+        """A new entry as the list shows it, its house's running total included."""
+        return LedgerEntrySerializer(self.get_queryset().get(pk=entry.pk)).data
 
 
 class TableLogViewSet(GameViewSet):

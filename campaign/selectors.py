@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.db.models import F, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value, Window
+from django.db.models import IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
 from campaign.models import Campaign, Character, House, HousePointEntry, PopularityAdjustment
@@ -55,11 +55,20 @@ def popularity(character: Character, rules: SheetRules) -> int:
 
 
 def ledger_with_running_totals(queryset: QuerySet[HousePointEntry]) -> QuerySet[HousePointEntry]:
-    """Entries with ``running_total``: their house's total once the entry counts."""
-    return queryset.annotate(
-        running_total=Window(
-            Sum("amount"),
-            partition_by=[F("house_id")],
-            order_by=[F("credit_at").asc(), F("id").asc()],
+    """Entries with ``running_total``: their house's total once the entry counts.
+
+    A correlated subquery rather than a window: a window sums only the rows the
+    query keeps, so a page, a filter or a single entry would see a wrong total.
+    """
+    counted_by_then = (
+        HousePointEntry.objects.filter(house_id=OuterRef("house_id"))
+        .filter(
+            Q(credit_at__lt=OuterRef("credit_at"))
+            | Q(credit_at=OuterRef("credit_at"), id__lte=OuterRef("id"))
         )
+        .order_by()
+        .values("house_id")
+        .annotate(total=Sum("amount"))
+        .values("total")
     )
+    return queryset.annotate(running_total=Subquery(counted_by_then))

@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "campaign",
     "skirmish",
     "quidditch.chat",
+    "quidditch.dice",
     "league",
 ]
 

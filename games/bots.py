@@ -100,3 +100,27 @@ def next_bot_move(
     bot = strategies(rules)[bots[seat]]
     command = bot.choose(rules.view(state, actor), seat, offered, rng)
     return BotMove(seat, actor, command)
+
+
+def play_out(
+    rules: Ruleset,
+    state: State,
+    bots: dict[str, str],
+    rng: random.Random,
+    dice,
+    *,
+    step=None,
+) -> State:
+    """Bots play a game from ``state`` until none may act: simulations and benchmarks.
+
+    ``step(before, after)``, if given, sees every state change (to check invariants).
+    """
+    for _ in range(rules.max_commands):
+        move = next_bot_move(rules, state, bots, rng)
+        if move is None:
+            break
+        after = rules.apply(state, move.command, actor=move.actor, dice=dice, now=0.0).state
+        if step is not None:
+            step(state, after)
+        state = after
+    return state

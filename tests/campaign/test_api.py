@@ -418,3 +418,17 @@ def test_a_new_campaign_may_bring_its_rules(table):
     body = {"name": "New", "slug": "new", "rules": {"die_size": 12}}
     response = table.client(table.player).post("/api/campaigns/", body, format="json")
     assert response.status_code == 201 and response.json()["rules"]["die_size"] == 12
+
+
+def test_a_new_entry_and_its_reversal_answer_with_their_running_totals(table):
+    """The answer has the shape of the list's rows: the house's total once the entry counts."""
+    client = table.client(table.storyguide)
+    house = table.house()
+    award = client.post(
+        "/api/house-points/", {"house": house.pk, "amount": 15, "reason": "quiz"}, format="json"
+    )
+    assert award.status_code == 201 and award.json()["running_total"] == 15
+    reversal = client.post(
+        f"/api/house-points/{award.json()['id']}/reverse/", {"reason": "mistake"}, format="json"
+    )
+    assert reversal.status_code == 201 and reversal.json()["running_total"] == 0

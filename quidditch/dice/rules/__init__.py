@@ -1,0 +1,5 @@
+"""The dice game's rules, pure; importing this package registers ``dice-quidditch``."""
+
+from .ruleset import DiceQuidditch
+
+__all__ = ["DiceQuidditch"]
