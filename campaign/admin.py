@@ -364,12 +364,7 @@ class CharacterAdmin(AwardPointsMixin, ServiceFormAdmin):
 
 @admin.register(HousePointEntry)
 class HousePointEntryAdmin(AppendOnlyAdmin):
-    """The ledger, newest first, with each house's total as of each entry.
-
-    The running total is computed over the listed entries of each house: the
-    scoping and the house and campaign filters keep whole houses, so there it
-    is the house total; filtered by source it is that source's running total.
-    """
+    """The ledger, newest first, with each house's total once each entry counts."""
 
     add_form = HousePointAwardForm
     list_display = [

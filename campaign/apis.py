@@ -7,17 +7,15 @@ role allows on the object.
 
 from __future__ import annotations
 
-from django.db.models import ProtectedError
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from campaign import selectors, services, transfer
-from campaign.models import Character, House, HousePointEntry, Membership, Role
+from campaign.models import Campaign, Character, House, HousePointEntry, Membership, Role
 from campaign.permissions import (
     CampaignRolePermission,
     campaign_roles,
@@ -36,13 +34,17 @@ from campaign.serializers import (
     PopularitySerializer,
     ReasonSerializer,
 )
-from core.errors import RuleViolation
+from core.errors import Forbidden, NotFound
 from games.apis import GameViewSet
 
 
 def require_storyguide(request, campaign_id: int) -> None:
-    if role_in(request, campaign_id) != Role.STORYGUIDE:
-        raise PermissionDenied("Only the campaign's storyguide may do this.")
+    """A storyguide of the campaign may; another member is forbidden; anyone else sees 404."""
+    role = role_in(request, campaign_id)
+    if role is None:
+        raise NotFound(f"No campaign {campaign_id} among yours.")
+    if role != Role.STORYGUIDE:
+        raise Forbidden("Only the campaign's storyguide may do this.")
 
 
 class CampaignViewSet(
@@ -167,7 +169,11 @@ class HouseViewSet(
 
     def perform_create(self, serializer):
         self.check_create(serializer.validated_data["campaign"].pk)
-        serializer.save()
+        serializer.instance = services.house_create(**serializer.validated_data)
+
+    def perform_update(self, serializer):
+        fields = {k: v for k, v in serializer.validated_data.items() if k != "campaign"}
+        serializer.instance = services.house_update(house=serializer.instance, **fields)
 
 
 class CharacterPermission(CampaignRolePermission):
@@ -207,8 +213,10 @@ class CharacterViewSet(
         data = serializer.validated_data
         campaign = data["campaign"]
         role = role_in(self.request, campaign.pk)
+        if role is None:
+            raise NotFound(f"No campaign {campaign.pk} among yours.")
         if role not in (Role.STORYGUIDE, Role.PLAYER):
-            raise PermissionDenied("Only the storyguide and players create characters.")
+            raise Forbidden("Only the storyguide and players create characters.")
         if role == Role.PLAYER:
             data["player"] = self.request.user
         serializer.instance = services.character_save(character=Character(), **data)
@@ -217,13 +225,7 @@ class CharacterViewSet(
         services.character_save(character=serializer.instance, **serializer.validated_data)
 
     def perform_destroy(self, instance):
-        try:
-            instance.delete()
-        except ProtectedError:
-            raise RuleViolation(
-                "character_has_history",
-                "The character has house points in the ledger; it cannot be deleted.",
-            ) from None
+        services.character_delete(character=instance)
 
     @extend_schema(request=CheckSerializer, responses={201: CheckResultSerializer})
     @action(detail=True, methods=["post"], permission_classes=[CharacterPermission])
@@ -272,20 +274,38 @@ class LedgerViewSet(CampaignScopedViewSet, mixins.ListModelMixin, mixins.Retriev
 
     @extend_schema(request=AwardSerializer, responses={201: LedgerEntrySerializer})
     def create(self, request):
-        """Award (or take) house points, to a house or credited to one of its characters."""
-        incoming = AwardSerializer(data=request.data, context={"request": request})
+        """Award (or take) house points in a campaign you run, to a house or one of its
+        characters; another campaign's ids answer 404."""
+        incoming = AwardSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         data = incoming.validated_data
+        campaign = self._mine(Campaign, data["campaign"], "campaign")
+        require_storyguide(request, campaign.pk)
+        house = self._mine(House, data["house"], "house", campaign=campaign)
+        character = data["character"]
+        if character is not None:
+            character = self._mine(Character, character, "character", campaign=campaign)
         entry = services.house_points_award(
-            house=data["house"],
+            house=house,
             amount=data["amount"],
             reason=data["reason"],
-            character=data["character"],
+            character=character,
             credit_at=data["credit_at"],
             awarded_by=request.user,
             now=timezone.now(),
         )
         return Response(self._with_running_total(entry), status=201)
+
+    def _mine(self, model, pk: int, what: str, **scope):
+        """An object of the caller's campaigns (within ``scope``), else 404."""
+        if model is Campaign:
+            found = Campaign.objects.filter(pk=pk, pk__in=list(campaign_roles(self.request)))
+        else:
+            found = model.objects.filter(pk=pk, **scope)
+        obj = found.first()
+        if obj is None:
+            raise NotFound(f"No {what} {pk} in your campaign.")
+        return obj
 
     @extend_schema(
         request=ReasonSerializer,

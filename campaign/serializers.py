@@ -44,13 +44,15 @@ class CampaignSerializer(serializers.ModelSerializer):
 
 
 class CampaignFixedOnUpdate:
-    """An object stays in the campaign it was made in: ``campaign`` is read-only on update."""
+    """An object stays in the campaign it was made in: an update naming another is refused,
+    rather than silently ignored."""
 
-    def get_fields(self):
-        fields = super().get_fields()
-        if self.instance is not None and not isinstance(self.instance, list | tuple):
-            fields["campaign"].read_only = True
-        return fields
+    def validate_campaign(self, campaign):
+        instance = self.instance
+        if instance is not None and not isinstance(instance, list | tuple):
+            if campaign.pk != instance.campaign_id:
+                raise serializers.ValidationError("It stays in the campaign it was made in.")
+        return campaign
 
 
 class HouseSerializer(CampaignFixedOnUpdate, serializers.ModelSerializer):
@@ -179,11 +181,17 @@ class LedgerEntrySerializer(serializers.ModelSerializer):
 
 
 class AwardSerializer(serializers.Serializer):
-    house = serializers.PrimaryKeyRelatedField(queryset=House.objects.none())
+    """An award: the campaign it lands in, a house of it, and maybe a character of that house."""
+
+    campaign = serializers.IntegerField(help_text="A campaign you are storyguide of.")
+    house = serializers.IntegerField(help_text="A house of that campaign.")
     amount = serializers.IntegerField(min_value=-100_000, max_value=100_000)
     reason = serializers.CharField(max_length=300)
-    character = serializers.PrimaryKeyRelatedField(
-        queryset=Character.objects.none(), required=False, allow_null=True, default=None
+    character = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="A character of that house, credited with the points (and Popularity).",
     )
     credit_at = serializers.DateTimeField(
         required=False,
@@ -191,17 +199,6 @@ class AwardSerializer(serializers.Serializer):
         default=None,
         help_text="When the points start to count; default now.",
     )
-
-    def __init__(self, *args, **kwargs):
-        """Offer only the houses and characters of the caller's storyguide campaigns."""
-        super().__init__(*args, **kwargs)
-        request = self.context.get("request")
-        if request is not None:
-            mine = Campaign.objects.filter(
-                memberships__user=request.user, memberships__role=Role.STORYGUIDE
-            )
-            self.fields["house"].queryset = House.objects.filter(campaign__in=mine)
-            self.fields["character"].queryset = Character.objects.filter(campaign__in=mine)
 
 
 class ReasonSerializer(serializers.Serializer):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError
 
 from campaign.models import (
     Campaign,
@@ -207,6 +208,10 @@ def house_points_award(
         raise Invalid.field("amount", "An award of zero points changes nothing.")
     if character is not None and character.campaign_id != house.campaign_id:
         raise Invalid.field("character", "The character belongs to another campaign.")
+    if character is not None and character.house_id != house.pk:
+        raise Invalid.field(
+            "character", f"{character.name} is not of {house.name}: award their own house."
+        )
     fields = {
         "campaign_id": house.campaign_id,
         "house": house,
@@ -265,3 +270,43 @@ def popularity_adjust(
         adjusted_by=adjusted_by,
         created_at=now,
     )
+
+
+def house_create(*, campaign: Campaign, name: str, initial: str, colour: str = "") -> House:
+    """A house for a campaign beyond the four it starts with."""
+    with transaction.atomic():
+        _check_house_name(campaign.pk, name)
+        return House.objects.create(campaign=campaign, name=name, initial=initial, colour=colour)
+
+
+def house_update(*, house: House, **fields) -> House:
+    """Rename or recolour a house: everything that refers to it keeps it by id.
+
+    The league, the ledger and the games know a house by its id, so a renamed
+    house keeps its standings, its points and its place in every game.
+    """
+    with transaction.atomic():
+        house = House.objects.select_for_update().get(pk=house.pk)
+        if "name" in fields and fields["name"] != house.name:
+            _check_house_name(house.campaign_id, fields["name"])
+        for name, value in fields.items():
+            setattr(house, name, value)
+        house.save(update_fields=list(fields) or None)
+    return house
+
+
+def _check_house_name(campaign_id: int, name: str) -> None:
+    if House.objects.filter(campaign_id=campaign_id, name=name).exists():
+        raise Invalid.field("name", f"The campaign has a house called {name} already.")
+
+
+def character_delete(*, character: Character) -> None:
+    """A character leaves the campaign, unless the ledger holds points credited to them."""
+    with transaction.atomic():
+        try:
+            character.delete()
+        except ProtectedError:
+            raise RuleViolation(
+                "character_has_history",
+                "The character has house points in the ledger; it cannot be deleted.",
+            ) from None

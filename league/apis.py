@@ -192,6 +192,7 @@ class FixtureViewSet(
             rosters=rosters,
             settings=data["settings"],
             sitting_out=[c.pk for c in data["sitting_out"]],
+            entered_dice=data["entered_dice"],
             created_by=request.user,
             now=timezone.now(),
         )

@@ -100,6 +100,21 @@ class Fixture(models.Model):
     def __str__(self) -> str:
         return f"{self.home} v {self.away} ({self.get_stage_display()})"
 
+    @property
+    def named_result(self) -> dict | None:
+        """The result with each team called by its house's name now: the home team first.
+
+        The match's log keeps the names of its day; a house renamed since is the
+        same house, and the league shows it under its new name.
+        """
+        if self.result is None:
+            return None
+        teams = [
+            {**team, "house": house.name}
+            for team, house in zip(self.result["teams"], (self.home, self.away), strict=True)
+        ]
+        return {**self.result, "teams": teams}
+
 
 class Offence(models.TextChoices):
     DICE_FRAUD = "dice_fraud", "Dice fraud (§8.7)"

@@ -47,24 +47,60 @@ def frauds_of(cup_year: CupYear, *, fixture: Fixture | None = None) -> list[frau
     ]
 
 
+def game_result(key: str, result: dict, home: str, away: str) -> GameResult:
+    """A cup game's result with the houses as they are called now.
+
+    The league knows a game's houses by the fixture's ``home`` and ``away``
+    (the first team of its match is the home team): the house names written in
+    the match's own log are labels of that day, and a house renamed since is
+    still the same house.
+    """
+    teams = [
+        {**team, "house": house} for team, house in zip(result["teams"], (home, away), strict=True)
+    ]
+    return GameResult.from_match(key, {**result, "teams": teams})
+
+
+def fixture_result(fixture: Fixture) -> GameResult:
+    return game_result(fixture.key, fixture.result, fixture.home.name, fixture.away.name)
+
+
+def house_names(cup_year: CupYear) -> dict[int, str]:
+    return dict(cup_year.campaign.houses.values_list("pk", "name"))
+
+
+def lots_drawn(cup_year: CupYear, names: dict[int, str]) -> list[Lot]:
+    """The recorded lots, kept by house id, with the houses as they are called now."""
+    return [
+        Lot.from_json(
+            {
+                **lot,
+                "houses": [names[pk] for pk in lot["houses"]],
+                "order": [names[pk] for pk in lot["order"]],
+            }
+        )
+        for lot in cup_year.lots
+    ]
+
+
 def cup_standings(cup_year: CupYear) -> Standings:
     """The table with its tiebreak reasons (§8.1, §8.2); never draws lots itself."""
-    houses = list(cup_year.campaign.houses.order_by("name").values_list("name", flat=True))
+    names = house_names(cup_year)
     played = list(
         cup_year.fixtures.exclude(result=None)
         .filter(stage__in=[*HALVES, Stage.DECIDER])
-        .values_list("key", "stage", "result")
+        .values_list("key", "stage", "result", "home_id", "away_id")
     )
+    results = {
+        key: game_result(key, result, names[home], names[away])
+        for key, _, result, home, away in played
+    }
     return standings(
-        houses,
-        [GameResult.from_match(key, result) for key, stage, result in played if stage in HALVES],
+        sorted(names.values()),
+        [results[key] for key, stage, *_ in played if stage in HALVES],
         frauds=frauds_of(cup_year),
-        deciders=[
-            GameResult.from_match(key, result)
-            for key, stage, result in played
-            if stage == Stage.DECIDER
-        ],
-        lots=[Lot.from_json(lot) for lot in cup_year.lots],
+        deciders=[results[key] for key, stage, *_ in played if stage == Stage.DECIDER],
+        lots=lots_drawn(cup_year, names),
     )
 
 

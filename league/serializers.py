@@ -6,6 +6,7 @@ from rest_framework import serializers
 
 from campaign.models import Campaign, Character, House, Role
 from campaign.serializers import TeamSerializer
+from games.models import EnteredDice
 from league.models import CupYear, Fixture, Fraud, Offence
 
 
@@ -38,6 +39,9 @@ class CupYearSerializer(serializers.ModelSerializer):
 class FixtureSerializer(serializers.ModelSerializer):
     home = serializers.SlugRelatedField(slug_field="name", read_only=True)
     away = serializers.SlugRelatedField(slug_field="name", read_only=True)
+    result = serializers.JSONField(
+        source="named_result", read_only=True, help_text="The match's result, home team first."
+    )
 
     class Meta:
         model = Fixture
@@ -109,7 +113,18 @@ class StartSerializer(serializers.Serializer):
         default=list,
         help_text="The bigger team's choice of who sits out (§8.5).",
     )
-    settings = serializers.DictField(required=False, default=dict)
+    settings = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text="Chat-Quidditch settings (docs/rules/chat-quidditch.md); the rules refuse "
+        "what they do not allow, naming the section.",
+    )
+    entered_dice = serializers.ChoiceField(
+        choices=EnteredDice.choices,
+        required=False,
+        default=EnteredDice.NEVER,
+        help_text="A game at a physical table: who enters the dice rolled there.",
+    )
 
     def __init__(self, *args, campaign=None, **kwargs):
         super().__init__(*args, **kwargs)

@@ -15,14 +15,13 @@ from campaign.services import house_points_award, table_log_for
 from campaign.teams import Team
 from core.errors import RuleViolation
 from games.dice import Roll
-from games.models import Game
+from games.models import EnteredDice, Game
 from games.ruleset import REFEREE, Actor, find_ruleset
 from games.services import game_abandon, game_apply, game_create
 from league import selectors
 from league.models import CupYear, Fixture, FixtureStatus, Fraud, Offence, Stage
 from league.rules import fixtures, house_points, lots, scheduling, teams
 from league.rules.finals import final_placing, finals
-from league.rules.results import GameResult
 
 #: The house cup is Chat-Quidditch's (§8).
 CHAT_QUIDDITCH = "chat-quidditch"
@@ -136,11 +135,15 @@ def fixture_start(
     created_by,
     now: datetime,
     sitting_out: list[int] = (),
+    entered_dice: str = EnteredDice.NEVER,
 ) -> Fixture:
     """Start a cup game: check the line-ups (§8.5, §8.7) and set up its public match.
 
     Finals and deciders are played with the ``final`` setting (§8.2). A team of
-    fewer than three postpones the game instead (§8.5).
+    fewer than three postpones the game instead (§8.5). A game played at a
+    physical table takes the dice its referee enters (``entered_dice``), as a
+    friendly match can. Settings the match's rules refuse (more than ten rounds,
+    §5.1) are refused with the rule, and nothing is started.
     """
     with transaction.atomic():
         fixture = _locked(fixture, allowed=OPEN, rule="§8.4")
@@ -184,6 +187,7 @@ def fixture_start(
             },
             title=f"{fixture.home.name} v {fixture.away.name}, {fixture.get_stage_display()}",
             public=True,
+            entered_dice=entered_dice,
             created_by=created_by,
             now=now,
         )
@@ -239,7 +243,7 @@ def credit_due_points(*, now: datetime) -> int:
 def game_credits(fixture: Fixture) -> list[house_points.Credit]:
     return house_points.game_credits(
         selectors.cup_key(fixture.cup_year),
-        GameResult.from_match(fixture.key, fixture.result),
+        selectors.fixture_result(fixture),
         published_at=fixture.published_at,
         frauds=selectors.frauds_of(fixture.cup_year, fixture=fixture),
     )
@@ -272,7 +276,9 @@ def _credit_placings(cup_year: CupYear, *, now: datetime) -> int:
             return 0
         played = {
             fixture.key: fixture
-            for fixture in cup_year.fixtures.filter(stage__in=FINAL_STAGES.values())
+            for fixture in cup_year.fixtures.filter(stage__in=FINAL_STAGES.values()).select_related(
+                "home", "away"
+            )
         }
         table = selectors.cup_standings(cup_year)
         expected = [final.key for final in finals(table)] if table.settled else []
@@ -282,7 +288,7 @@ def _credit_placings(cup_year: CupYear, *, now: datetime) -> int:
             return 0
         placing = final_placing(
             table,
-            {key: GameResult.from_match(key, played[key].result) for key in expected},
+            {key: selectors.fixture_result(played[key]) for key in expected},
         )
         credit_at = max(played[key].credit_due_at for key in expected)
         _credit(
@@ -362,9 +368,19 @@ def cup_draw_lots(*, cup_year: CupYear, user, now: datetime) -> list[lots.Lot]:
                     rolls=tuple(Roll.from_json(roll) for roll in event.dice),
                 )
             )
-        cup_year.lots = [*cup_year.lots, *(lot.to_json() for lot in drawn)]
+        ids = {name: pk for pk, name in selectors.house_names(cup_year).items()}
+        cup_year.lots = [*cup_year.lots, *(_by_house_id(lot.to_json(), ids) for lot in drawn)]
         cup_year.save(update_fields=["lots"])
     return drawn
+
+
+def _by_house_id(lot: dict, ids: dict[str, int]) -> dict:
+    """A drawn lot as it is kept: by house id, so that a renamed house keeps its place."""
+    return {
+        **lot,
+        "houses": [ids[name] for name in lot["houses"]],
+        "order": [ids[name] for name in lot["order"]],
+    }
 
 
 def cup_schedule_finals(*, cup_year: CupYear) -> list[Fixture]:

@@ -1,5 +1,6 @@
 """Helpers shared by test folders."""
 
+import hashlib
 import threading
 
 from django.db import connection
@@ -8,6 +9,7 @@ from rest_framework.test import APIClient
 from campaign.models import Position, Role
 from campaign.services import campaign_create
 from games.bots import EVERY_SEAT
+from games.dice import commitment
 from games.services import game_seat_bots
 from tests.factories import MembershipFactory, UserFactory
 
@@ -74,6 +76,15 @@ def run_at_once(task, threads: int) -> list:
     return results
 
 
-def play_out(game, *, now):
-    """Hand every seat of a running game to the random bot, which plays it to its end."""
+def play_out(game, *, now, seed: int = 1):
+    """Hand every seat of a running game to the random bot, which plays it to its end.
+
+    A game not yet begun is first given a server seed made from ``seed``, so that
+    its dice and its bots' choices, and so its result, are the same in every run.
+    """
+    if game.version == 0:
+        server_seed = hashlib.sha256(f"test seed {seed}".encode()).digest()
+        game.server_seed = server_seed.hex()
+        game.seed_commitment = game.last_hash = commitment(server_seed)
+        game.save(update_fields=["server_seed", "seed_commitment", "last_hash"])
     return game_seat_bots(game_id=game.pk, bots={EVERY_SEAT: "random"}, now=now)

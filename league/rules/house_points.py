@@ -56,6 +56,11 @@ class Credit:
         }
 
 
+SIDE_KEYS = ("home", "away")
+"""How a game's credits name its sides in their source keys: by the side, never by the
+house's name, which the storyguide may change."""
+
+
 def credit_due(published_at: datetime) -> datetime:
     """When a game's points count: 48 hours after its log is published (§8.3)."""
     return published_at + CREDIT_DELAY
@@ -84,7 +89,7 @@ def game_credits(
                         amount=amount,
                         reason=f"{what} in {result.game} (§8.3)",
                         source=MATCH,
-                        source_key=f"{cup}:{result.game}:{side.house}:{part}",
+                        source_key=f"{cup}:{result.game}:{SIDE_KEYS[index]}:{part}",
                         credit_at=due,
                     )
                 )

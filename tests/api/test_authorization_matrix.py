@@ -48,12 +48,12 @@ EXPECTED = {
     ("membership-detail", "delete"): (401, 403, 403, 403, 204, 404),
     # Houses, characters, checks, the ledger.
     ("house-list", "get"): (401, 200, 200, 200, 200, 200),
-    ("house-list", "post"): (401, 403, 403, 403, 201, 403),
+    ("house-list", "post"): (401, 403, 403, 403, 201, 404),
     ("house-detail", "get"): (401, 200, 200, 200, 200, 404),
     ("house-detail", "patch"): (401, 403, 403, 403, 200, 404),
     ("house-detail", "put"): (401, 403, 403, 403, 200, 404),
     ("character-list", "get"): (401, 200, 200, 200, 200, 200),
-    ("character-list", "post"): (401, 403, 201, 201, 201, 403),
+    ("character-list", "post"): (401, 403, 201, 201, 201, 404),
     ("character-detail", "get"): (401, 200, 200, 200, 200, 404),
     ("character-detail", "patch"): (401, 403, 200, 403, 200, 404),
     ("character-detail", "put"): (401, 403, 200, 403, 200, 404),
@@ -61,7 +61,7 @@ EXPECTED = {
     ("character-checks", "post"): (401, 403, 201, 403, 201, 404),
     ("character-popularity", "post"): (401, 403, 403, 403, 201, 404),
     ("house-points-list", "get"): (401, 200, 200, 200, 200, 200),
-    ("house-points-list", "post"): (401, 400, 400, 400, 201, 400),
+    ("house-points-list", "post"): (401, 403, 403, 403, 201, 404),
     ("house-points-detail", "get"): (401, 200, 200, 200, 200, 404),
     ("house-points-reverse", "post"): (401, 403, 403, 403, 201, 404),
     ("table-log-list", "get"): (200, 200, 200, 200, 200, 200),
@@ -206,6 +206,7 @@ def body(world, name, method) -> dict | None:
         "character-checks": {"attribute": "Wits"},
         "character-popularity": {"amount": 1, "reason": "fame"},
         "house-points-list": {
+            "campaign": world.campaign.pk,
             "house": world.houses["Gryffindor"].pk,
             "amount": 5,
             "reason": "tidy dormitory",
@@ -295,3 +296,82 @@ def test_each_role_gets_the_expected_status_everywhere():
                 if role != "storyguide" and any(note in text for note in notes):
                     differences.append(f"{method.upper()} {name} as {role}: shows secret notes")
     assert differences == []
+
+
+def foreign_bodies(world) -> dict[tuple[str, str], list[dict]]:
+    """For each write that names objects by id: its valid body with another campaign's ids."""
+    their = {name: obj.pk for name, obj in world.other.items()}
+    ours = {name: body(world, name, "post") for name in ("character-list", "house-points-list")}
+    match = body(world, "match-list", "post")
+    theirs_in_a_team = {"house": their["house"], "players": [{"character": their["character"]}]}
+    return {
+        ("house-list", "post"): [
+            {**body(world, "house-list", "post"), "campaign": their["campaign"]}
+        ],
+        ("character-list", "post"): [
+            {**ours["character-list"], "campaign": their["campaign"]},
+            {**ours["character-list"], "house": their["house"]},
+        ],
+        ("character-detail", "patch"): [{"house": their["house"]}, {"campaign": their["campaign"]}],
+        ("house-points-list", "post"): [
+            {**ours["house-points-list"], "campaign": their["campaign"]},
+            {**ours["house-points-list"], "house": their["house"]},
+            {**ours["house-points-list"], "character": their["character"]},
+        ],
+        ("match-list", "post"): [
+            {**match, "campaign": their["campaign"]},
+            {**match, "config": {"teams": [match["config"]["teams"][0], theirs_in_a_team]}},
+        ],
+        ("skirmish-list", "post"): [
+            {**body(world, "skirmish-list", "post"), "campaign": their["campaign"]},
+            {
+                "campaign": world.campaign.pk,
+                "participants": [{"character": world.harry.pk}, {"character": their["character"]}],
+            },
+        ],
+        ("cup-year-list", "post"): [
+            {**body(world, "cup-year-list", "post"), "campaign": their["campaign"]}
+        ],
+        ("fixture-frauds", "post"): [{"character": their["character"], "offence": "dice_fraud"}],
+        ("fixture-start", "post"): [
+            {"teams": [world.roster_body(world.fixture.home), theirs_in_a_team]}
+        ],
+        ("skirmish-participants", "post"): [{"character": their["character"]}],
+    }
+
+
+def written_rows(world) -> dict[str, int]:
+    """What both campaigns hold: any row a refused write left behind shows here."""
+    from campaign.models import Character, House, HousePointEntry
+    from games.models import Game, GameEvent
+    from league.models import CupYear, Fraud
+
+    campaigns = [world.campaign, world.other["campaign"]]
+    return {
+        "houses": House.objects.filter(campaign__in=campaigns).count(),
+        "characters": Character.objects.filter(campaign__in=campaigns).count(),
+        "their characters' houses": Character.objects.filter(house=world.other["house"]).count(),
+        "ledger": HousePointEntry.objects.count(),
+        "games": Game.objects.count(),
+        "events": GameEvent.objects.count(),
+        "cup years": CupYear.objects.count(),
+        "frauds": Fraud.objects.count(),
+        "harry's house": world.harry.__class__.objects.get(pk=world.harry.pk).house_id,
+    }
+
+
+def test_no_write_accepts_another_campaigns_ids_and_none_leaves_a_row():
+    """Our storyguide posts valid bodies with the ids of another campaign's objects: each is
+    refused (400 or 404) and nothing is written, in either campaign."""
+    world = World()
+    before = written_rows(world)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {world.tokens['storyguide']}")
+    refusals = []
+    for (name, method), bodies in foreign_bodies(world).items():
+        for sent in bodies:
+            response = getattr(client, method)(target(world, name), sent, format="json")
+            if response.status_code not in (400, 404, 422):
+                refusals.append(f"{method.upper()} {name} {sent}: {response.status_code}")
+    assert refusals == [], "\n".join(refusals)
+    assert written_rows(world) == before

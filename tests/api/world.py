@@ -106,9 +106,17 @@ class World:
         )
         self.fixture = self.cup_year.fixtures.order_by("window_starts", "id").first()
         self.export = campaign_export(self.campaign)
+        their_house = elsewhere.houses.get(name="Gryffindor")
         self.other = {
             "campaign": elsewhere,
-            "house": elsewhere.houses.first(),
+            "house": their_house,
+            "character": Character.objects.create(
+                campaign=elsewhere,
+                house=their_house,
+                name="Viktor",
+                quidditch_position=Position.SEEKER,
+                attributes=attributes,
+            ),
         }
 
     def team(self, house_name):

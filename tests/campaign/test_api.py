@@ -300,7 +300,13 @@ def test_table_logs_take_no_commands_from_clients(table, character):
 
 
 def award(table, user=None, **body):
-    body = {"house": table.house().pk, "amount": 10, "reason": "Quick thinking", **body}
+    body = {
+        "campaign": table.campaign.pk,
+        "house": table.house().pk,
+        "amount": 10,
+        "reason": "Quick thinking",
+        **body,
+    }
     return table.client(user or table.storyguide).post("/api/house-points/", body, format="json")
 
 
@@ -310,10 +316,38 @@ def house_totals(table, name="Gryffindor"):
 
 
 def test_only_the_storyguide_awards_points(table):
-    assert award(table, table.player).status_code == 400  # the house is not theirs to award
-    assert award(table, table.outsider).status_code == 400
+    refused = award(table, table.player)
+    assert refused.status_code == 403 and refused.json()["code"] == "permission_denied"
+    assert award(table, table.outsider).status_code == 404, "not a campaign of theirs"
     assert award(table).status_code == 201
     assert house_totals(table) == (10, 0)
+    assert HousePointEntry.objects.count() == 1
+
+
+def test_an_award_lands_in_the_campaign_named_and_nowhere_else(table):
+    """Another campaign's house or character is 404 in this campaign; nothing is written."""
+    theirs = table.house(campaign=table.other_campaign)
+    wrong_house = award(table, house=theirs.pk)
+    assert wrong_house.status_code == 404
+    assert wrong_house.json()["detail"] == f"No house {theirs.pk} in your campaign."
+    their_character = Character.objects.create(
+        campaign=table.other_campaign, name="Viktor", house=theirs, attributes=sheet()
+    )
+    assert award(table, character=their_character.pk).status_code == 404
+    outsider_campaign = award(table, table.outsider, campaign=table.campaign.pk)
+    assert outsider_campaign.status_code == 404
+    assert not HousePointEntry.objects.exists()
+
+
+def test_a_characters_points_go_to_the_characters_own_house(table, character):
+    """Harry is of Gryffindor: points for Harry awarded to Slytherin are refused (400)."""
+    refused = award(table, house=table.house("Slytherin").pk, character=character.pk)
+    assert refused.status_code == 400
+    assert refused.json()["errors"] == {
+        "character": ["Harry is not of Slytherin: award their own house."]
+    }
+    assert not HousePointEntry.objects.exists()
+    assert award(table, character=character.pk).status_code == 201
 
 
 def test_points_credited_later_are_pending_until_then(table):
@@ -424,11 +458,9 @@ def test_a_new_entry_and_its_reversal_answer_with_their_running_totals(table):
     """The answer has the shape of the list's rows: the house's total once the entry counts."""
     client = table.client(table.storyguide)
     house = table.house()
-    award = client.post(
-        "/api/house-points/", {"house": house.pk, "amount": 15, "reason": "quiz"}, format="json"
-    )
-    assert award.status_code == 201 and award.json()["running_total"] == 15
+    given = award(table, house=house.pk, amount=15)
+    assert given.status_code == 201 and given.json()["running_total"] == 15
     reversal = client.post(
-        f"/api/house-points/{award.json()['id']}/reverse/", {"reason": "mistake"}, format="json"
+        f"/api/house-points/{given.json()['id']}/reverse/", {"reason": "mistake"}, format="json"
     )
     assert reversal.status_code == 201 and reversal.json()["running_total"] == 0

@@ -44,7 +44,7 @@ class CupTable(Table):
         return [
             Team(
                 house=house,
-                players=[(c, c.quidditch_position) for c in self.players[house.name][:size]],
+                players=[(c, c.quidditch_position) for c in house.characters.order_by("id")[:size]],
             )
             for house in (fixture.home, fixture.away)
         ]

@@ -140,3 +140,58 @@ def test_the_standings_answer_in_the_same_number_of_queries_however_many_games(c
         play_out(started.game, now=timezone.now())
     assert cup.cup.fixtures.exclude(result=None).count() == 3
     assert count() == before
+
+
+def test_a_cup_game_at_a_physical_table_takes_the_referees_entered_dice(cup):
+    """A cup final rolled at the table: the referee enters the dice, as in a friendly match."""
+    fixture = cup.cup.fixtures.order_by("window_starts", "id").first()
+    started = cup.client(cup.storyguide).post(
+        f"/api/fixtures/{fixture.pk}/start/",
+        {
+            "teams": [roster(cup, fixture.home), roster(cup, fixture.away)],
+            "entered_dice": "referee",
+        },
+        format="json",
+    )
+    assert started.status_code == 201, started.json()
+    game = Fixture.objects.get(pk=fixture.pk).game
+    assert game.entered_dice == "referee"
+    roll = cup.client(cup.storyguide).post(
+        f"/api/matches/{game.pk}/commands/",
+        {
+            "command": {
+                "action": "experience",
+                "player": game.state["teams"][0]["captain"],
+                "points": {},
+            }
+        },
+        format="json",
+    )
+    assert roll.status_code == 201
+
+
+def test_5_1_a_cup_game_refuses_settings_its_rules_forbid_and_starts_nothing(cup):
+    fixture = cup.cup.fixtures.order_by("window_starts", "id").first()
+    refused = cup.client(cup.storyguide).post(
+        f"/api/fixtures/{fixture.pk}/start/",
+        {
+            "teams": [roster(cup, fixture.home), roster(cup, fixture.away)],
+            "settings": {"rounds": 400},
+        },
+        format="json",
+    )
+    assert refused.status_code == 422
+    assert refused.json() == {
+        "code": "invalid_config",
+        "detail": "rounds must be a whole number from 1 to 10",
+        "rule": "§5.1",
+    }
+    fixture.refresh_from_db()
+    assert fixture.game is None and fixture.status == FixtureStatus.UNSCHEDULED
+
+
+def roster(cup, house):
+    return {
+        "house": house.pk,
+        "players": [{"character": c.pk} for c in house.characters.order_by("id")],
+    }

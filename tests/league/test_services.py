@@ -6,6 +6,7 @@ from unittest import mock
 import pytest
 
 from campaign.models import HousePointEntry
+from core.errors import RuleViolation
 from games.models import Game
 from games.ruleset import find_ruleset
 from league import selectors, services
@@ -27,7 +28,7 @@ def play(cup, fixture, *, seed=1, start=None):
         created_by=cup.storyguide,
         now=start,
     )
-    play_out(fixture.game, now=start)
+    play_out(fixture.game, now=start, seed=seed)
     fixture.refresh_from_db()
     return fixture
 
@@ -53,7 +54,7 @@ def test_8_4_windows_last_four_weeks_and_open_with_their_half(cup):
 def test_8_4_a_date_must_be_fixed_seven_days_ahead(cup):
     fixture = cup.cup.fixtures.order_by("window_starts", "id").first()
     game_day = fixture.window_starts + timedelta(days=10)
-    with pytest.raises(Exception) as refused:
+    with pytest.raises(RuleViolation) as refused:
         services.fixture_set_date(fixture=fixture, date=game_day, now=game_day - timedelta(days=3))
     assert refused.value.rule == "§8.4"
     fixture.refresh_from_db()
@@ -157,7 +158,7 @@ def test_8_7_fraud_after_crediting_takes_100_points_and_bars_the_player(cup):
         .order_by("window_starts", "id")
         .first()
     )
-    with pytest.raises(Exception) as refused:
+    with pytest.raises(RuleViolation) as refused:
         services.fixture_start(
             fixture=next_game,
             rosters=cup.rosters(next_game),

@@ -24,10 +24,10 @@ def credits(result, **kwargs):
 
 def test_8_3_ten_a_goal_fifty_for_the_snitch_and_a_hundred_for_the_win():
     assert credits(game("G", "S", 3, 2, snitch="S", key="game-7")) == [
-        ("G", 30, "match", "cup-2026:game-7:G:goals"),
-        ("S", 20, "match", "cup-2026:game-7:S:goals"),
-        ("S", 50, "match", "cup-2026:game-7:S:snitch"),
-        ("S", 100, "match", "cup-2026:game-7:S:win"),
+        ("G", 30, "match", "cup-2026:game-7:home:goals"),
+        ("S", 20, "match", "cup-2026:game-7:away:goals"),
+        ("S", 50, "match", "cup-2026:game-7:away:snitch"),
+        ("S", 100, "match", "cup-2026:game-7:away:win"),
     ]
 
 
@@ -38,8 +38,8 @@ def test_8_3_ten_a_goal_fifty_for_the_snitch_and_a_hundred_for_the_win():
         (
             game("G", "S", 1, 0, key="game-1"),
             [
-                ("G", 10, "match", "cup-2026:game-1:G:goals"),
-                ("G", 100, "match", "cup-2026:game-1:G:win"),
+                ("G", 10, "match", "cup-2026:game-1:home:goals"),
+                ("G", 100, "match", "cup-2026:game-1:home:win"),
             ],
         ),
     ],
@@ -68,7 +68,7 @@ def test_8_3_credits_serve_as_json():
         "amount": 10,
         "reason": "1 goal in game-1 (§8.3)",
         "source": "match",
-        "source_key": "cup-2026:game-1:G:goals",
+        "source_key": "cup-2026:game-1:home:goals",
         "credit_at": DUE.isoformat(),
     }
 
