@@ -49,9 +49,9 @@ class CampaignFixedOnUpdate:
 
     def validate_campaign(self, campaign):
         instance = self.instance
-        if instance is not None and not isinstance(instance, list | tuple):
-            if campaign.pk != instance.campaign_id:
-                raise serializers.ValidationError("It stays in the campaign it was made in.")
+        moved = instance is not None and not isinstance(instance, list | tuple)
+        if moved and campaign.pk != instance.campaign_id:
+            raise serializers.ValidationError("It stays in the campaign it was made in.")
         return campaign
 
 
