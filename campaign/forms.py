@@ -54,19 +54,24 @@ class ServiceForm(forms.ModelForm):
     """
 
     user = None
+    saved = None
 
     def save_through_service(self, instance, *, now):
         """Write ``instance`` (the form's data) with the service; return the saved object."""
         raise NotImplementedError
 
     def _post_clean(self):
+        """Validating is writing: the service runs once, here, and its refusal is the form's.
+
+        The admin's view rolls the write back if anything else on the page is refused
+        (``ServiceFormAdmin.changeform_view``), and saves what was written here.
+        """
         super()._post_clean()
         if self.errors:
             return
         try:
             with transaction.atomic():
-                self.save_through_service(copy.copy(self.instance), now=timezone.now())
-                transaction.set_rollback(True)
+                self.saved = self.save_through_service(copy.copy(self.instance), now=timezone.now())
         except AppError as refusal:
             add_to_form(self, refusal)
 
@@ -143,7 +148,6 @@ class MembershipFormSet(forms.BaseInlineFormSet):
         try:
             with transaction.atomic():
                 self.save_through_services()
-                transaction.set_rollback(True)
         except AppError as refusal:
             raise forms.ValidationError(refusal.detail) from None
 

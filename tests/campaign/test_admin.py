@@ -2,6 +2,7 @@
 
 import json
 from datetime import timedelta
+from unittest import mock
 
 import pytest
 from django.contrib.messages import get_messages
@@ -227,6 +228,17 @@ class TestCharacterForm:
         luna = Character.objects.get(name="Luna Lovegood")
         assert luna.attributes == {**sheet(campaign, 6), "Empathy": 9}
         assert luna.secret_notes == "Sees Thestrals."
+
+    def test_a_form_writes_through_its_service_once(self, sg_client, campaign):
+        """Validating the form is the one call of the service: saving does not call it again."""
+        body = character_post(campaign)
+        with mock.patch(
+            "campaign.forms.services.character_save", wraps=services.character_save
+        ) as character_save:
+            response = sg_client.post(f"{ADMIN}/character/add/", body)
+        assert response.status_code == 302
+        assert character_save.call_count == 1
+        assert Character.objects.filter(name="Luna Lovegood").count() == 1
 
     def test_changing_an_attribute_keeps_the_others(self, sg_client, campaign):
         harry = make_character(campaign, "Harry Potter")

@@ -1,7 +1,7 @@
 """The uniform game resources over the shared storage (issue: dice and game logs)."""
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from games.models import Game, GameEvent
 
@@ -214,7 +214,7 @@ def test_verify_game_command_uses_the_same_checks(table):
     roll(table.client(table.player), game["id"])
     call_command("verify_game", game["id"])
     GameEvent.objects.filter(game_id=game["id"]).update(command={"action": "roll", "count": 2})
-    with pytest.raises(Exception, match="first bad event: 1"):
+    with pytest.raises(CommandError, match="first bad event: 1"):
         call_command("verify_game", game["id"])
 
 

@@ -18,18 +18,21 @@ def check(faces, **kwargs):
 
 
 def test_a_standard_roll_keeps_the_higher_die():
+    """ "A standard roll keeps the higher die" (RULES-NOTES, The RPG; docs/rules/checks.md)."""
     result = check([7, 15], difficulty=10)
     assert result.kept == 15
     assert result.total == 19
 
 
 def test_a_stress_roll_keeps_the_lower_die():
+    """ "a stress roll keeps the lower" (RULES-NOTES, The RPG; docs/rules/checks.md)."""
     result = check([7, 15], stress=True, difficulty=10)
     assert result.kept == 7
     assert result.total == 11
 
 
 def test_the_total_adds_the_attribute_and_the_bonus():
+    """ "bonuses (an attribute, sometimes a class's curriculum points) are added" (RULES-NOTES)."""
     assert check([3, 9], attribute_value=5, bonus=2).total == 16
 
 
@@ -45,6 +48,8 @@ def test_the_total_adds_the_attribute_and_the_bonus():
 def test_success_when_the_total_reaches_the_difficulty_and_doubles_intensify_it(
     faces, difficulty, success, result
 ):
+    """ "success means total >= difficulty. Both dice equal (\"doubles\") is an exceptional success
+    or a dramatic failure" (RULES-NOTES)."""
     outcome = check(faces, difficulty=difficulty)
     assert outcome.success is success
     assert outcome.result == result
@@ -52,6 +57,8 @@ def test_success_when_the_total_reaches_the_difficulty_and_doubles_intensify_it(
 
 
 def test_without_a_difficulty_a_roll_has_a_total_but_no_success():
+    """ "initiative ignores doubles" (RULES-NOTES): with no difficulty doubles decide nothing
+    (docs/rules/checks.md)."""
     outcome = check([5, 5])
     assert outcome.success is None
     assert outcome.result is None
@@ -59,12 +66,14 @@ def test_without_a_difficulty_a_roll_has_a_total_but_no_success():
 
 
 def test_the_die_size_is_a_setting():
+    """ "Make the die size a ruleset setting" (RULES-NOTES)."""
     assert check([6, 2], die_size=6).kept == 6
     with pytest.raises(DiceError):
         check([7, 2], die_size=6)
 
 
 def test_every_die_is_rolled_with_its_purpose():
+    """ARCHITECTURE, Dice: "Every roll is stored with its purpose"."""
     dice = ScriptedDice([4, 11])
     roll_check(dice, die_size=20, attribute_value=3, purpose="Harry: climb the tower")
     assert [(r.sides, r.face, r.purpose) for r in dice.rolls] == [
@@ -99,6 +108,8 @@ def duel(faces, acting=HARRY, opposing=DRACO, **kwargs):
 
 
 def test_the_acting_side_rolls_first_and_wins_with_the_higher_total():
+    """An opposed roll is a check whose difficulty is the opponent's total (docs/rules/checks.md,
+    Opposed rolls)."""
     outcome = duel([12, 5, 14, 2])  # acting 12 + 4 = 16; opposing 14 + 3 = 17
     assert outcome.acting.faces == (12, 5)
     assert outcome.opposing.faces == (14, 2)
@@ -107,6 +118,8 @@ def test_the_acting_side_rolls_first_and_wins_with_the_higher_total():
 
 
 def test_the_acting_side_wins_a_tie_of_an_opposed_roll():
+    """ "success means total >= difficulty" (RULES-NOTES): the acting side reaches a tie, so it
+    wins it."""
     outcome = duel([13, 5, 14, 2])
     assert outcome.acting.total == outcome.opposing.total == 17
     assert outcome.success is True

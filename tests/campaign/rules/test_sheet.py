@@ -10,6 +10,8 @@ def sample_attributes(value=4):
 
 
 def test_the_defaults_are_sixteen_attributes_in_four_groups():
+    """ "Sixteen attributes in four groups of four" (RULES-NOTES; docs/rules/campaign.md, Sheet
+    rules)."""
     rules = SheetRules.from_json({})
     assert len(rules.attributes) == 16 and len(rules.attribute_groups) == 4
     assert rules.die_size == 20
@@ -51,6 +53,7 @@ def test_bad_edits_name_the_setting(edit, field):
 
 
 def test_a_storyguide_may_rename_groups_and_attributes():
+    """ "Keep groups and finesse attributes as editable ruleset data, not code" (RULES-NOTES)."""
     rules = SheetRules.from_json(
         {"attribute_groups": [{"name": "Heart", "finesse": "Pluck", "attributes": ["Pluck"]}]}
     )
@@ -72,6 +75,7 @@ def test_sheet_attributes_are_checked_against_the_rules(change, message):
 
 
 def test_a_missing_attribute_is_named():
+    """docs/rules/campaign.md, Characters: a sheet has every attribute of its campaign's rules."""
     values = sample_attributes()
     del values["Logic"]
     with pytest.raises(SheetRulesError, match="Missing attribute: Logic"):
@@ -79,6 +83,7 @@ def test_a_missing_attribute_is_named():
 
 
 def test_curriculum_points_name_known_classes():
+    """docs/rules/campaign.md, Characters: curriculum points per class of the rules."""
     rules = SheetRules.from_json({})
     rules.check_curriculum({"Potions": 2, "Charms": 0})
     with pytest.raises(SheetRulesError, match="Unknown class"):
@@ -91,5 +96,8 @@ def test_curriculum_points_name_known_classes():
     ("earned", "steps"), [(0, 0), (49, 0), (50, 1), (149, 2), (-49, 0), (-60, -1), (-100, -2)]
 )
 def test_popularity_moves_one_step_per_fifty_points_truncated_toward_zero(earned, steps):
+    """docs/rules/campaign.md, Popularity: one step per 50 net effective house points credited
+    to the character, truncated toward zero (RULES-NOTES: "Popularity (moved by house points
+    earned, seed)"; the formula is ours)."""
     assert DEFAULT_RULES["house_points_per_popularity"] == 50
     assert SheetRules.from_json({}).popularity_from_points(earned) == steps
