@@ -163,7 +163,7 @@ def character_check(
     """Test a character's attribute with provably fair dice, logged in the table log."""
     rules = character.campaign.sheet_rules
     if attribute not in character.attributes:
-        raise Invalid.field("attribute", f"{character.name} has no attribute {attribute!r}.")
+        raise Invalid.field("attribute", f"{character.name} has no attribute {attribute}.")
     command = {
         "action": "check",
         "character": character.pk,

@@ -116,14 +116,16 @@ def campaign_import(document: dict, *, storyguide=None) -> Campaign:
     try:
         with transaction.atomic():
             return _import(document, storyguide)
-    except (KeyError, TypeError, ValueError) as error:
-        raise Invalid.field("document", f"Incomplete or malformed: {error!r}") from None
+    except (KeyError, TypeError, ValueError):
+        raise Invalid.field(
+            "document", "The document is incomplete or malformed: it is not a campaign export."
+        ) from None
 
 
 def _import(document: dict, storyguide) -> Campaign:
     head = document["campaign"]
     if Campaign.objects.filter(slug=head["slug"]).exists():
-        raise Invalid.field("slug", f"A campaign {head['slug']!r} exists already.")
+        raise Invalid.field("slug", f"A campaign {head['slug']} exists already.")
     campaign = Campaign.objects.create(name=head["name"], slug=head["slug"])
     campaign = campaign_set_rules(campaign=campaign, rules=head["rules"])
     users = {

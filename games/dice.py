@@ -198,7 +198,7 @@ class ScriptedDice(Dice):
             raise DiceError(f"more dice are needed: no face left for a d{sides}")
         face = self._faces.popleft()
         if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= sides:
-            raise DiceError(f"{face!r} is not a face of a d{sides}")
+            raise DiceError(f"{face} is not a face of a d{sides}")
         return face
 
 

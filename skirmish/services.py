@@ -65,7 +65,7 @@ def skirmish_create(
     rules = campaign.sheet_rules
     if defence_attribute is not None and defence_attribute not in rules.attributes:
         raise Invalid.field(
-            "defence_attribute", f"{defence_attribute!r} is not an attribute of the campaign."
+            "defence_attribute", f"{defence_attribute} is not an attribute of the campaign."
         )
     characters = _characters(campaign, participants)
     entries: list[dict] = []

@@ -42,7 +42,7 @@ class TableLog(Ruleset):
             raise RuleViolation("unknown_command", "The table log takes checks and draws.")
         for field, kind in CHECK_FIELDS.items():
             if not isinstance(command.get(field), kind):
-                raise RuleViolation("invalid_check", f"A check needs {field!r}.")
+                raise RuleViolation("invalid_check", f"A check needs its {field}.")
         check = roll_check(
             dice,
             die_size=command["die_size"],

@@ -141,7 +141,7 @@ def _check_positions(team: Roster) -> None:
     counts = Counter(p.position for p in team)
     for position, count in counts.items():
         if position not in LIMITS:
-            raise RuleViolation("invalid_line_up", f"{position!r} is not a position", "§2")
+            raise RuleViolation("invalid_line_up", f"{position} is not a position", "§2")
         if count > LIMITS[position][1]:
             raise RuleViolation(
                 "invalid_line_up", f"{count} {position}s, at most {LIMITS[position][1]}", "§2"

@@ -41,7 +41,7 @@ def read_action(state: State, command: dict, participant: str) -> dict:
     target = command.get("target")
     if target is not None:
         if not is_participant(state, target):
-            raise RuleViolation("unknown_participant", f"There is no participant {target!r}.")
+            raise RuleViolation("unknown_participant", f"There is no participant {target}.")
         if target == participant:
             raise RuleViolation("invalid_command", "A participant cannot target itself.")
     roll = command.get("roll")

@@ -40,7 +40,7 @@ def build_state(config: dict) -> State:
     for entry in entries:
         key, participant = read_participant(entry, code="invalid_config")
         if key in participants:
-            raise RuleViolation("invalid_config", f"Two participants share the key {key!r}.")
+            raise RuleViolation("invalid_config", f"Two participants share the key {key}.")
         participants[key] = participant
     return {
         "settings": settings,
