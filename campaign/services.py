@@ -310,3 +310,19 @@ def character_delete(*, character: Character) -> None:
                 "character_has_history",
                 "The character has house points in the ledger; it cannot be deleted.",
             ) from None
+
+
+def character_health_change(*, campaign_id: int, character_id: int, by: int) -> Character | None:
+    """A game moves a character's Health (a skirmish's blow, a bludger): kept within 0..its
+    maximum. ``None`` when the character has left the campaign since: the game keeps its name.
+    """
+    character = (
+        Character.objects.select_for_update()
+        .filter(pk=character_id, campaign_id=campaign_id)
+        .first()
+    )
+    if character is None:
+        return None
+    character.health = max(0, min(character.health_max, character.health + by))
+    character.save(update_fields=["health", "updated_at"])
+    return character

@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "skirmish",
     "quidditch.chat",
     "quidditch.dice",
+    "quidditch.rpg",
     "league",
 ]
 

@@ -24,6 +24,7 @@ from django.db import transaction
 
 from campaign.models import Campaign, Character
 from campaign.rules.sheet import SheetRules
+from campaign.services import character_health_change
 from core.errors import Forbidden, Invalid, RuleViolation
 from games.models import EnteredDice, Game, GameEvent, Seat
 from games.services import (
@@ -178,15 +179,9 @@ def _sheets_follow(game: Game, events: list[dict]) -> None:
         character_id = participants[item["participant"]]["character"]
         if character_id is None:
             continue
-        character = (
-            Character.objects.select_for_update()
-            .filter(pk=character_id, campaign_id=game.campaign_id)
-            .first()
+        character_health_change(
+            campaign_id=game.campaign_id, character_id=character_id, by=item["by"]
         )
-        if character is None:  # deleted since it joined: the skirmish keeps its name
-            continue
-        character.health = max(0, min(character.health_max, character.health + item["by"]))
-        character.save(update_fields=["health", "updated_at"])
 
 
 def _characters(campaign: Campaign, participants: list[dict]) -> dict[int, Character]:

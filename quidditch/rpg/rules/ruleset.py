@@ -1,0 +1,214 @@
+"""Draco Dormiens' optional quidditch rules as a :class:`games.ruleset.Ruleset`.
+
+Seats are the players who decide something: each beater (a target) and each
+seeker (catch or interfere). Commands:
+
+- ``{"action": "choose", "player": "home.beater1", "target": "away.chaser2"}``
+- ``{"action": "choose", "player": "home.seeker", "play": "interfere"}`` (snitch turns)
+- ``{"action": "distract_referee"}``: the storyguide decides that this turn's
+  fouls go unseen.
+
+The turn is rolled as soon as everyone who must choose has chosen.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from games.dice import Dice
+from games.ruleset import Actor, Command, Event, Outcome, Ruleset, RuleViolation, State, register
+
+from ..bots import SensiblePlayer
+from ..narration import narrate
+from . import turn
+from .teams import BEATER, RULE, SEEKER, SIDES, build_players, invalid, prepare_teams
+
+DEFAULTS = {"die_size": 20, "defended_difficulty_base": 10, "referee_distracted_percent": 0}
+PLAYS = ("catch", "interfere")
+
+
+def _settings(config: dict) -> dict:
+    unknown = sorted(set(config) - set(DEFAULTS) - {"teams"})
+    if unknown:
+        raise invalid(f"unknown settings: {', '.join(unknown)}")
+    settings = {**DEFAULTS, **{k: v for k, v in config.items() if k != "teams"}}
+    for name, (least, most) in {
+        "die_size": (2, 100),
+        "defended_difficulty_base": (0, 100),
+        "referee_distracted_percent": (0, 100),
+    }.items():
+        value = settings[name]
+        if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+            raise invalid(f"{name} must be a whole number from {least} to {most}")
+    return settings
+
+
+def _inline_team(house: str, strength: int) -> dict:
+    positions = ["chaser"] * 3 + ["beater"] * 2 + ["keeper", "seeker"]
+    return {
+        "house": house,
+        "players": [
+            {
+                "name": f"{house} {position} {number}",
+                "position": position,
+                "attributes": {"Strength": strength, "Toughness": 4, "Dexterity": 5},
+            }
+            for number, position in enumerate(positions, start=1)
+        ],
+    }
+
+
+@register
+class RpgQuidditch(Ruleset):
+    name = "rpg-quidditch"
+    title = "Draco Dormiens quidditch"
+    config_schema = {
+        "type": "object",
+        "required": ["teams"],
+        "properties": {
+            "teams": {
+                "type": "array",
+                "minItems": 2,
+                "maxItems": 2,
+                "description": "Home, then away: a house id with its seven characters by id "
+                "(each with a position, or the one on the sheet), or players written inline "
+                "with a name, a position and Strength, Toughness and Dexterity.",
+                "items": {"type": "object"},
+            },
+            "die_size": {"type": "integer", "minimum": 2, "default": 20},
+            "defended_difficulty_base": {"type": "integer", "minimum": 0, "default": 10},
+            "referee_distracted_percent": {"type": "integer", "minimum": 0, "maximum": 100},
+        },
+    }
+    command_schema = {
+        "type": "object",
+        "required": ["action"],
+        "properties": {
+            "action": {"type": "string", "enum": ["choose", "distract_referee"]},
+            "player": {"type": "string", "description": "A beater or seeker: home.beater1"},
+            "target": {"type": "string", "description": "An opposing chaser or keeper."},
+            "play": {"type": "string", "enum": list(PLAYS)},
+        },
+    }
+    example_config = {"teams": [_inline_team("Gryffindor", 5), _inline_team("Slytherin", 5)]}
+    max_commands = 4_000
+    rare_actions = {"distract_referee": 0.02}
+    bots = {"sensible": SensiblePlayer()}
+
+    def prepare(self, config: dict, roster) -> dict:
+        if not isinstance(config, dict):
+            return config
+        return {**config, "teams": prepare_teams(config.get("teams"), roster)}
+
+    def setup(self, config: dict) -> State:
+        if not isinstance(config, dict):
+            raise invalid("the config must be an object")
+        teams, players = build_players(config.get("teams"))
+        return {
+            "settings": _settings(config),
+            "teams": teams,
+            "players": players,
+            "turn": 1,
+            "score": dict.fromkeys(SIDES, 0),
+            "choices": {},
+            "distracted": False,
+            "over": False,
+            "winner": None,
+            "caught_by": None,
+        }
+
+    def seats(self, state: State) -> list[str]:
+        return [k for k, p in state["players"].items() if p["position"] in (BEATER, SEEKER)]
+
+    def seat_characters(self, state: State) -> dict[str, int]:
+        return {
+            key: player["character"]
+            for key, player in state["players"].items()
+            if key in self.seats(state) and player["character"] is not None
+        }
+
+    def apply(
+        self, state: State, command: Command, *, actor: Actor, dice: Dice, now: float
+    ) -> Outcome:
+        if state["over"]:
+            raise RuleViolation("game_over", "the match is over", RULE)
+        new, events = copy.deepcopy(state), []
+        action = command.get("action") if isinstance(command, dict) else None
+        if action == "distract_referee":
+            if not actor.is_referee or state["distracted"]:
+                raise RuleViolation("referee_only", "the storyguide decides what Hooch sees", RULE)
+            new["distracted"] = True
+            return Outcome(new, [{"type": "referee_distracted", "turn": state["turn"]}])
+        if action != "choose":
+            raise RuleViolation("unknown_command", "choose, or distract_referee")
+        key = command.get("player")
+        if key not in turn.choosers(state) or key in state["choices"]:
+            raise RuleViolation("not_now", f"{key} has nothing to choose now", RULE)
+        if not actor.may_command(key):
+            raise RuleViolation("not_your_player", f"you do not play {key}")
+        new["choices"][key] = self._choice(state, key, command)
+        events.append({"type": "chose", "player": key, "name": state["players"][key]["name"]})
+        if all(chooser in new["choices"] for chooser in turn.choosers(state)):
+            turn.resolve(new, dice, events)
+        return Outcome(new, events)
+
+    def _choice(self, state: State, key: str, command: Command) -> str:
+        if state["players"][key]["position"] == BEATER:
+            if command.get("target") not in turn.targets(state, key):
+                raise RuleViolation("no_such_target", "an opposing chaser or keeper in play", RULE)
+            return command["target"]
+        if command.get("play") not in PLAYS:
+            raise RuleViolation("no_such_play", "a seeker catches or interferes", RULE)
+        return command["play"]
+
+    def allowed_commands(self, state: State, actor: Actor, *, now: float | None = None) -> list:
+        if state["over"]:
+            return []
+        offered = []
+        for key in turn.choosers(state):
+            if key in state["choices"] or not actor.may_command(key):
+                continue
+            if state["players"][key]["position"] == BEATER:
+                offered += [
+                    {"action": "choose", "player": key, "target": target}
+                    for target in turn.targets(state, key)
+                ]
+            else:
+                offered += [{"action": "choose", "player": key, "play": p} for p in PLAYS]
+        if actor.is_referee and not state["distracted"]:
+            offered.append({"action": "distract_referee"})
+        return offered
+
+    def result(self, state: State) -> dict | None:
+        """The winner, the scores, the house points the winner earns, and Health lost."""
+        if not state["over"]:
+            return None
+        difference = abs(state["score"]["home"] - state["score"]["away"])
+        return {
+            "winner": state["winner"],
+            "score": dict(state["score"]),
+            "caught_by": state["caught_by"],
+            "house_points": difference if state["winner"] else 0,
+            "teams": [
+                {
+                    **team,
+                    "characters": [
+                        p["character"]
+                        for p in state["players"].values()
+                        if p["side"] == team["side"] and p["character"] is not None
+                    ],
+                }
+                for team in state["teams"]
+            ],
+            "health_lost": {
+                str(p["character"]): p["health_lost"]
+                for p in state["players"].values()
+                if p["character"] is not None and p["health_lost"]
+            },
+        }
+
+    def default_title(self, state: State) -> str:
+        return " v ".join(team["house"] for team in state["teams"])
+
+    def narrate(self, event: Event) -> dict[str, str]:
+        return {"en": narrate(event)}

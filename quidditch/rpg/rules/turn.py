@@ -1,0 +1,232 @@
+"""A turn: the scoring phase, the blocking phase, penalty shots, and at times the snitch.
+
+The order of action within a turn is irrelevant (QUIDDITCH): each beater
+chooses a target, and at a snitch turn each seeker chooses to catch or to
+interfere; once everyone has chosen, the turn is rolled in one go.
+
+- Scoring: each chaser rolls Strength against the opposing keeper's
+  Toughness + Dexterity, a defended roll (difficulty = the base + both); the
+  margin of a success is kept.
+- Blocking: each beater rolls Strength against the opposing keeper's
+  Toughness. A success costs the target one Health; a margin above the
+  chaser's scoring margin blocks the goal.
+- A beater attacking a chaser who would not have scored, or the keeper while
+  the quaffle is not in the scoring zone, gives the other team a penalty shot
+  (a chaser's roll beaters cannot touch), unless the referee is distracted.
+- Each goal not blocked is worth ten points.
+- The snitch phase, at the end of turn 10 and every fifth turn after: both
+  seekers roll Dexterity; beating the other by ten or more catches the snitch
+  (150 points, the end). An interfering seeker doubles their Dexterity bonus
+  and cannot catch.
+"""
+
+from __future__ import annotations
+
+from campaign.rules.checks import roll_check
+from games.dice import Dice
+
+from .teams import BEATER, CHASER, KEEPER, SEEKER, SIDES, of, other
+
+GOAL = 10
+SNITCH = 150
+CATCH_MARGIN = 10
+FIRST_SNITCH_TURN, SNITCH_EVERY = 10, 5
+PERCENT = 100
+
+
+def snitch_turn(turn: int) -> bool:
+    """The snitch phase closes turn 10 and every fifth turn after: 10, 15, 20, ..."""
+    return turn >= FIRST_SNITCH_TURN and (turn - FIRST_SNITCH_TURN) % SNITCH_EVERY == 0
+
+
+def in_play(state: dict, key: str) -> bool:
+    return state["players"][key]["health"] > 0
+
+
+def choosers(state: dict) -> list[str]:
+    """Who must choose this turn: the beaters with someone to aim at, and the seekers at a
+    snitch turn."""
+    keys = [
+        k
+        for side in SIDES
+        for k in of(state["players"], side, BEATER)
+        if in_play(state, k) and targets(state, k)
+    ]
+    if snitch_turn(state["turn"]):
+        keys += [k for side in SIDES for k in of(state["players"], side, SEEKER)]
+    return keys
+
+
+def targets(state: dict, beater: str) -> list[str]:
+    """The opposing chasers in play, and the opposing keeper while in play."""
+    side = other(state["players"][beater]["side"])
+    chasers = [k for k in of(state["players"], side, CHASER) if in_play(state, k)]
+    keepers = [k for k in of(state["players"], side, KEEPER) if in_play(state, k)]
+    return chasers + keepers
+
+
+def keeper_of(state: dict, side: str) -> dict | None:
+    key = of(state["players"], side, KEEPER)[0]
+    return state["players"][key] if in_play(state, key) else None
+
+
+def scoring_difficulty(state: dict, shooting_side: str) -> int:
+    keeper = keeper_of(state, other(shooting_side))
+    base = state["settings"]["defended_difficulty_base"]
+    if keeper is None:
+        return base
+    return base + keeper["attributes"]["Toughness"] + keeper["attributes"]["Dexterity"]
+
+
+def blocking_difficulty(state: dict, beater_side: str) -> int:
+    keeper = keeper_of(state, other(beater_side))
+    base = state["settings"]["defended_difficulty_base"]
+    return base + (keeper["attributes"]["Toughness"] if keeper else 0)
+
+
+def _roll(state, dice, key, attribute, difficulty, purpose, *, bonus_times=1):
+    player = state["players"][key]
+    return roll_check(
+        dice,
+        die_size=state["settings"]["die_size"],
+        attribute_value=player["attributes"][attribute] * bonus_times,
+        difficulty=difficulty,
+        purpose=f"{player['name']}: {purpose}",
+    )
+
+
+def resolve(state: dict, dice: Dice, events: list) -> None:
+    """Roll the turn everyone has chosen for; ``state`` is a copy the caller owns."""
+    margins = _scoring_phase(state, dice, events)
+    blocked, fouls = _blocking_phase(state, dice, events, margins)
+    for chaser, margin in margins.items():
+        if margin is not None and chaser not in blocked:
+            _goal(state, chaser, events, kind="goal")
+    for fouled_side, fouled in fouls:
+        _penalty(state, dice, events, fouled_side, fouled)
+    for key, player in state["players"].items():
+        if player["health"] == 0 and not player.get("left"):
+            player["left"] = True
+            events.append({"type": "left_the_match", "player": key, "name": player["name"]})
+    if snitch_turn(state["turn"]):
+        _snitch_phase(state, dice, events)
+    state["choices"] = {}
+    state["distracted"] = False
+    if not state["over"]:
+        state["turn"] += 1
+        events.append({"type": "turn_started", "turn": state["turn"]})
+        if not choosers(state):  # nobody has a choice to make: the turn is rolled at once
+            resolve(state, dice, events)
+
+
+def _scoring_phase(state, dice, events) -> dict[str, int | None]:
+    margins = {}
+    for side in SIDES:
+        difficulty = scoring_difficulty(state, side)
+        for chaser in of(state["players"], side, CHASER):
+            if not in_play(state, chaser):
+                continue
+            check = _roll(state, dice, chaser, "Strength", difficulty, "shoots")
+            margins[chaser] = check.total - difficulty if check.success else None
+            events.append(_rolled("shot", chaser, state, check))
+    return margins
+
+
+def _blocking_phase(state, dice, events, margins):
+    blocked, fouls = set(), []
+    for side in SIDES:
+        difficulty = blocking_difficulty(state, side)
+        in_zone = any(margins.get(c) is not None for c in of(state["players"], side, CHASER))
+        for beater in of(state["players"], side, BEATER):
+            target = state["choices"].get(beater)
+            if target is None:
+                continue
+            check = _roll(state, dice, beater, "Strength", difficulty, f"bludger at {target}")
+            event = {**_rolled("bludger", beater, state, check), "target": target}
+            if check.success:
+                hit = state["players"][target]
+                hit["health"] = max(0, hit["health"] - 1)
+                hit["health_lost"] += 1
+            if state["players"][target]["position"] == CHASER:
+                margin = margins.get(target)
+                event["foul"] = margin is None
+                if check.success and margin is not None and check.total - difficulty > margin:
+                    blocked.add(target)
+                    event["blocked"] = True
+            else:
+                event["foul"] = not in_zone
+            if event["foul"]:
+                fouls.append((other(side), target))
+            events.append(event)
+    return blocked, fouls
+
+
+def _penalty(state, dice, events, side, fouled) -> None:
+    """The fouled chaser shoots, or the team's strongest chaser for a foul on the keeper."""
+    percent = state["settings"]["referee_distracted_percent"]
+    if state["distracted"] or (
+        percent and dice.roll(PERCENT, "is the referee looking?") <= percent
+    ):
+        events.append({"type": "foul_unseen", "side": side})
+        return
+    chasers = [k for k in of(state["players"], side, CHASER) if in_play(state, k)]
+    if fouled not in chasers:
+        if not chasers:
+            return
+        fouled = max(chasers, key=lambda k: state["players"][k]["attributes"]["Strength"])
+    difficulty = scoring_difficulty(state, side)
+    check = _roll(state, dice, fouled, "Strength", difficulty, "penalty shot")
+    events.append(_rolled("penalty_shot", fouled, state, check))
+    if check.success:
+        _goal(state, fouled, events, kind="penalty_goal")
+
+
+def _goal(state, chaser, events, *, kind) -> None:
+    side = state["players"][chaser]["side"]
+    state["score"][side] += GOAL
+    events.append(
+        {
+            "type": kind,
+            "player": chaser,
+            "name": state["players"][chaser]["name"],
+            "side": side,
+            "score": dict(state["score"]),
+        }
+    )
+
+
+def _snitch_phase(state, dice, events) -> None:
+    totals, plays = {}, {}
+    for side in SIDES:
+        seeker = of(state["players"], side, SEEKER)[0]
+        plays[side] = state["choices"].get(seeker, "catch")
+        doubled = 2 if plays[side] == "interfere" else 1
+        check = _roll(state, dice, seeker, "Dexterity", None, plays[side], bonus_times=doubled)
+        totals[side] = check.total
+        events.append({**_rolled("seeker", seeker, state, check), "play": plays[side]})
+    for side in SIDES:
+        if plays[side] == "catch" and totals[side] >= totals[other(side)] + CATCH_MARGIN:
+            state["score"][side] += SNITCH
+            events.append({"type": "snitch_caught", "side": side, "score": dict(state["score"])})
+            finish(state, events, caught_by=side)
+            return
+    events.append({"type": "snitch_escaped"})
+
+
+def finish(state, events, *, caught_by) -> None:
+    home, away = state["score"]["home"], state["score"]["away"]
+    winner = None if home == away else ("home" if home > away else "away")
+    state.update(over=True, winner=winner, caught_by=caught_by)
+    events.append({"type": "game_over", "winner": winner, "home": home, "away": away})
+
+
+def _rolled(kind: str, key: str, state: dict, check) -> dict:
+    return {
+        "type": kind,
+        "player": key,
+        "name": state["players"][key]["name"],
+        "faces": list(check.faces),
+        "total": check.total,
+        "difficulty": check.difficulty,
+        "success": check.success,
+    }
