@@ -488,11 +488,18 @@ class DueCup:
     def ledger(self) -> dict[tuple[int, str], dict[str, int]]:
         """Points per game and house as the ledger has them, from the entries' source keys."""
         found: dict[tuple[int, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
+        sides = {
+            (cup_year, key): {"home": home, "away": away}
+            for cup_year, key, home, away in Fixture.objects.filter(
+                cup_year__campaign=self.campaign
+            ).values_list("cup_year_id", "key", "home__name", "away__name")
+        }
         entries = HousePointEntry.objects.filter(campaign=self.campaign, source="match")
         for source_key, house, amount in entries.values_list("source_key", "house__name", "amount"):
-            cup, game, key_house, _part = source_key.split(":")
-            assert key_house == house, source_key
-            found[int(cup.removeprefix("cup-")), game][house] += amount
+            cup, game, side, _part = source_key.split(":")
+            cup_year = int(cup.removeprefix("cup-"))
+            assert sides[cup_year, game][side] == house, source_key
+            found[cup_year, game][house] += amount
         return {key: dict(points) for key, points in found.items()}
 
     def duplicate_source_keys(self) -> list:
