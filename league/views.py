@@ -30,7 +30,7 @@ from league.models import CupYear, Fixture, Stage
 from league.rules.finals import finals
 from league.rules.house_points import CREDIT_DELAY
 from league.rules.scheduling import DateNeeded, Window
-from quidditch.chat.rules.teams import BEATER, CHASER, KEEPER, SEEKER
+from quidditch.positions import BEATER, CHASER, KEEPER, SEEKER
 
 HALF_TITLES = {Stage.FIRST_HALF: "First half", Stage.SECOND_HALF: "Second half"}
 FINAL_STAGES = (Stage.FINAL, Stage.THIRD_PLACE)

@@ -1,6 +1,6 @@
 """What the league reads from a finished Chat-Quidditch match (§7, §8.2).
 
-``quidditch.chat.rules.ending.result`` gives a dict; the league keeps the part it
+A Chat-Quidditch match's result (the ``chat-quidditch`` ruleset's) is a dict; the league keeps the part it
 needs as a :class:`GameResult`, keyed by the game's stable key (``game-7``,
 ``cup-final``) so that standings, credits and fraud records can refer to it.
 Points are the final result of §7: the winner's 100 bonus included.
@@ -34,7 +34,7 @@ class GameResult:
 
     @classmethod
     def from_match(cls, game: str, result: dict) -> GameResult:
-        """Read the dict of ``quidditch.chat.rules.ending.result``."""
+        """Read the result a Chat-Quidditch match reports (§7)."""
         first, second = (
             Side(
                 house=team["house"],

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.dice import Dice
-from quidditch.chat.rules.ending import WIN_BONUS
-from quidditch.chat.rules.seekers import SNITCH_POINTS
-from quidditch.chat.rules.shots import GOAL_POINTS
 
 from .fixtures import Fixture, cup_year, games
 from .results import GameResult, Side
+
+GOAL_POINTS, SNITCH_POINTS, WIN_BONUS = 10, 50, 100
+"""The match's points as its result reports them (§5.5.6, §5.7.2, §7)."""
 
 
 def sample_results(

@@ -21,7 +21,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import asdict, dataclass
 
 from games.ruleset import RuleViolation
-from quidditch.chat.rules.teams import BEATER, CHASER, KEEPER, LIMITS, SEEKER
+from quidditch.positions import BEATER, CHASER, KEEPER, SEEKER
 
 MINIMUM_PLAYERS = 3
 MAXIMUM_DIFFERENCE = 2
@@ -29,6 +29,8 @@ MAXIMUM_CHANGES = 3
 SUBSTITUTIONS_PER_GAME = 1
 FILLED_FIRST = (KEEPER, SEEKER)
 OUTFIELD = (CHASER, BEATER)
+LIMITS = {KEEPER: (1, 1), SEEKER: (1, 1), CHASER: (0, 3), BEATER: (0, 2)}
+"""A team's positions, least and most (§2), which a cup line-up must keep (§8.5)."""
 
 
 @dataclass(frozen=True)

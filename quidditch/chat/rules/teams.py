@@ -13,8 +13,7 @@ point each to two more, never to the seeker (§2.2, §3.2).
 from __future__ import annotations
 
 from games.ruleset import RuleViolation
-
-KEEPER, SEEKER, CHASER, BEATER = "keeper", "seeker", "chaser", "beater"
+from quidditch.positions import BEATER, CHASER, KEEPER, SEEKER
 
 ROLE_WORDS = {KEEPER: "Hüter", SEEKER: "Sucher", CHASER: "Jäger", BEATER: "Treiber"}
 NUMBERED = {CHASER, BEATER}

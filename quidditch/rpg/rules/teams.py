@@ -9,9 +9,9 @@ at zero Health cannot be fielded.
 from __future__ import annotations
 
 from games.ruleset import Roster, RuleViolation
+from quidditch.positions import BEATER, CHASER, KEEPER, SEEKER
 
 SIDES = ("home", "away")
-CHASER, BEATER, KEEPER, SEEKER = "chaser", "beater", "keeper", "seeker"
 LINE_UP = {CHASER: 3, BEATER: 2, KEEPER: 1, SEEKER: 1}
 ATTRIBUTES = ("Strength", "Toughness", "Dexterity")
 RULE = "QUIDDITCH"
