@@ -1,8 +1,9 @@
 """What the league reads from a finished Chat-Quidditch match (§7, §8.2).
 
 A Chat-Quidditch match's result (the ``chat-quidditch`` ruleset's) is a dict;
-the league keeps the part it needs as a :class:`GameResult`, keyed by the game's stable key (``game-7``,
-``cup-final``) so that standings, credits and fraud records can refer to it.
+the league keeps the part it needs as a :class:`GameResult`, keyed by the
+game's stable key (``game-7``, ``cup-final``) so that standings, credits and
+fraud records can refer to it.
 Points are the final result of §7: the winner's 100 bonus included.
 """
 
