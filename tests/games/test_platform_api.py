@@ -178,3 +178,37 @@ def test_a_deck_shuffled_at_the_table_is_entered_as_its_order_and_marked_entered
     )
     assert refused.status_code == 422 and refused.json()["code"] == "invalid_dice"
     assert refused.json()["detail"] == "a deck of 6 is entered as each position 1-6 once"
+
+
+def test_a_skirmish_plays_to_its_end_through_the_api_by_allowed_commands(table):
+    """The skirmish is gathered through its own endpoint (from ad-hoc participants here),
+    then played like any game: only what the API offers, until the end; the log verifies."""
+    rules = find_ruleset("skirmish")
+    participants = [
+        {"name": p["name"], "attributes": {**p["attributes"], "Humor": 3}, "health": p["health"]}
+        for p in rules.example_config["participants"]
+    ]
+    referee = table.client(table.storyguide)
+    created = referee.post(
+        "/api/skirmishes/",
+        {
+            "campaign": table.campaign.pk,
+            "participants": participants,
+            "defence_attribute": "Quickness",
+        },
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    url, rng = f"/api/skirmishes/{created.json()['id']}/", random.Random("skirmish")
+    for _ in range(rules.max_commands):
+        game = referee.get(url).json()
+        if game["status"] != "active":
+            break
+        offered = game["allowed_commands"]
+        usual = [c for c in offered if rng.random() < rules.rare_actions.get(c["action"], 1.0)]
+        answer = referee.post(
+            f"{url}commands/", {"command": rng.choice(usual or offered)}, format="json"
+        )
+        assert answer.status_code == 201, answer.json()
+    assert referee.get(url).json()["status"] == "finished"
+    assert referee.get(f"{url}verify/").json()["ok"] is True
