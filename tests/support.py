@@ -1,5 +1,6 @@
 """Helpers shared by test folders."""
 
+import copy
 import hashlib
 import threading
 
@@ -9,7 +10,7 @@ from rest_framework.test import APIClient
 from campaign.models import Position, Role
 from campaign.services import campaign_create
 from games.bots import EVERY_SEAT
-from games.dice import commitment
+from games.dice import ScriptedDice, commitment
 from games.services import game_seat_bots
 from tests.factories import MembershipFactory, UserFactory
 
@@ -88,3 +89,14 @@ def play_out(game, *, now, seed: int = 1):
         game.seed_commitment = game.last_hash = commitment(server_seed)
         game.save(update_fields=["server_seed", "seed_commitment", "last_hash"])
     return game_seat_bots(game_id=game.pk, bots={EVERY_SEAT: "random"}, now=now)
+
+
+def apply_scripted(rules, state: dict, command: dict, actor, faces):
+    """Apply a command on scripted dice, as rule tests do, checking that every given face
+    was rolled and that ``apply`` left the state it was given untouched."""
+    dice = ScriptedDice(faces)
+    before = copy.deepcopy(state)
+    outcome = rules.apply(state, command, actor=actor, dice=dice, now=0.0)
+    assert state == before, "apply changed the state it was given"
+    assert dice.unused == 0, f"{dice.unused} scripted faces were not rolled"
+    return outcome

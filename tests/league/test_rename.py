@@ -8,9 +8,9 @@ through the API changes its name everywhere at once and loses nothing.
 import pytest
 
 from campaign.models import HousePointEntry
-from league import selectors, services
+from league import services
 from league.models import Stage
-from tests.league.test_services import FEB_END, play
+from tests.league.test_services import FEB_END, play, settle
 
 pytestmark = pytest.mark.django_db
 
@@ -49,14 +49,7 @@ def test_a_house_renamed_mid_season_keeps_standings_points_and_finals(cup):
     second_half = cup.cup.fixtures.filter(stage=Stage.SECOND_HALF).order_by("window_starts", "id")
     for seed, fixture in enumerate(second_half, start=20):
         play(cup, fixture, seed=seed)
-    table = selectors.cup_standings(cup.cup)
-    while not table.settled:
-        if table.lots_needed:
-            services.cup_draw_lots(cup_year=cup.cup, user=cup.storyguide, now=FEB_END)
-        else:
-            for decider in services.cup_schedule_finals(cup_year=cup.cup):
-                play(cup, decider, seed=99)
-        table = selectors.cup_standings(cup.cup)
+    table = settle(cup)
     assert "Lions" in table.order
     finals = [
         play(cup, fixture, seed=70 + i)

@@ -172,14 +172,7 @@ def test_8_7_fraud_after_crediting_takes_100_points_and_bars_the_player(cup):
 def test_8_2_finals_are_played_with_the_final_setting_and_placings_credited(cup):
     for seed, fixture in enumerate(cup.cup.fixtures.order_by("window_starts", "id"), start=1):
         play(cup, fixture, seed=seed)
-    table = selectors.cup_standings(cup.cup)
-    while not table.settled:
-        if table.lots_needed:
-            services.cup_draw_lots(cup_year=cup.cup, user=cup.storyguide, now=FEB_END)
-        else:
-            for decider in services.cup_schedule_finals(cup_year=cup.cup):
-                play(cup, decider, seed=99)
-        table = selectors.cup_standings(cup.cup)
+    table = settle(cup)
     finals = services.cup_schedule_finals(cup_year=cup.cup)
     assert {f.stage for f in finals} == {Stage.FINAL, Stage.THIRD_PLACE}
     final = next(f for f in finals if f.stage == Stage.FINAL)
@@ -196,3 +189,16 @@ def test_8_2_finals_are_played_with_the_final_setting_and_placings_credited(cup)
 
 
 FEB_END = SEPTEMBER + timedelta(days=300)
+
+
+def settle(cup):
+    """Draw the lots and play the deciders the table needs, until it is settled (§8.2)."""
+    table = selectors.cup_standings(cup.cup)
+    while not table.settled:
+        if table.lots_needed:
+            services.cup_draw_lots(cup_year=cup.cup, user=cup.storyguide, now=FEB_END)
+        else:
+            for decider in services.cup_schedule_finals(cup_year=cup.cup):
+                play(cup, decider, seed=99)
+        table = selectors.cup_standings(cup.cup)
+    return table

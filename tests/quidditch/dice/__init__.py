@@ -15,6 +15,7 @@ import pytest
 from games.dice import ScriptedDice
 from games.ruleset import Actor, RuleViolation
 from quidditch.dice.rules import DiceQuidditch
+from tests.support import apply_scripted
 
 RULES = DiceQuidditch()
 REFEREE = Actor("referee")
@@ -26,11 +27,7 @@ class Game:
         self.events: list[dict] = []
 
     def do(self, command: dict, *faces: int) -> list[dict]:
-        dice = ScriptedDice(faces)
-        before = copy.deepcopy(self.state)
-        outcome = RULES.apply(self.state, command, actor=REFEREE, dice=dice, now=0.0)
-        assert self.state == before, "apply changed the state it was given"
-        assert dice.unused == 0, f"{dice.unused} scripted faces were not rolled"
+        outcome = apply_scripted(RULES, self.state, command, REFEREE, faces)
         self.state, self.events = outcome.state, outcome.events
         return outcome.events
 

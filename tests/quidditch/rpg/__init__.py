@@ -18,6 +18,7 @@ import copy
 from games.dice import ScriptedDice
 from games.ruleset import Actor
 from quidditch.rpg.rules import RpgQuidditch
+from tests.support import apply_scripted
 
 RULES = RpgQuidditch()
 REFEREE = Actor("referee")
@@ -60,11 +61,7 @@ class Match:
         return events
 
     def do(self, command: dict, *faces: int) -> list[dict]:
-        dice = ScriptedDice(faces)
-        before = copy.deepcopy(self.state)
-        outcome = RULES.apply(self.state, command, actor=REFEREE, dice=dice, now=0.0)
-        assert self.state == before, "apply changed the state it was given"
-        assert dice.unused == 0, f"{dice.unused} scripted faces were not rolled"
+        outcome = apply_scripted(RULES, self.state, command, REFEREE, faces)
         self.state = outcome.state
         self.events += outcome.events
         return outcome.events
