@@ -13,9 +13,7 @@ and the away seeker (two each).
 
 from __future__ import annotations
 
-import copy
 
-from games.dice import ScriptedDice
 from games.ruleset import Actor
 from quidditch.rpg.rules import RpgQuidditch
 from tests.support import apply_scripted
