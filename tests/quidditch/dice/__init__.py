@@ -8,7 +8,6 @@ bludgers 1-2. With the default ``halve`` a d12 face f goes to row (f + 1) // 2.
 
 from __future__ import annotations
 
-
 import pytest
 
 from games.dice import ScriptedDice

@@ -13,7 +13,6 @@ and the away seeker (two each).
 
 from __future__ import annotations
 
-
 from games.ruleset import Actor
 from quidditch.rpg.rules import RpgQuidditch
 from tests.support import apply_scripted
