@@ -169,11 +169,13 @@ class HouseViewSet(
 
     def perform_create(self, serializer):
         self.check_create(serializer.validated_data["campaign"].pk)
-        serializer.instance = services.house_create(**serializer.validated_data)
+        house = services.house_create(**serializer.validated_data)
+        serializer.instance = self.get_queryset().get(pk=house.pk)  # with its points
 
     def perform_update(self, serializer):
         fields = {k: v for k, v in serializer.validated_data.items() if k != "campaign"}
-        serializer.instance = services.house_update(house=serializer.instance, **fields)
+        house = services.house_update(house=serializer.instance, **fields)
+        serializer.instance = self.get_queryset().get(pk=house.pk)  # with its points
 
 
 class CharacterPermission(CampaignRolePermission):

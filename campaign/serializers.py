@@ -63,6 +63,7 @@ class HouseSerializer(CampaignFixedOnUpdate, serializers.ModelSerializer):
         model = House
         fields = ["id", "campaign", "name", "initial", "colour", "points", "pending"]
         read_only_fields = ["id", "points", "pending"]
+        validators = []  # the service says, in a player's words, when a name is taken
 
 
 class CharacterSerializer(CampaignFixedOnUpdate, serializers.ModelSerializer):

@@ -464,3 +464,25 @@ def test_a_new_entry_and_its_reversal_answer_with_their_running_totals(table):
         f"/api/house-points/{given.json()['id']}/reverse/", {"reason": "mistake"}, format="json"
     )
     assert reversal.status_code == 201 and reversal.json()["running_total"] == 0
+
+
+def test_a_renamed_or_new_house_answers_with_its_points(table):
+    client = table.client(table.storyguide)
+    renamed = client.patch(f"/api/houses/{table.house().pk}/", {"name": "Lions"}, format="json")
+    assert renamed.status_code == 200
+    assert (renamed.json()["name"], renamed.json()["points"], renamed.json()["pending"]) == (
+        "Lions",
+        0,
+        0,
+    )
+    taken = client.patch(
+        f"/api/houses/{table.house('Slytherin').pk}/", {"name": "Lions"}, format="json"
+    )
+    assert taken.status_code == 400
+    assert taken.json()["errors"] == {"name": ["The campaign has a house called Lions already."]}
+    made = client.post(
+        "/api/houses/",
+        {"campaign": table.campaign.pk, "name": "Durmstrang", "initial": "D", "colour": "red"},
+        format="json",
+    )
+    assert made.status_code == 201 and made.json()["points"] == 0
