@@ -69,6 +69,7 @@ class CupYearViewSet(
             slug=data["slug"],
             first_half_starts=data["first_half_starts"],
             second_half_starts=data["second_half_starts"],
+            ruleset=data.get("ruleset", "chat-quidditch"),
         )
 
     @extend_schema(responses={200: StandingsSerializer})

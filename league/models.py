@@ -26,6 +26,11 @@ class CupYear(models.Model):
         blank=True,
         help_text="Lots drawn to separate level teams, kept so standings never draw twice.",
     )
+    ruleset = models.CharField(
+        max_length=40,
+        default="chat-quidditch",
+        help_text="The rules its games are played by: chat-quidditch (§8's own) or rpg-quidditch.",
+    )
     placings_credited_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -20,6 +20,7 @@ class CupYearSerializer(serializers.ModelSerializer):
             "slug",
             "first_half_starts",
             "second_half_starts",
+            "ruleset",
             "placings_credited_at",
             "created_at",
         ]

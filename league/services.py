@@ -13,18 +13,24 @@ from django.db import transaction
 from campaign.models import Campaign, Character
 from campaign.services import house_points_award, table_log_for
 from campaign.teams import Team
-from core.errors import RuleViolation
+from core.errors import Invalid, RuleViolation
 from games.dice import Roll
 from games.models import EnteredDice, Game
-from games.ruleset import REFEREE, Actor, find_ruleset
+from games.ruleset import REFEREE, Actor, find_ruleset, ruleset_names
 from games.services import game_abandon, game_apply, game_create
 from league import selectors
 from league.models import CupYear, Fixture, FixtureStatus, Fraud, Offence, Stage
 from league.rules import fixtures, house_points, lots, scheduling, teams
 from league.rules.finals import final_placing, finals
 
-#: The house cup is Chat-Quidditch's (§8).
+#: The house cup is Chat-Quidditch's (§8); other rulesets that play cups may be chosen.
 CHAT_QUIDDITCH = "chat-quidditch"
+
+
+def cup_rulesets() -> list[str]:
+    return [name for name in ruleset_names() if find_ruleset(name).plays_cups]
+
+
 HALF_STAGES = {1: Stage.FIRST_HALF, 2: Stage.SECOND_HALF}
 FINAL_STAGES = {"cup-final": Stage.FINAL, "third-place-final": Stage.THIRD_PLACE}
 FINAL_GAMES = (Stage.FINAL, Stage.THIRD_PLACE, Stage.DECIDER)
@@ -37,9 +43,15 @@ def cup_year_create(
     slug: str,
     first_half_starts: datetime,
     second_half_starts: datetime,
+    ruleset: str = CHAT_QUIDDITCH,
 ) -> CupYear:
     """A cup year with its fixtures: every house meets every other once a half (§8.1),
-    each game's four-week window announced with its half (§8.4)."""
+    each game's four-week window announced with its half (§8.4). Its games are played
+    by ``ruleset``: Chat-Quidditch's own, or another that plays cups (rpg-quidditch)."""
+    if ruleset not in cup_rulesets():
+        raise Invalid.field(
+            "ruleset", f"A cup is played by {' or '.join(cup_rulesets())}, not {ruleset}."
+        )
     houses = {house.name: house for house in campaign.houses.order_by("name")}
     if len(houses) < 2:
         raise RuleViolation("too_few_houses", "A cup needs at least two houses.", "§8.1")
@@ -59,6 +71,7 @@ def cup_year_create(
             slug=slug,
             first_half_starts=first_half_starts,
             second_half_starts=second_half_starts,
+            ruleset=ruleset,
         )
         Fixture.objects.bulk_create(
             Fixture(
@@ -177,14 +190,14 @@ def fixture_start(
             )
             for team in rosters
         ]
+        rules = find_ruleset(fixture.cup_year.ruleset)
         fixture.game = game_create(
             campaign=fixture.cup_year.campaign,
-            ruleset=CHAT_QUIDDITCH,
-            config={
-                "teams": [team.to_config() for team in playing],
-                **settings,
-                "final": fixture.stage in FINAL_GAMES,
-            },
+            ruleset=rules.name,
+            config=rules.cup_config(
+                {"teams": [team.to_config() for team in playing], **settings},
+                final=fixture.stage in FINAL_GAMES,
+            ),
             title=f"{fixture.home.name} v {fixture.away.name}, {fixture.get_stage_display()}",
             public=True,
             entered_dice=entered_dice,
@@ -205,7 +218,7 @@ def fixture_record_result(*, game: Game, now: datetime) -> None:
     fixture = Fixture.objects.select_for_update().filter(game=game).first()
     if fixture is None or fixture.status == FixtureStatus.PLAYED:
         return
-    fixture.result = find_ruleset(game.ruleset).result(game.state)
+    fixture.result = find_ruleset(game.ruleset).cup_result(game.state)
     fixture.status = FixtureStatus.PLAYED
     fixture.published_at = now
     fixture.credit_due_at = house_points.credit_due(now)

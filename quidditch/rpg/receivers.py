@@ -24,6 +24,8 @@ def write_back_to_the_campaign(sender, *, game, now, **kwargs) -> None:
     winner = next((t for t in result["teams"] if t["side"] == result["winner"]), None)
     if winner is None or winner["house_id"] is None or not result["house_points"]:
         return
+    if game.config.get("cup_game"):  # the house cup credits its games by its own rules (§8.3)
+        return
     house = House.objects.get(pk=winner["house_id"], campaign=game.campaign)
     for character, amount in _shares(result["house_points"], winner["characters"]):
         house_points_award(

@@ -251,5 +251,14 @@ class ChatQuidditch(Ruleset):
     def result(self, state: State) -> dict | None:
         return ending.result(state) if state["over"] else None
 
+    plays_cups = True  # the house cup is §8 of this text
+
+    def cup_config(self, config: dict, *, final: bool) -> dict:
+        """A final or a decider is played with the final's rules (§8.2)."""
+        return {**config, "final": final}
+
+    def cup_result(self, state: State) -> dict | None:
+        return self.result(state)
+
     def narrate(self, event: Event) -> dict[str, str]:
         return narrate(event)

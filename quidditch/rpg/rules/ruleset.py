@@ -21,9 +21,14 @@ from games.ruleset import Actor, Command, Event, Outcome, Ruleset, RuleViolation
 from ..bots import SensiblePlayer
 from ..narration import narrate
 from . import turn
-from .teams import BEATER, RULE, SEEKER, SIDES, build_players, invalid, prepare_teams
+from .teams import BEATER, RULE, SEEKER, SIDES, build_players, invalid, other, prepare_teams
 
-DEFAULTS = {"die_size": 20, "defended_difficulty_base": 10, "referee_distracted_percent": 0}
+DEFAULTS = {
+    "die_size": 20,
+    "defended_difficulty_base": 10,
+    "referee_distracted_percent": 0,
+    "cup_game": False,
+}
 PLAYS = ("catch", "interfere")
 
 
@@ -40,6 +45,8 @@ def _settings(config: dict) -> dict:
         value = settings[name]
         if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
             raise invalid(f"{name} must be a whole number from {least} to {most}")
+    if not isinstance(settings["cup_game"], bool):
+        raise invalid("cup_game must be true or false")
     return settings
 
 
@@ -78,6 +85,10 @@ class RpgQuidditch(Ruleset):
             "die_size": {"type": "integer", "minimum": 2, "default": 20},
             "defended_difficulty_base": {"type": "integer", "minimum": 0, "default": 10},
             "referee_distracted_percent": {"type": "integer", "minimum": 0, "maximum": 100},
+            "cup_game": {
+                "type": "boolean",
+                "description": "Set by the house cup: the cup credits the game, not its margin.",
+            },
         },
     }
     command_schema = {
@@ -206,6 +217,34 @@ class RpgQuidditch(Ruleset):
                 if p["character"] is not None and p["health_lost"]
             },
         }
+
+    plays_cups = True
+
+    def cup_config(self, config: dict, *, final: bool) -> dict:
+        """A cup game is credited by the cup (§8.3 of the house cup), not by its own margin."""
+        return {**config, "cup_game": True}
+
+    def cup_result(self, state: State) -> dict | None:
+        """Goals are the score's tens, the snitch's 150 apart; points are the score."""
+        if not state["over"]:
+            return None
+        goals = {
+            side: (state["score"][side] - (turn.SNITCH if state["caught_by"] == side else 0))
+            // turn.GOAL
+            for side in SIDES
+        }
+        teams = [
+            {
+                "house": team["house"],
+                "goals": goals[team["side"]],
+                "goals_conceded": goals[other(team["side"])],
+                "snitch": state["caught_by"] == team["side"],
+                "points": state["score"][team["side"]],
+            }
+            for team in state["teams"]
+        ]
+        winner = None if state["winner"] is None else SIDES.index(state["winner"])
+        return {"teams": teams, "winner": winner}
 
     def default_title(self, state: State) -> str:
         return " v ".join(team["house"] for team in state["teams"])
