@@ -8,7 +8,6 @@ import pytest
 from campaign.models import HousePointEntry
 from core.errors import RuleViolation
 from games.models import Game
-from games.ruleset import find_ruleset
 from league import selectors, services
 from league.models import Fixture, FixtureStatus, Stage
 from league.rules.house_points import CREDIT_DELAY
@@ -92,7 +91,10 @@ def test_8_3_a_finished_game_is_announced_published_and_due_in_48_hours(cup):
     fixture = play(cup, cup.cup.fixtures.first())
     assert fixture.status == FixtureStatus.PLAYED
     assert fixture.game.public and fixture.game.seed_revealed
-    assert fixture.result == find_ruleset("chat-quidditch").result(fixture.game.state)
+    announced = fixture.game.events.last().events[-1]  # the referee's "Spielende" (§7)
+    assert announced["type"] == "game_over"
+    assert [team["points"] for team in fixture.result["teams"]] == announced["points"]
+    assert fixture.result["winner"] == announced["winner"]
     assert fixture.credit_due_at == fixture.published_at + CREDIT_DELAY
 
 
