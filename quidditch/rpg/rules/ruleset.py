@@ -50,6 +50,17 @@ def _settings(config: dict) -> dict:
     return settings
 
 
+HIDDEN = "chosen"
+
+
+def _holds(actor: Actor, seat: str | None) -> bool:
+    return actor.role == "player" and seat in actor.controls
+
+
+def _seen(seat: str, choice: str, actor: Actor) -> str:
+    return choice if _holds(actor, seat) else HIDDEN
+
+
 def _inline_team(house: str, strength: int) -> dict:
     positions = ["chaser"] * 3 + ["beater"] * 2 + ["keeper", "seeker"]
     return {
@@ -189,6 +200,19 @@ class RpgQuidditch(Ruleset):
         if actor.is_referee and not state["distracted"]:
             offered.append({"action": "distract_referee"})
         return offered
+
+    def view(self, state: State, actor: Actor) -> State:
+        """The choices of the turn are each chooser's own until the turn is rolled: the others
+        see that a choice was made, not which (the order within a turn is irrelevant)."""
+        return {**state, "choices": {k: _seen(k, v, actor) for k, v in state["choices"].items()}}
+
+    def view_event(self, record: dict, actor: Actor) -> dict:
+        """A choice in the log, likewise; the turn's rolls then show every target."""
+        command = record["command"]
+        if command.get("action") != "choose" or _holds(actor, command.get("player")):
+            return record
+        hidden = {**command, **{k: HIDDEN for k in ("target", "play") if k in command}}
+        return {**record, "command": hidden, "submitted": {"command": hidden}}
 
     def result(self, state: State) -> dict | None:
         """The winner, the scores, the house points the winner earns, and Health lost."""

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.ruleset import RuleViolation
+from games.ruleset import Actor, RuleViolation
 from quidditch.rpg.rules.turn import snitch_turn
 from tests.quidditch.rpg import AT_KEEPERS, MISS, REFEREE, RULES, Match, flat, team
 
@@ -171,3 +171,19 @@ def test_a_character_with_no_health_cannot_be_fielded():
     with pytest.raises(RuleViolation) as refused:
         RULES.prepare(config, roster)
     assert refused.value.detail == "Oliver has no Health left and cannot play"
+
+
+def test_a_choice_is_its_choosers_own_until_the_turn_is_rolled():
+    """ "the order of action within the turn is irrelevant": a beater's target is not shown to
+    the other side before the turn is rolled, in the state or in the log."""
+    match = Match()
+    command = {"action": "choose", "player": "home.beater1", "target": "away.chaser2"}
+    match.do(command)
+    away = Actor("player", frozenset({"away.beater1"}))
+    home = Actor("player", frozenset({"home.beater1"}))
+    assert RULES.view(match.state, away)["choices"] == {"home.beater1": "chosen"}
+    assert RULES.view(match.state, home)["choices"] == {"home.beater1": "away.chaser2"}
+    record = {"command": command, "submitted": {"command": command}, "events": [], "dice": []}
+    assert RULES.view_event(record, away)["command"]["target"] == "chosen"
+    assert RULES.view_event(record, REFEREE)["submitted"]["command"]["target"] == "chosen"
+    assert RULES.view_event(record, home)["command"]["target"] == "away.chaser2"
