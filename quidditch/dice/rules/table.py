@@ -56,9 +56,17 @@ def target_row(state: dict, die: str) -> int:
 
 
 def blocked_everywhere(state: dict, side: str) -> bool:
-    """Whether the side's only option is a full row: then a die is set aside (REMARQUE)."""
+    """Whether the side's only option is a full row: then a die is set aside (REMARQUE).
+
+    Only while the turn still owes its die: once one is down the side may end its
+    turn, so a full row is no longer its only option.
+    """
     dice = placeable(state, side)
-    return bool(dice) and all(full(state["rows"], target_row(state, die)) for die in dice)
+    return (
+        state["placed_this_turn"] == 0
+        and bool(dice)
+        and all(full(state["rows"], target_row(state, die)) for die in dice)
+    )
 
 
 def roll_off(state: dict, dice: Dice, events: list) -> None:

@@ -75,7 +75,10 @@ def test_remarque_a_die_whose_only_row_is_full_is_set_aside_and_counts_as_placed
     ], "no end of turn before a die is placed or set aside"
     events = game.do({"action": "set_aside", "player": "red", "die": "goal4"})
     assert kinds(events) == ["set_aside"]
-    assert {"action": "end_turn", "player": "red"} in RULES.allowed_commands(game.state, REFEREE)
+    assert RULES.allowed_commands(game.state, REFEREE) == [
+        {"action": "end_turn", "player": "red"}
+    ], "the turn's die is down: a full row is no longer the only option"
+    game.refused({"action": "set_aside", "player": "red", "die": "quaffle"}, "not_blocked")
 
 
 def test_la_partie_a_side_goes_on_alone_once_the_other_has_placed_all_its_dice():
