@@ -65,3 +65,7 @@ def test_a_match_of_characters_is_played_through_the_api_and_credited_to_the_win
     )
     assert {e.character_id for e in entries} == set(house.characters.values_list("pk", flat=True))
     assert len(entries) == 7
+    # Popularity moves with each player's share, one step per 50 points (docs/rules/campaign.md).
+    for entry in entries:
+        sheet = referee.get(f"/api/characters/{entry.character_id}/").json()
+        assert sheet["popularity"] == entry.character.popularity_base + entry.amount // 50

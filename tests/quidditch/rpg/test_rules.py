@@ -156,21 +156,49 @@ def test_a_chaser_with_no_health_left_leaves_the_match():
     assert {"action": "choose", "player": "away.beater1", "target": "home.chaser1"} not in offered
 
 
-def test_a_character_with_no_health_cannot_be_fielded():
-    roster = {
-        7: {
-            "name": "Oliver",
-            "house": {"id": 1, "name": "Gryffindor", "initial": "G"},
-            "attributes": {},
-            "health": 0,
-            "position": "keeper",
-            "player": None,
-        }
-    }
-    config = {"teams": [{"house": 1, "players": [{"character": 7}]}, team("Slytherin")]}
+ROSTER = {
+    7: {
+        "name": "Oliver",
+        "house": {"id": 1, "name": "Gryffindor", "initial": "G"},
+        "attributes": {},
+        "health": 0,
+        "position": "keeper",
+        "player": None,
+    },
+    8: {
+        "name": "Marcus",
+        "house": {"id": 2, "name": "Slytherin", "initial": "S"},
+        "attributes": {},
+        "health": 5,
+        "position": "chaser",
+        "player": None,
+    },
+    9: {
+        "name": "Katie",
+        "house": {"id": 1, "name": "Gryffindor", "initial": "G"},
+        "attributes": {},
+        "health": 5,
+        "position": "chaser",
+        "player": None,
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("players", "detail"),
+    [
+        ([7], "Oliver has no Health left and cannot play"),
+        ([3], "there is no character 3 in this campaign"),
+        ([8], "Marcus does not play for this house"),
+        ([9, 9], "Katie cannot play twice in one match"),
+    ],
+)
+def test_prepare_fields_only_fit_characters_of_the_teams_house(players, detail):
+    """A character at zero Health cannot be fielded (our reading); a team is its house's."""
+    config = {"teams": [{"house": 1, "players": [{"character": c} for c in players]}, team("S")]}
     with pytest.raises(RuleViolation) as refused:
-        RULES.prepare(config, roster)
-    assert refused.value.detail == "Oliver has no Health left and cannot play"
+        RULES.prepare(config, ROSTER)
+    assert (refused.value.code, refused.value.detail) == ("invalid_config", detail)
 
 
 def test_a_choice_is_its_choosers_own_until_the_turn_is_rolled():
