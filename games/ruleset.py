@@ -196,6 +196,13 @@ class Ruleset:
         """Where the game stands, for ``board_template`` (the state as an actor may see it)."""
         return {}
 
+    def board_svg(self, state: State) -> str | None:
+        """The board as a standalone SVG document, drawn from ``state`` as an actor may
+        see it; ``None`` for a game with no board. The API serves it at any point of
+        the log (``board.svg?at=<seq>``) and the game's page shows it.
+        """
+        return None
+
     def is_over(self, state: State) -> bool:
         return bool(state.get("over"))
 
