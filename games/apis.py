@@ -9,7 +9,9 @@ it. ``/api/rulesets/`` describes every ruleset the service referees.
 
 from __future__ import annotations
 
+from django.http import HttpResponse
 from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
@@ -20,7 +22,7 @@ from core.errors import NotFound
 from games import selectors, services
 from games.hosting import host
 from games.models import Game
-from games.ruleset import ruleset_names
+from games.ruleset import Ruleset, find_ruleset, ruleset_names
 from games.serializers import (
     BotsSerializer,
     ClientSeedSerializer,
@@ -49,7 +51,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return GameSummarySerializer if self.action == "list" else GameSerializer
 
     def get_permissions(self):
-        if self.action in {"list", "retrieve", "events", "verify"}:
+        if self.action in {"list", "retrieve", "events", "verify", "board_svg"}:
             return [AllowAny()]
         return [IsAuthenticated()]
 
@@ -100,6 +102,26 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             "version": game.version,
         }
         return Response(EventPageSerializer(page).data)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "at", int, description="Draw the board just after this event (default: now)."
+            )
+        ],
+        responses={(200, "image/svg+xml"): OpenApiTypes.STR},
+    )
+    @action(detail=True, methods=["get"], url_path="board.svg")
+    def board_svg(self, request, pk=None):
+        """The board as an SVG picture, now or at any point of the log, as the caller may
+        see it; 404 for a ruleset that draws none."""
+        game = self.get_object()
+        rules = find_ruleset(game.ruleset)
+        if type(rules).board_svg is Ruleset.board_svg:
+            raise NotFound(f"{rules.title} has no board to draw.")
+        at = _int_param(request, "at", game.version, minimum=0)
+        state = selectors.state_as_seen(game, self.actor(game), selectors.state_at(game, at))
+        return HttpResponse(rules.board_svg(state), content_type="image/svg+xml")
 
     @extend_schema(responses={200: VerifySerializer})
     @action(detail=True, methods=["get"])

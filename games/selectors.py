@@ -9,7 +9,7 @@ from games.chain import HASHED_FIELDS, timestamp
 from games.hosting import host
 from games.models import Game, GameEvent, GameStatus
 from games.ruleset import Actor, Ruleset, State, find_ruleset
-from games.verification import GameRecord, Report, verify
+from games.verification import GameRecord, Report, replay_command, verify
 
 EVENT_FIELDS = ("seq", "actor", "submitted", "command", "dice", "events", "created_at", "hash")
 
@@ -20,11 +20,29 @@ def games_visible_to(request, kind: str) -> QuerySet[Game]:
     return Game.objects.filter(visible, kind=kind)
 
 
-def state_as_seen(game: Game, actor: Actor) -> State:
-    """The state as ``actor`` may see it: the ruleset's ``view`` while the game runs, all after."""
+def state_as_seen(game: Game, actor: Actor, state: State | None = None) -> State:
+    """The state (``game.state``, or an earlier one of its log) as ``actor`` may see it:
+    the ruleset's ``view`` while the game runs, everything after."""
+    state = game.state if state is None else state
     if game.status != GameStatus.ACTIVE:
+        return state
+    return find_ruleset(game.ruleset).view(state, actor)
+
+
+def state_at(game: Game, seq: int) -> State:
+    """The state just after event ``seq`` (``0``: before the first), replayed from the log.
+
+    The log is the record: replaying its commands on their recorded faces
+    rebuilds any earlier state, so no snapshot per event is stored.
+    """
+    if seq >= game.version:
         return game.state
-    return find_ruleset(game.ruleset).view(game.state, actor)
+    rules = find_ruleset(game.ruleset)
+    state = rules.setup(game.config)
+    for event in game_events(game, until=seq):
+        event = {**event, "created_at": timestamp(event["created_at"])}
+        state = replay_command(rules, state, event)[0].state
+    return state
 
 
 def event_as_seen(game: Game, event: dict, actor: Actor) -> dict:
@@ -44,13 +62,14 @@ def event_as_seen(game: Game, event: dict, actor: Actor) -> dict:
     }
 
 
-def game_events(game: Game, *, after: int = 0, limit: int | None = None) -> list[dict]:
-    """The stored events after sequence number ``after``, as plain dicts in order."""
-    rows = (
-        GameEvent.objects.filter(game=game, seq__gt=after)
-        .order_by("seq")
-        .values_list(*EVENT_FIELDS)
-    )
+def game_events(
+    game: Game, *, after: int = 0, until: int | None = None, limit: int | None = None
+) -> list[dict]:
+    """The stored events after sequence number ``after`` (up to ``until``), in order."""
+    rows = GameEvent.objects.filter(game=game, seq__gt=after)
+    if until is not None:
+        rows = rows.filter(seq__lte=until)
+    rows = rows.order_by("seq").values_list(*EVENT_FIELDS)
     if limit is not None:
         rows = rows[:limit]
     return [dict(zip(EVENT_FIELDS, row, strict=True)) for row in rows]

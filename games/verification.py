@@ -19,7 +19,7 @@ from datetime import datetime
 
 from games.chain import HASHED_FIELDS, canonical_state, event_hash
 from games.dice import SERVER, DiceError, ScriptedDice, ServerDice, commitment
-from games.ruleset import Actor, Ruleset, RuleViolation
+from games.ruleset import Actor, Outcome, Ruleset, RuleViolation
 
 
 @dataclass(frozen=True)
@@ -124,6 +124,26 @@ def _check_rolls(game: GameRecord, events: list[dict], report: Report) -> None:
                 )
 
 
+def replay_command(ruleset: Ruleset, state: dict, event: dict) -> tuple[Outcome, ScriptedDice]:
+    """Apply one stored event's command to ``state`` again, on the faces it recorded.
+
+    Raises what ``apply`` raises; the dice returned tell which faces were used.
+    """
+    recorded = event["dice"]
+    dice = ScriptedDice(
+        [roll["face"] for roll in recorded],
+        start_nonce=recorded[0]["nonce"] if recorded else 0,
+    )
+    outcome = ruleset.apply(
+        canonical_state(state),
+        event["command"],
+        actor=Actor.from_json(event["actor"]),
+        dice=dice,
+        now=datetime.fromisoformat(event["created_at"]).timestamp(),
+    )
+    return outcome, dice
+
+
 def _check_replay(game: GameRecord, events: list[dict], ruleset: Ruleset, report: Report) -> None:
     try:
         state = ruleset.setup(game.config)
@@ -132,22 +152,12 @@ def _check_replay(game: GameRecord, events: list[dict], ruleset: Ruleset, report
         report.problems.append(Problem(None, "replay", f"the config is refused: {error}"))
         return
     for event in events:
-        recorded = event["dice"]
-        dice = ScriptedDice(
-            [roll["face"] for roll in recorded],
-            start_nonce=recorded[0]["nonce"] if recorded else 0,
-        )
         try:
-            outcome = ruleset.apply(
-                canonical_state(state),
-                event["command"],
-                actor=Actor.from_json(event["actor"]),
-                dice=dice,
-                now=datetime.fromisoformat(event["created_at"]).timestamp(),
-            )
+            outcome, dice = replay_command(ruleset, state, event)
         except (RuleViolation, DiceError) as error:
             _replay_differs(report, event["seq"], f"the command is refused on replay: {error}")
             return
+        recorded = event["dice"]
         replayed_dice = [
             {**roll.to_json(), "source": stored["source"]}
             for roll, stored in zip(dice.rolls, recorded, strict=False)

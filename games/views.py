@@ -3,7 +3,8 @@
 ``/matches/<id>/`` (and ``/skirmishes/<id>/``) is read at the side of the
 pitch, often on a phone, so it is plain HTML with a little inline CSS and no
 scripts. Every ruleset gets it: the state as the reader may see it, the
-ruleset's own board where it draws one (``Ruleset.board_template``), and the
+ruleset's own board where it draws one (``Ruleset.board_template``, or its
+``board_svg`` picture served by the API), and the
 transcript in each of the ruleset's languages, every event passed through the
 ruleset's ``view_event`` for this reader.
 
@@ -26,7 +27,7 @@ from django.views.decorators.http import require_safe
 
 from games import selectors
 from games.hosting import host
-from games.ruleset import find_ruleset
+from games.ruleset import Ruleset, find_ruleset
 from games.services import actor_for
 
 LANGUAGE_NAMES = {"de": "Deutsch", "en": "English", "fr": "Français"}
@@ -54,5 +55,10 @@ def game_page(request, pk: int, kind: str):
         "languages": [LANGUAGE_NAMES.get(code, code) for code in languages],
         "log": log,
         "verify_url": reverse(f"{kind}-verify", args=[game.pk]),
+        "board_svg_url": (
+            reverse(f"{kind}-board-svg", args=[game.pk])
+            if type(rules).board_svg is not Ruleset.board_svg
+            else None
+        ),
     }
     return render(request, "games/game.html", context)

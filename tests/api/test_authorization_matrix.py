@@ -70,6 +70,7 @@ EXPECTED = {
     ("table-log-client-seed", "post"): (401, 403, 403, 403, 422, 404),
     ("table-log-events", "get"): (404, 200, 200, 200, 200, 404),
     ("table-log-verify", "get"): (404, 200, 200, 200, 200, 404),
+    ("table-log-board-svg", "get"): (404, 404, 404, 404, 404, 404),  # its rules draw no board
     # Rulesets, matches (private here) and skirmishes.
     ("ruleset-list", "get"): (200, 200, 200, 200, 200, 200),
     ("ruleset-detail", "get"): (200, 200, 200, 200, 200, 200),
@@ -82,6 +83,7 @@ EXPECTED = {
     ("match-commands", "post"): (401, 403, 201, 403, 201, 404),
     ("match-events", "get"): (404, 200, 200, 200, 200, 404),
     ("match-verify", "get"): (404, 200, 200, 200, 200, 404),
+    ("match-board-svg", "get"): (404, 404, 404, 404, 404, 404),  # its rules draw no board
     ("skirmish-list", "get"): (200, 200, 200, 200, 200, 200),
     ("skirmish-list", "post"): (401, 400, 400, 400, 201, 400),
     ("skirmish-detail", "get"): (404, 200, 200, 200, 200, 404),
@@ -92,6 +94,7 @@ EXPECTED = {
     ("skirmish-events", "get"): (404, 200, 200, 200, 200, 404),
     ("skirmish-participants", "post"): (401, 403, 403, 403, 201, 404),
     ("skirmish-verify", "get"): (404, 200, 200, 200, 200, 404),
+    ("skirmish-board-svg", "get"): (404, 404, 404, 404, 404, 404),  # its rules draw no board
     # The house cup: public reads, storyguide writes.
     ("cup-year-list", "get"): (200, 200, 200, 200, 200, 200),
     ("cup-year-list", "post"): (401, 400, 400, 400, 201, 400),

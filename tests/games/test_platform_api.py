@@ -10,6 +10,7 @@ the API by its allowed commands alone.
 import json
 import random
 import re
+from xml.etree import ElementTree
 
 import pytest
 from django.test import Client
@@ -76,7 +77,7 @@ def test_a_hidden_card_never_reaches_the_other_seat_through_any_endpoint(table):
     seen = []
 
     def look():
-        for path in ("", "events/", "verify/"):
+        for path in ("", "events/", "verify/", "board.svg/", "board.svg/?at=1"):
             seen.append(north.get(f"/api/matches/{game_id}/{path}").content.decode())
         seen.append(page.get(f"/matches/{game_id}/").content.decode())
 
@@ -93,6 +94,48 @@ def test_a_hidden_card_never_reaches_the_other_seat_through_any_endpoint(table):
     # The shuffle's faces are hidden from everyone while the game runs, the referee too.
     events = table.client(table.storyguide).get(f"/api/matches/{game_id}/events/").json()
     assert [roll["face"] for roll in events["results"][0]["dice"]] == [None] * 5
+
+
+def test_the_board_is_drawn_as_svg_at_any_point_of_the_log_as_the_reader_may_see_it(table):
+    game_id = create_high_card(table)["id"]
+    submit(table, table.storyguide, game_id, {"action": "deal"})
+    north = table.client(table.player)
+    play = north.get(f"/api/matches/{game_id}/").json()["allowed_commands"][0]
+    submit(table, table.player, game_id, play)
+    url = f"/api/matches/{game_id}/board.svg/"
+
+    before_the_deal = north.get(url, {"at": 0})
+    assert before_the_deal["Content-Type"] == "image/svg+xml"
+    assert ElementTree.fromstring(before_the_deal.content).tag == "{http://www.w3.org/2000/svg}svg"
+    assert "north: hand [], down -" in before_the_deal.content.decode()
+    after_the_deal = north.get(url, {"at": 1}).content.decode()
+    assert f"north: hand 0, down {play['card']}" not in after_the_deal
+    assert "south: hand 2, down -" in after_the_deal, "south's cards are counted, not shown"
+    now = north.get(url).content.decode()
+    assert (
+        f"north: hand [&#x27;{_state(game_id)['hands']['north'][0]}&#x27;], down {play['card']}"
+        in now
+    )
+    south = table.client(table.other_player).get(url).content.decode()
+    assert "north: hand 1, down face down" in south
+    page = Client()
+    page.force_login(table.player)
+    assert f'<img src="{url}"' in page.get(f"/matches/{game_id}/").content.decode()
+
+
+def test_board_svg_answers_404_for_a_ruleset_without_a_board_and_400_for_a_bad_point(table):
+    game_id = create_high_card(table)["id"]
+    assert (
+        table.client(table.player).get(f"/api/matches/{game_id}/board.svg/?at=x").status_code == 400
+    )
+    created = table.client(table.storyguide).post(
+        "/api/matches/",
+        {"campaign": table.campaign.pk, "ruleset": "dice-quidditch", "config": {}},
+        format="json",
+    )
+    answer = table.client(table.player).get(f"/api/matches/{created.json()['id']}/board.svg/")
+    assert answer.status_code == 404
+    assert answer.json()["detail"] == "Quidditch dice game has no board to draw."
 
 
 def _state(game_id):

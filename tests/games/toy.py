@@ -11,6 +11,8 @@ it registers ``high-card`` with the platform.
 
 from __future__ import annotations
 
+from html import escape
+
 from games.dice import Dice
 from games.ruleset import Actor, Outcome, Ruleset, RuleViolation, State, register
 
@@ -109,6 +111,18 @@ class HighCard(Ruleset):
         if event["type"] == "played":
             return {"en": f"{event['player']} plays {event['card']}."}
         return {"en": f"{event['winner']} wins with {event['down'][event['winner']]}."}
+
+    def board_svg(self, state):
+        """Each hand and each face-down card as text: enough to see what a board shows whom."""
+        lines = [
+            f"{seat}: hand {state['hands'][seat]}, down {state['down'].get(seat, '-')}"
+            for seat in SEATS
+        ]
+        texts = "".join(
+            f'<text x="4" y="{20 * (row + 1)}">{escape(line)}</text>'
+            for row, line in enumerate(lines)
+        )
+        return f'<svg xmlns="http://www.w3.org/2000/svg" width="320" height="60">{texts}</svg>'
 
     def result(self, state):
         return {"winner": state["winner"]} if state["over"] else None
