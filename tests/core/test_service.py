@@ -1,5 +1,6 @@
 """The foundation: health, OpenAPI, token auth, CORS and the common error shape."""
 
+import re
 from unittest import mock
 
 import pytest
@@ -38,10 +39,16 @@ def test_schema_is_openapi_3(api_client):
     assert "/api/health/" in schema["paths"]
 
 
-def test_swagger_ui_is_served(client):
-    response = client.get("/api/docs/")
-    assert response.status_code == 200
-    assert b"swagger" in response.content.lower()
+@pytest.mark.parametrize("path", ["/api/docs/", "/api/redoc/"])
+def test_the_docs_pages_load_their_scripts_from_the_service_itself(client, path):
+    """No CDN: every script and stylesheet the page names is a static file of ours that
+    answers 200 (the browser test in tests/pages/ loads them with the network cut)."""
+    page = client.get(path).content.decode()
+    assets = re.findall(r'(?:src|href)="([^"]+\.(?:js|css))"', page)
+    assert assets, "the page names its scripts"
+    for asset in assets:
+        assert asset.startswith("/static/"), f"{asset} is not served by the service"
+        assert b"".join(client.get(asset).streaming_content), asset
 
 
 def test_token_login_then_use_then_revoke(api_client):
