@@ -17,11 +17,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
-from campaign import selectors, services
+from campaign import invitations, selectors, services
 from campaign.forms import (
     AwardPointsForm,
     CampaignForm,
     HousePointAwardForm,
+    InvitationForm,
     MembershipForm,
     MembershipFormSet,
     PopularityAdjustmentForm,
@@ -33,6 +34,7 @@ from campaign.models import (
     Character,
     House,
     HousePointEntry,
+    Invitation,
     Membership,
     PopularityAdjustment,
     Role,
@@ -441,3 +443,41 @@ class PopularityAdjustmentAdmin(AppendOnlyAdmin):
     list_filter = [("character__campaign", RelatedOnly)]
     list_select_related = ["character", "adjusted_by"]
     search_fields = ["character__name", "reason"]
+
+
+@admin.register(Invitation)
+class InvitationAdmin(AppendOnlyAdmin):
+    """Invitations into the storyguide's campaigns: made here, handed out as a link or a
+    code, withdrawn with the "revoke" action; they are never edited."""
+
+    add_form = InvitationForm
+    list_display = ["code_to_hand_out", "campaign", "role", "character", "uses_so_far", "state"]
+    list_display_links = None  # the row holds its own link, to the page that accepts it
+    list_filter = [("campaign", RelatedOnly), "role"]
+    list_select_related = ["campaign", "character"]
+    search_fields = ["code", "character__name"]
+    actions = ["revoke"]
+
+    @admin.display(description="code and link")
+    def code_to_hand_out(self, invitation):
+        code = invitations.grouped(invitation.code)
+        return format_html(
+            '<code>{}</code> · <a href="{}">link</a>', code, reverse("join", args=[code])
+        )
+
+    @admin.display(description="uses")
+    def uses_so_far(self, invitation):
+        limit = "no limit" if invitation.max_uses is None else invitation.max_uses
+        return f"{invitation.uses} of {limit}"
+
+    @admin.display(description="state")
+    def state(self, invitation):
+        refusal = invitations.why_unusable(invitation, timezone.now())
+        return "open" if refusal is None else refusal.detail
+
+    @admin.action(description="Revoke the selected invitations", permissions=["add"])
+    def revoke(self, request, queryset):
+        now = timezone.now()
+        for invitation in queryset:
+            invitations.invitation_revoke(invitation=invitation, now=now)
+        self.message_user(request, f"Revoked {len(queryset)} invitation(s); members stay.")

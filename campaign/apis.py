@@ -10,12 +10,23 @@ from __future__ import annotations
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
+from knox.models import AuthToken
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
+from rest_framework.generics import get_object_or_404
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from campaign import selectors, services, transfer
-from campaign.models import Campaign, Character, House, HousePointEntry, Membership, Role
+from campaign import invitations, selectors, services, transfer
+from campaign.models import (
+    Campaign,
+    Character,
+    House,
+    HousePointEntry,
+    Invitation,
+    Membership,
+    Role,
+)
 from campaign.permissions import (
     CampaignRolePermission,
     campaign_roles,
@@ -29,12 +40,17 @@ from campaign.serializers import (
     CheckResultSerializer,
     CheckSerializer,
     HouseSerializer,
+    InvitationPreviewSerializer,
+    InvitationSerializer,
+    JoinedSerializer,
     LedgerEntrySerializer,
     MembershipSerializer,
     PopularitySerializer,
     ReasonSerializer,
+    SignUpSerializer,
 )
 from core.errors import Forbidden, NotFound
+from core.throttling import InvitationRateThrottle
 from games.apis import GameViewSet
 
 
@@ -98,6 +114,14 @@ class CampaignViewSet(
         )
         return Response(MembershipSerializer(membership).data, status=201)
 
+    @extend_schema(request=None, responses={204: None})
+    @action(detail=True, methods=["post"])
+    def leave(self, request, pk=None):
+        """Leave the campaign (any member; its last storyguide cannot)."""
+        campaign = get_object_or_404(self.get_queryset(), pk=pk)
+        invitations.membership_leave(campaign=campaign, user=request.user)
+        return Response(status=204)
+
     @extend_schema(responses={200: OpenApiTypes.OBJECT})
     @action(detail=True, methods=["get"])
     def export(self, request, pk=None):
@@ -113,6 +137,75 @@ class CampaignViewSet(
         campaign = transfer.campaign_import(request.data, storyguide=request.user)
         forget_campaign_roles(request)
         return Response(self.get_serializer(campaign).data, status=201)
+
+
+class InvitationViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet):
+    """Invitations into a campaign: its storyguide makes, lists and revokes them; anyone
+    holding a code reads what it offers, and accepts it (or signs up with it)."""
+
+    serializer_class = InvitationSerializer
+    permission_classes = [CampaignRolePermission]
+    filterset_fields = ["campaign"]
+    lookup_field = "code"
+    lookup_value_regex = "[0-9A-Za-z -]+"
+
+    def get_queryset(self):
+        roles = campaign_roles(self.request)
+        mine = [pk for pk, role in roles.items() if role == Role.STORYGUIDE]
+        return Invitation.objects.filter(campaign_id__in=mine).select_related("campaign")
+
+    def get_permissions(self):
+        if self.action in {"retrieve", "sign_up"}:
+            return [AllowAny()]
+        return super().get_permissions()
+
+    def get_throttles(self):
+        if self.action in {"retrieve", "accept", "sign_up"}:
+            return [InvitationRateThrottle()]
+        return super().get_throttles()
+
+    def perform_create(self, serializer):
+        campaign = serializer.validated_data["campaign"]
+        require_storyguide(self.request, campaign.pk)
+        fields = {k: v for k, v in serializer.validated_data.items() if k != "campaign"}
+        serializer.instance = invitations.invitation_create(
+            campaign=campaign, created_by=self.request.user, now=timezone.now(), **fields
+        )
+
+    @extend_schema(responses={200: InvitationPreviewSerializer})
+    def retrieve(self, request, code=None):
+        """What the invitation offers (campaign, role, character) and whether it is open."""
+        invitation = invitations.invitation_by_code(code)
+        return Response(InvitationPreviewSerializer(invitation).data)
+
+    @extend_schema(request=None, responses={200: InvitationSerializer})
+    @action(detail=True, methods=["post"])
+    def revoke(self, request, code=None):
+        """Withdraw it (storyguide): nobody else can join with it; members stay."""
+        invitation = invitations.invitation_by_code(code)
+        require_storyguide(request, invitation.campaign_id)
+        invitation = invitations.invitation_revoke(invitation=invitation, now=timezone.now())
+        return Response(self.get_serializer(invitation).data)
+
+    @extend_schema(request=None, responses={201: JoinedSerializer})
+    @action(detail=True, methods=["post"])
+    def accept(self, request, code=None):
+        """Join the campaign as the logged-in user; the invitation's character becomes yours."""
+        joined = invitations.invitation_accept(code=code, user=request.user, now=timezone.now())
+        return Response(JoinedSerializer(joined).data, status=201)
+
+    @extend_schema(request=SignUpSerializer, responses={201: JoinedSerializer})
+    @action(detail=True, methods=["post"], url_path="sign-up")
+    def sign_up(self, request, code=None):
+        """Create an account with the invitation and join; answers an API token for it."""
+        incoming = SignUpSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        user, joined = invitations.invitation_sign_up(
+            code=code, now=timezone.now(), **incoming.validated_data
+        )
+        token = AuthToken.objects.create(user)[1]
+        body = {**joined._asdict(), "token": token}
+        return Response(JoinedSerializer(body).data, status=201)
 
 
 class MembershipViewSet(

@@ -19,11 +19,12 @@ from django.db import transaction
 from django.forms.fields import InvalidJSONInput
 from django.utils import timezone
 
-from campaign import services
+from campaign import invitations, services
 from campaign.models import (
     Campaign,
     Character,
     HousePointEntry,
+    Invitation,
     Membership,
     PopularityAdjustment,
 )
@@ -251,6 +252,26 @@ class HousePointAwardForm(ServiceForm):
             credit_at=instance.credit_at,
             awarded_by=self.user,
             now=now,
+        )
+
+
+class InvitationForm(ServiceForm):
+    """A new invitation; its code is drawn by the service and shown on the list."""
+
+    class Meta:
+        model = Invitation
+        fields = ["campaign", "role", "character", "max_uses", "expires_at", "allow_signup"]
+
+    def save_through_service(self, instance, *, now):
+        return invitations.invitation_create(
+            campaign=instance.campaign,
+            created_by=self.user,
+            now=now,
+            role=instance.role,
+            character=instance.character,
+            max_uses=instance.max_uses,
+            expires_at=instance.expires_at,
+            allow_signup=instance.allow_signup,
         )
 
 

@@ -219,3 +219,48 @@ class PopularityAdjustment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.amount:+d} Popularity for {self.character}: {self.reason}"
+
+
+class Invitation(models.Model):
+    """A way into a campaign that a storyguide hands out as a link or a short code.
+
+    Whoever opens it signs up or logs in and becomes a member with ``role``;
+    if it names a ``character``, that character becomes theirs. It stops
+    working when revoked, expired or used ``max_uses`` times (no limit when
+    empty); an invitation with a character is for one person only.
+    """
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="invitations")
+    code = models.CharField(max_length=16, unique=True, editable=False)
+    role = models.CharField(
+        max_length=20,
+        choices=[(Role.PLAYER, Role.PLAYER.label), (Role.SPECTATOR, Role.SPECTATOR.label)],
+        default=Role.PLAYER,
+    )
+    character = models.ForeignKey(
+        Character,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="invitations",
+        help_text="The character the new player will play.",
+    )
+    max_uses = models.PositiveSmallIntegerField(
+        null=True, blank=True, default=1, help_text="Empty: as many people as like."
+    )
+    uses = models.PositiveSmallIntegerField(default=0, editable=False)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    allow_signup = models.BooleanField(
+        default=True, help_text="Whether a person without an account may sign up through it."
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_role_display()} invitation to {self.campaign} ({self.code})"

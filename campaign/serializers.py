@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.urls import reverse
+from django.utils import timezone
 from rest_framework import serializers
 
+from campaign import invitations
 from campaign.models import (
     Campaign,
     Character,
     House,
     HousePointEntry,
+    Invitation,
     Membership,
     Position,
     Role,
@@ -240,4 +244,81 @@ class TeamSerializer(serializers.Serializer):
         allow_null=True,
         default=None,
         help_text="A character of the team; defaults to the first player.",
+    )
+
+
+class InvitationSerializer(serializers.ModelSerializer):
+    """An invitation as its storyguide manages it: the code to hand out and how it stands."""
+
+    code = serializers.SerializerMethodField(help_text="The short code, in groups of four.")
+    link = serializers.SerializerMethodField(help_text="The page where a person accepts it.")
+    state = serializers.SerializerMethodField(
+        help_text="open, revoked, expired or used_up: whether it can still be accepted."
+    )
+
+    class Meta:
+        model = Invitation
+        fields = [
+            "id",
+            "campaign",
+            "code",
+            "link",
+            "role",
+            "character",
+            "max_uses",
+            "uses",
+            "expires_at",
+            "allow_signup",
+            "state",
+            "revoked_at",
+            "created_at",
+        ]
+        read_only_fields = ["id", "uses", "revoked_at", "created_at"]
+
+    def get_code(self, invitation) -> str:
+        return invitations.grouped(invitation.code)
+
+    def get_link(self, invitation) -> str:
+        path = reverse("join", args=[invitations.grouped(invitation.code)])
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path
+
+    def get_state(self, invitation) -> str:
+        refusal = invitations.why_unusable(invitation, timezone.now())
+        return "open" if refusal is None else refusal.code.removeprefix("invitation_")
+
+
+class InvitationPreviewSerializer(serializers.Serializer):
+    """What anyone holding the code may read before accepting it."""
+
+    campaign = serializers.CharField(source="campaign.name")
+    role = serializers.CharField()
+    character = serializers.CharField(source="character.name", allow_null=True, default=None)
+    allow_signup = serializers.BooleanField()
+    state = serializers.SerializerMethodField()
+    expires_at = serializers.DateTimeField(allow_null=True)
+
+    def get_state(self, invitation) -> str:
+        return InvitationSerializer.get_state(self, invitation)
+
+
+class SignUpSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(write_only=True, style={"input_type": "password"})
+    email = serializers.EmailField(required=False, allow_blank=True, default="")
+
+
+class JoinedSerializer(serializers.Serializer):
+    """The membership an invitation gave, and for a sign-up the new account's API token."""
+
+    membership = MembershipSerializer()
+    character = serializers.PrimaryKeyRelatedField(
+        read_only=True, allow_null=True, help_text="The character that became yours, if any."
+    )
+
+    class Meta:
+        model = Invitation  # only so the schema knows ``character``'s id type
+        fields = ["membership", "character", "token"]
+    token = serializers.CharField(
+        required=False, help_text="After a sign-up: an API token for the new account."
     )

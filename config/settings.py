@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "quidditch.dice",
     "quidditch.rpg",
     "league",
+    "pages",
 ]
 
 MIDDLEWARE = [
@@ -145,7 +146,8 @@ STORAGES = {
 WHITENOISE_AUTOREFRESH = DEBUG
 WHITENOISE_USE_FINDERS = DEBUG
 
-LOGIN_URL = "/admin/login/"
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/me/"
 CSRF_FAILURE_VIEW = "core.views.csrf_failure"
 
 # HTTPS: on whenever DEBUG is off; a proxy in front terminates TLS.
@@ -186,6 +188,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "writes": os.environ.get("WRITE_RATE_LIMIT", "1200/min"),
         "login": os.environ.get("LOGIN_RATE_LIMIT", "20/min"),
+        "invitations": os.environ.get("INVITATION_RATE_LIMIT", "30/min"),
     },
 }
 

@@ -89,6 +89,14 @@ class Conflict(AppError):
     default_detail = "The object changed since you last read it."
 
 
+class Gone(AppError):
+    """It existed but can no longer be used (an expired or revoked invitation): 410."""
+
+    status = 410
+    default_code = "gone"
+    default_detail = "This can no longer be used."
+
+
 class RuleViolation(AppError):
     """A well-formed request the rules forbid: 422, naming the rule it breaks.
 

@@ -76,6 +76,13 @@ class LoginRateThrottle(AnnouncedRateThrottle):
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 
+class InvitationRateThrottle(LoginRateThrottle):
+    """Looking up, accepting and signing up with invitation codes, per client address:
+    a code cannot be found by trying them."""
+
+    scope = "invitations"
+
+
 class RateLimitHeadersMiddleware:
     """Writes the figures a throttle left on the request into the response headers."""
 

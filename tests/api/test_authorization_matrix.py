@@ -47,6 +47,14 @@ EXPECTED = {
     ("membership-detail", "patch"): (401, 403, 403, 403, 200, 404),
     ("membership-detail", "put"): (401, 403, 403, 403, 200, 404),
     ("membership-detail", "delete"): (401, 403, 403, 403, 204, 404),
+    ("campaign-leave", "post"): (401, 204, 204, 204, 422, 404),  # the last storyguide stays
+    # Invitations: the storyguide's to make; anyone with the code may read and use it.
+    ("invitation-list", "get"): (401, 200, 200, 200, 200, 200),
+    ("invitation-list", "post"): (401, 403, 403, 403, 201, 404),
+    ("invitation-detail", "get"): (200, 200, 200, 200, 200, 200),
+    ("invitation-revoke", "post"): (401, 403, 403, 403, 200, 404),
+    ("invitation-accept", "post"): (401, 409, 409, 409, 409, 201),  # members already are
+    ("invitation-sign-up", "post"): (201, 201, 201, 201, 201, 201),
     # Houses, characters, checks, the ledger.
     ("house-list", "get"): (401, 200, 200, 200, 200, 200),
     ("house-list", "post"): (401, 403, 403, 403, 201, 404),
@@ -159,12 +167,15 @@ def target(world, name):
         "skirmish": world.skirmish,
         "cup-year": world.cup_year,
         "fixture": world.fixture,
+        "invitation": world.invitation,
     }
     basename = next(
         (b for b in sorted(objects, key=len, reverse=True) if name.startswith(f"{b}-")), None
     )
     if name == "ruleset-detail":
         return reverse(name, args=["chat-quidditch"])
+    if basename == "invitation" and not name.endswith("-list"):
+        return reverse(name, args=[world.invitation.code])
     if basename is None or name.endswith("-list") or name == "campaign-import-document":
         return reverse(name)
     return reverse(name, args=[objects[basename].pk])
@@ -208,6 +219,8 @@ def body(world, name, method) -> dict | None:
             "year": 3,
         },
         "character-checks": {"attribute": "Wits"},
+        "invitation-list": {"campaign": world.campaign.pk, "role": "spectator"},
+        "invitation-sign-up": {"username": "newcomer", "password": "a-long-Passphrase-42"},
         "character-popularity": {"amount": 1, "reason": "fame"},
         "house-points-list": {
             "campaign": world.campaign.pk,
@@ -341,12 +354,16 @@ def foreign_bodies(world) -> dict[tuple[str, str], list[dict]]:
             {"teams": [world.roster_body(world.fixture.home), theirs_in_a_team]}
         ],
         ("skirmish-participants", "post"): [{"character": their["character"]}],
+        ("invitation-list", "post"): [
+            {"campaign": their["campaign"], "role": "player"},
+            {"campaign": world.campaign.pk, "role": "player", "character": their["character"]},
+        ],
     }
 
 
 def written_rows(world) -> dict[str, int]:
     """What both campaigns hold: any row a refused write left behind shows here."""
-    from campaign.models import Character, House, HousePointEntry
+    from campaign.models import Character, House, HousePointEntry, Invitation
     from games.models import Game, GameEvent
     from league.models import CupYear, Fraud
 
@@ -360,6 +377,7 @@ def written_rows(world) -> dict[str, int]:
         "events": GameEvent.objects.count(),
         "cup years": CupYear.objects.count(),
         "frauds": Fraud.objects.count(),
+        "invitations": Invitation.objects.count(),
         "harry's house": world.harry.__class__.objects.get(pk=world.harry.pk).house_id,
     }
 

@@ -11,6 +11,7 @@ from datetime import timedelta
 from django.utils import timezone
 from knox.models import AuthToken
 
+from campaign import invitations
 from campaign import services as campaign_services
 from campaign.models import Character, Membership, Position, Role
 from campaign.rules.sheet import SheetRules
@@ -106,6 +107,13 @@ class World:
         )
         self.fixture = self.cup_year.fixtures.order_by("window_starts", "id").first()
         self.export = campaign_export(self.campaign)
+        self.invitation = invitations.invitation_create(
+            campaign=self.campaign,
+            created_by=self.users["storyguide"],
+            now=now,
+            role=Role.SPECTATOR,
+            max_uses=None,
+        )
         their_house = elsewhere.houses.get(name="Gryffindor")
         self.other = {
             "campaign": elsewhere,
