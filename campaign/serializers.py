@@ -315,10 +315,10 @@ class JoinedSerializer(serializers.Serializer):
     character = serializers.PrimaryKeyRelatedField(
         read_only=True, allow_null=True, help_text="The character that became yours, if any."
     )
+    token = serializers.CharField(
+        required=False, help_text="After a sign-up: an API token for the new account."
+    )
 
     class Meta:
         model = Invitation  # only so the schema knows ``character``'s id type
         fields = ["membership", "character", "token"]
-    token = serializers.CharField(
-        required=False, help_text="After a sign-up: an API token for the new account."
-    )
