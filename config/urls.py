@@ -22,7 +22,11 @@ api_patterns = [
     path("", include("league.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
+    path(
+        "redoc/",
+        SpectacularRedocView.as_view(url_name="schema", template_name="api/redoc.html"),
+        name="redoc",
+    ),
     # Last: anything else under /api/ is a JSON 404, in DEBUG too.
     re_path(r"^.*$", core_views.not_found),
 ]
@@ -30,6 +34,7 @@ api_patterns = [
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include(api_patterns)),
+    path("", include("pages.urls")),
     path("league/", include("league.page_urls")),
     path("", include("games.page_urls")),
 ]

@@ -145,7 +145,7 @@ def test_a_visitor_not_logged_in_is_sent_to_the_login_for_a_private_match(seated
     for asked in (game_id, game_id + 1000):  # the same answer whether it exists or not
         response = page(None, asked)
         assert response.status_code == 302
-        assert response["Location"] == f"/admin/login/?next=/matches/{asked}/"
+        assert response["Location"] == f"/accounts/login/?next=/matches/{asked}/"
 
 
 def test_anyone_reads_a_public_match(seated_table):

@@ -1,0 +1,22 @@
+"""The people's pages, included at the site's root."""
+
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from pages import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("league/", views.league_index, name="league-index"),
+    path("me/", views.my_campaigns, name="my-campaigns"),
+    path("join/", views.join_typed, name="join-typed"),
+    path("join/<str:code>/", views.join, name="join"),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(
+            template_name="pages/login.html", redirect_authenticated_user=True
+        ),
+        name="login",
+    ),
+    path("accounts/logout/", auth_views.LogoutView.as_view(next_page="home"), name="logout"),
+]
