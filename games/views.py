@@ -1,12 +1,14 @@
 """A game's page for people: where it stands, and its log as the referee's transcript.
 
 ``/matches/<id>/`` (and ``/skirmishes/<id>/``) is read at the side of the
-pitch, often on a phone, so it is plain HTML with a little inline CSS and no
-scripts. Every ruleset gets it: the state as the reader may see it, the
-ruleset's own board where it draws one (``Ruleset.board_template``, or its
-``board_svg`` picture served by the API), and the
-transcript in each of the ruleset's languages, every event passed through the
-ruleset's ``view_event`` for this reader.
+pitch, often on a phone, so it is plain HTML with a little inline CSS. Every
+ruleset gets it: the state as the reader may see it, the ruleset's own board
+where it draws one (``Ruleset.board_template``, or its ``board_svg`` picture
+served by the API), the transcript in each of the ruleset's languages (every
+event passed through the ruleset's ``view_event`` for this reader), and while
+the game runs a web table: the commands the reader may give now as buttons, a
+text box for a ruleset that takes typed commands, and a small script that
+sends them through the API and reloads when the log grows.
 
 Readers are the same as for the API: anyone for a public game, the members of
 its campaign otherwise. A visitor who is not logged in is sent to the login
@@ -23,14 +25,35 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from games import selectors
 from games.hosting import host
+from games.models import GameStatus
 from games.ruleset import Ruleset, find_ruleset
 from games.services import actor_for
 
 LANGUAGE_NAMES = {"de": "Deutsch", "en": "English", "fr": "Français"}
+POLL_SECONDS = 3
+
+
+def command_label(command: dict) -> str:
+    """A button's text for any ruleset's command: its action, then its other values.
+
+    ``{"action": "pass", "player": "GJäger2"}`` reads ``pass GJäger2``; nested
+    values read as ``name value`` and empty ones are left out.
+    """
+
+    def words(value) -> list[str]:
+        if isinstance(value, dict):
+            return [w for key, item in value.items() for w in (str(key), *words(item))]
+        if isinstance(value, list | tuple):
+            return [w for item in value for w in words(item)]
+        return [] if value is None or value == "" else [str(value)]
+
+    action = str(command.get("action", "?")).replace("_", " ")
+    return " ".join([action, *(w for k, v in command.items() if k != "action" for w in words(v))])
 
 
 @require_safe
@@ -55,6 +78,7 @@ def game_page(request, pk: int, kind: str):
         "languages": [LANGUAGE_NAMES.get(code, code) for code in languages],
         "log": log,
         "verify_url": reverse(f"{kind}-verify", args=[game.pk]),
+        "table": _table(request, game, rules, actor, kind),
         "board_svg_url": (
             reverse(f"{kind}-board-svg", args=[game.pk])
             if type(rules).board_svg is not Ruleset.board_svg
@@ -62,3 +86,34 @@ def game_page(request, pk: int, kind: str):
         ),
     }
     return render(request, "games/game.html", context)
+
+
+def _table(request, game, rules, actor, kind: str) -> dict | None:
+    """The web table: what this participant may do now, and where the page sends it.
+
+    Commands go to the same API a plugin uses (``commands`` with the game's
+    version and a fresh Idempotency-Key), so a page can do nothing a client
+    could not; the page polls ``events?after=`` and reloads when the log grows.
+    """
+    if game.status != GameStatus.ACTIVE:
+        return None
+    may_act = actor.is_referee or bool(actor.controls)
+    commands = rules.allowed_commands(game.state, actor, now=timezone.now().timestamp())
+    return {
+        "commands": [
+            {"json": json.dumps(command, ensure_ascii=False), "label": command_label(command)}
+            for command in commands
+        ]
+        if may_act
+        else [],
+        "takes_text": may_act and type(rules).parse is not Ruleset.parse,
+        "seats": sorted(actor.controls),
+        "data": {
+            "version": game.version,
+            "commands_url": reverse(f"{kind}-commands", args=[game.pk])
+            if request.user.is_authenticated
+            else None,
+            "events_url": reverse(f"{kind}-events", args=[game.pk]),
+            "poll_ms": POLL_SECONDS * 1000,
+        },
+    }

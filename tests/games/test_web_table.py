@@ -1,0 +1,89 @@
+"""The web table every ruleset gets on its game page (issue 18, "A player's pages").
+
+The page shows the commands the reader may give now as buttons (from
+``allowed_commands``), a text box for a ruleset that parses typed commands,
+and the data its script needs to send them through the API and to poll the
+log. A reader who may command nothing gets no buttons.
+"""
+
+import json
+import re
+
+import pytest
+from django.test import Client
+
+from games.views import command_label
+
+pytestmark = pytest.mark.django_db
+
+
+def page(user, game_id):
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client.get(f"/matches/{game_id}/")
+
+
+def buttons(response) -> list[dict]:
+    html = response.content.decode()
+    return [
+        json.loads(re.sub("&quot;", '"', raw))
+        for raw in re.findall(r'data-command="([^"]*)"', html)
+    ]
+
+
+def table_data(response) -> dict:
+    found = re.search(
+        r'<script id="table-data" type="application/json">(.*?)</script>', response.content.decode()
+    )
+    return json.loads(found.group(1))
+
+
+def test_a_seated_player_gets_a_button_for_each_allowed_command_and_a_text_box(table):
+    game = table.create_game()
+    response = page(table.player, game["id"])
+    assert response.status_code == 200
+    assert buttons(response) == [{"action": "roll"}]
+    assert '<form id="say">' in response.content.decode()
+    assert table_data(response) == {
+        "version": 0,
+        "commands_url": f"/api/matches/{game['id']}/commands/",
+        "events_url": f"/api/matches/{game['id']}/events/",
+        "poll_ms": 3000,
+    }
+
+
+def test_the_referee_gets_the_referee_commands_too(table):
+    game = table.create_game()
+    assert buttons(page(table.storyguide, game["id"])) == [{"action": "roll"}, {"action": "finish"}]
+
+
+def test_a_member_without_a_seat_reads_the_game_but_gets_no_buttons(table):
+    game = table.create_game()
+    response = page(table.spectator, game["id"])
+    assert response.status_code == 200
+    assert buttons(response) == []
+    assert '<form id="say">' not in response.content.decode()
+
+
+def test_a_finished_game_has_no_table(table):
+    game = table.create_game()
+    table.client(table.storyguide).post(
+        f"/api/matches/{game['id']}/commands/", {"command": {"action": "finish"}}, format="json"
+    )
+    response = page(table.player, game["id"])
+    assert buttons(response) == [] and "table-data" not in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("command", "label"),
+    [
+        ({"action": "pass", "player": "GJäger1", "target": "GJäger2"}, "pass GJäger1 GJäger2"),
+        ({"action": "end_turn", "seat": "p01"}, "end turn p01"),
+        ({"action": "experience", "player": "GHüter", "points": {}}, "experience GHüter"),
+        ({"action": "experience", "points": {"SJäger1": 2}}, "experience SJäger1 2"),
+        ({"action": "play", "cards": ["7", "9"]}, "play 7 9"),
+    ],
+)
+def test_a_button_reads_as_the_action_then_its_values_with_no_python_in_it(command, label):
+    assert command_label(command) == label
