@@ -126,6 +126,9 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+# The rules' texts and errors are translated from English (gettext catalogues in each
+# package's locale/); ?lang= or Accept-Language picks one (core.languages).
+LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("fr", "Français")]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -19,6 +19,16 @@ from __future__ import annotations
 from typing import ClassVar
 
 
+def gettext_noop(message: str) -> str:
+    """Mark ``message`` for the translation catalogues without translating it here.
+
+    ``makemessages`` finds strings passed to a function of this name, so a pure
+    rules module can mark its texts without importing Django; the message is
+    translated where it is answered, in the language of that answer.
+    """
+    return message
+
+
 class AppError(Exception):
     """Base of the family: what went wrong, for a program and for a person."""
 
@@ -33,18 +43,25 @@ class AppError(Exception):
         code: str | None = None,
         rule: str = "",
         errors: dict[str, list[str]] | None = None,
+        params: dict | None = None,
         **extra,
     ) -> None:
-        self.detail = detail or self.default_detail
+        self.template = detail or self.default_detail
+        self.params = params or {}
+        self.detail = self.template % self.params if self.params else self.template
         self.code = code or self.default_code
         self.rule = rule
         self.errors = errors
         self.extra = extra
         super().__init__(self.detail)
 
-    def to_json(self) -> dict:
-        """The common error body."""
-        body = {"code": self.code, "detail": self.detail}
+    def to_json(self, translate=None) -> dict:
+        """The common error body, its detail through ``translate`` (a gettext) if given."""
+        detail = self.detail
+        if translate is not None:
+            text = translate(self.template)
+            detail = text % self.params if self.params else text
+        body = {"code": self.code, "detail": detail}
         if self.errors:
             body["errors"] = self.errors
         if self.rule or self.status == RuleViolation.status:
@@ -100,15 +117,19 @@ class Gone(AppError):
 class RuleViolation(AppError):
     """A well-formed request the rules forbid: 422, naming the rule it breaks.
 
-    Rules modules raise it as ``RuleViolation(code, message, rule="§5.5.4")``.
+    Rules modules raise it as ``RuleViolation(code, message, rule="§5.5.4")``, or
+    with a translatable template: ``RuleViolation(code, gettext_noop("… %(nick)s"),
+    rule, params={"nick": nick})``.
     """
 
     status = 422
     default_code = "rule_violation"
     default_detail = "The rules do not allow this."
 
-    def __init__(self, code: str, message: str, rule: str = "", **extra) -> None:
-        super().__init__(message, code=code, rule=rule, **extra)
+    def __init__(
+        self, code: str, message: str, rule: str = "", *, params: dict | None = None, **extra
+    ) -> None:
+        super().__init__(message, code=code, rule=rule, params=params, **extra)
 
     @property
     def message(self) -> str:

@@ -12,10 +12,12 @@ from django import forms
 from django.core.exceptions import PermissionDenied
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, JsonResponse
+from django.utils import translation
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from core import languages
 from core.errors import AppError
 
 RETRY_AFTER_SECONDS = 5
@@ -47,7 +49,7 @@ def _only_non_field(detail) -> bool:
 def exception_handler(exc, context):
     """DRF's exception handler (settings ``EXCEPTION_HANDLER``): every error in the common body."""
     if isinstance(exc, AppError):
-        return Response(exc.to_json(), status=exc.status)
+        return Response(_translated(exc, context), status=exc.status)
     if isinstance(exc, OperationalError | InterfaceError):
         # The database is down or restarting: a passing state, worth a retry.
         return Response(
@@ -81,6 +83,16 @@ def exception_handler(exc, context):
         body = {"code": _first_code(exc.get_codes()), "detail": str(exc.detail)}
     response.data = body
     return response
+
+
+def _translated(error: AppError, context) -> dict:
+    """The error's body in the reader's language, else the view's (a game's own)."""
+    request, view = context.get("request"), context.get("view")
+    if request is None:
+        return error.to_json()
+    default = getattr(view, "answer_language", lambda: None)()
+    with translation.override(languages.answer_language(request, default)):
+        return error.to_json(translate=translation.gettext)
 
 
 def add_to_form(form: forms.BaseForm, error: AppError) -> None:

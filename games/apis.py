@@ -68,6 +68,14 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         game = self.get_object()
         return self._answer(game, self.actor(game))
 
+    def answer_language(self) -> str | None:
+        """An error about a game is told in its ruleset's first language, unless the
+        reader asks for another (``core.responses``)."""
+        pk = str(self.kwargs.get(self.lookup_url_kwarg or self.lookup_field, ""))
+        games = Game.objects.filter(pk=pk) if pk.isdigit() else Game.objects.none()
+        name = games.values_list("ruleset", flat=True).first()
+        return find_ruleset(name).languages[0] if name in ruleset_names() else None
+
     def actor(self, game: Game):
         """How the rules see the caller in ``game``, from the roles cached on the request."""
         return services.actor_for(game, self.request.user, roles=host().roles(self.request))

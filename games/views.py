@@ -4,8 +4,9 @@
 pitch, often on a phone, so it is plain HTML with a little inline CSS. Every
 ruleset gets it: the state as the reader may see it, the ruleset's own board
 where it draws one (``Ruleset.board_template``, or its ``board_svg`` picture
-served by the API), the transcript in each of the ruleset's languages (every
-event passed through the ruleset's ``view_event`` for this reader), and while
+served by the API), the transcript in one of the ruleset's languages (the reader's
+choice, else the ruleset's first; every event passed through the ruleset's
+``view_event`` for this reader), and while
 the game runs a web table: the commands the reader may give now as buttons, a
 text box for a ruleset that takes typed commands, and a small script that
 sends them through the API and reloads when the log grows.
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 from django.shortcuts import render
@@ -28,13 +30,14 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
+from core import languages
 from games import selectors
 from games.hosting import host
 from games.models import GameStatus
 from games.ruleset import Ruleset, find_ruleset
 from games.services import actor_for
 
-LANGUAGE_NAMES = {"de": "Deutsch", "en": "English", "fr": "Français"}
+LANGUAGE_NAMES = dict(settings.LANGUAGES)
 POLL_SECONDS = 3
 
 
@@ -56,6 +59,12 @@ def command_label(command: dict) -> str:
     return " ".join([action, *(w for k, v in command.items() if k != "action" for w in words(v))])
 
 
+def transcript_language(request, rules: Ruleset) -> str:
+    """One language per page: the reader's choice among the ruleset's, else its first."""
+    asked = languages.requested(request)
+    return asked if asked in rules.languages else rules.languages[0]
+
+
 @require_safe
 def game_page(request, pk: int, kind: str):
     game = selectors.games_visible_to(request, kind).filter(pk=pk).prefetch_related("seats").first()
@@ -66,16 +75,19 @@ def game_page(request, pk: int, kind: str):
     rules = find_ruleset(game.ruleset)
     actor = actor_for(game, request.user, roles=host().roles(request))
     state = selectors.state_as_seen(game, actor)
-    languages = list(rules.languages)
+    language = transcript_language(request, rules)
     log = [selectors.event_as_seen(game, event, actor) for event in selectors.game_events(game)]
     for event in log:
-        event["lines"] = [[line.get(code, "") for code in languages] for line in event["narration"]]
+        event["lines"] = [line.get(language, "") for line in event["narration"]]
     context = {
         "game": game,
         "rules": rules,
         "board": rules.board(state) if rules.board_template else None,
         "state_json": json.dumps(state, indent=1, ensure_ascii=False),
-        "languages": [LANGUAGE_NAMES.get(code, code) for code in languages],
+        "language": LANGUAGE_NAMES.get(language, language),
+        "other_languages": [
+            (code, LANGUAGE_NAMES.get(code, code)) for code in rules.languages if code != language
+        ],
         "log": log,
         "verify_url": reverse(f"{kind}-verify", args=[game.pk]),
         "table": _table(request, game, rules, actor, kind),

@@ -29,9 +29,9 @@ NEW_PASSWORD = "Hippogriff-Feather-77"
 LINE_UP = (Position.KEEPER, Position.SEEKER, Position.CHASER)
 
 
-def offline(browser, server_url: str):
+def offline(browser, server_url: str, locale: str = "en-GB"):
     """A browser context that reaches the live server and nothing else."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, locale=locale)
     outside: list[str] = []
 
     def only_ours(route):
@@ -99,7 +99,7 @@ def test_a_storyguide_invites_a_newcomer_signs_up_and_plays_on_the_match_page(
     assert re.fullmatch(r"[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}", code)
     context.close()
 
-    context, outside = offline(chromium, live_server.url)
+    context, outside = offline(chromium, live_server.url, locale="de-DE")  # Oliver reads German
     page = context.new_page()
     page.goto(f"{live_server.url}/join/{code}/")
     expect(page.locator("main, body")).to_contain_text("to play Gryffindor Chaser")

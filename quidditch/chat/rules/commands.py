@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.errors import gettext_noop as _
 from games.ruleset import Actor, RuleViolation
 
+from .parsing import unknown_nick
 from .table import State
 
 PLAYER, NOBODY, EITHER = "player", "nobody", "either"
@@ -70,35 +72,42 @@ def key(command: dict) -> tuple:
     return tuple(command.get(f) for f in KEY)
 
 
-def malformed(message: str) -> RuleViolation:
-    return RuleViolation("invalid_command", message, "§3.5")
+def malformed(message: str, **params) -> RuleViolation:
+    return RuleViolation("invalid_command", message, "§3.5", params=params)
 
 
 def normalise(command: object, state: State, actor: Actor) -> dict:
     """Check a command's shape and its giver; fill in ``player`` and ``from``."""
     if actor.role == "spectator":
-        raise RuleViolation("spectator", "spectators do not play", "§4.1.3")
+        raise RuleViolation("spectator", _("Spectators do not play."), "§4.1.3")
     if not isinstance(command, dict) or command.get("action") not in ACTIONS:
-        raise malformed(f"unknown command {command!r}")
+        raise malformed(_("This game knows no such command."))
     action = command["action"]
     spec = ACTIONS[action]
     extra = command.keys() - ACCEPTED[action]
     if extra:
-        raise malformed(f"{action} takes no {', '.join(sorted(extra))}")
+        raise malformed(
+            _("%(action)s takes no %(fields)s."), action=action, fields=", ".join(sorted(extra))
+        )
     result = {"action": action}
     for field in spec.fields + spec.optional:
         if field in command:
             value = command[field]
             if field != "points" and not isinstance(value, str):
-                raise malformed(f"{field} must be a string")
+                raise malformed(_("%(field)s must be a string."), field=field)
             result[field] = value
         elif field in spec.fields:
-            raise malformed(f"{action} needs {field}")
+            raise malformed(_("%(action)s needs %(field)s."), action=action, field=field)
     if "target" in result and result["target"] not in state["players"]:
-        raise RuleViolation("unknown_nick", f"there is no player {result['target']}", "§3.5")
+        raise unknown_nick(state, result["target"])
     if spec.by == NOBODY:
         if action != "timeout" and not actor.is_referee:
-            raise RuleViolation("referee_only", f"only the referee says {action}", "§2.1")
+            raise RuleViolation(
+                "referee_only",
+                _("Only the referee says %(action)s."),
+                "§2.1",
+                params={"action": action},
+            )
         return result
     player = command.get("player")
     if player is None and not actor.is_referee and len(actor.controls) == 1:
@@ -106,11 +115,18 @@ def normalise(command: object, state: State, actor: Actor) -> dict:
     if player is None:
         if spec.by == EITHER and actor.is_referee:
             return result
-        raise RuleViolation("player_needed", f"say which player gives {action}", "§4.1.1")
+        raise RuleViolation(
+            "player_needed",
+            _("Say which player gives %(action)s."),
+            "§4.1.1",
+            params={"action": action},
+        )
     if player not in state["players"]:
-        raise RuleViolation("unknown_nick", f"there is no player {player}", "§3.5")
+        raise unknown_nick(state, player)
     if not actor.may_command(player):
-        raise RuleViolation("not_your_player", f"you do not play {player}", "§4.1.1")
+        raise RuleViolation(
+            "not_your_player", _("You do not play %(player)s."), "§4.1.1", params={"player": player}
+        )
     result["player"] = player
     if action == "fly" and "from" not in result:
         third = state["thirds"].get(player)

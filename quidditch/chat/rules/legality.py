@@ -7,6 +7,7 @@ checks below look for the most telling reason, in the order a referee would.
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
 from games.ruleset import RuleViolation
 
 from .commands import key
@@ -76,8 +77,10 @@ def check(state: State, command: dict) -> None:
         if command in votes_open(state):
             return
         if (command.get("player") or "referee") in state["end_votes"]:
-            raise RuleViolation("already_agreed", "each of them agrees once", "§7")
-        raise RuleViolation("not_a_captain", "only the captains and the referee agree", "§7")
+            raise RuleViolation("already_agreed", _("Each of them agrees only once."), "§7")
+        raise RuleViolation(
+            "not_a_captain", _("Only the captains and the referee agree to end the game."), "§7"
+        )
     wanted = key(command)
     for offered in awaiting:
         if key(offered) == wanted:
@@ -90,100 +93,162 @@ def explain(state: State, command: dict) -> RuleViolation:
     rule = SECTIONS.get(action, "§5.1")
     if action == "release":
         return RuleViolation(
-            "wrong_release",
-            f"the {command['ball']} cannot be released now; the release must be repeated",
-            "§3.5",
+            "wrong_release", _("This release cannot be made now; say it again later."), "§3.5"
         )
     if state["pending"] and action not in ("block", "save"):
         return RuleViolation(
-            "awaiting_answer", "an answer within the time limit is awaited", "§3.4"
+            "awaiting_answer", _("An answer within the time limit is awaited first."), "§3.4"
         )
     if state["phase"] not in PHASES.get(action, {state["phase"]}):
-        return RuleViolation("out_of_turn", f"{action} is not played now ({state['phase']})", rule)
+        return not_now(state, rule)
     player = command.get("player")
     if player in state["out"] and action != "save":
-        return RuleViolation("player_out", f"{player} is out for this round", "§5.4.1")
+        return _out(player)
     reason = _reason(state, command, player)
     if reason:
-        code, message, rule = reason
-        return RuleViolation(code, message, rule)
-    return RuleViolation("not_allowed_now", f"{player or 'the referee'} cannot {action} now", rule)
+        return reason
+    if player is None:
+        return RuleViolation("not_allowed_now", _("The referee cannot do that now."), rule)
+    return RuleViolation(
+        "not_allowed_now", _("%(player)s cannot do that now."), rule, params={"player": player}
+    )
 
 
-def _reason(state: State, command: dict, player: str | None) -> tuple[str, str, str] | None:
+def not_now(state: State, rule: str, code: str = "out_of_turn") -> RuleViolation:
+    """Not this command's turn: say whom the game is waiting for."""
+    waiting = sorted({c["player"] for c in state["awaiting"] if c.get("player")})
+    if not waiting:
+        return RuleViolation(code, _("Not now: the game waits for the referee."), rule)
+    return RuleViolation(
+        code,
+        _("Not now: the game waits for %(players)s."),
+        rule,
+        params={"players": ", ".join(waiting)},
+    )
+
+
+def _out(player: str) -> RuleViolation:
+    return RuleViolation(
+        "player_out", _("%(player)s is out for this round."), "§5.4.1", params={"player": player}
+    )
+
+
+def _reason(state: State, command: dict, player: str | None) -> RuleViolation | None:
     """The most specific rule a refused player command breaks, if one is known."""
     action, target = command["action"], command.get("target")
     thirds = state["thirds"]
     if target in state["out"]:
-        return "player_out", f"{target} is out for this round", "§5.4.1"
+        return _out(target)
     if action in ("foul", "attack") and target and team_of(state, target) == team_of(state, player):
-        return "own_player", "fouling or attacking your own team is never valid", "§3.5"
+        return RuleViolation(
+            "own_player", _("Fouling or attacking your own team is never valid."), "§3.5"
+        )
     if action == "attack" and role_of(state, player) == "keeper" and target:
-        return (
+        return RuleViolation(
             "keeper_attack_with_nick",
-            "the keeper's Angriff is valid only without a nick",
+            _("The keeper's Angriff is valid only without a nick."),
             "§5.6.2",
         )
     if action == "attack" and not state["flight"]:
-        return "attack_too_late", "an attack must come right after the flight", "§5.5.2"
+        return RuleViolation(
+            "attack_too_late", _("An attack must come right after the flight."), "§5.5.2"
+        )
     if action == "intercept" and state["pass"]:
         receiving = team_of(state, state["pass"]["to"])
         if team_of(state, player) == receiving:
-            return "own_pass", "a pass to your own team cannot be intercepted", "§5.5.5"
+            return RuleViolation(
+                "own_pass", _("A pass to your own team cannot be intercepted."), "§5.5.5"
+            )
         if state["pass"]["intercepted"]:
-            return "one_interceptor", "only one chaser may intercept a pass", "§5.5.5"
+            return RuleViolation(
+                "one_interceptor", _("Only one chaser may intercept a pass."), "§5.5.5"
+            )
     if action == "position":
         return _position_reason(state, command, player)
     if action == "fly":
         return _fly_reason(state, command, player)
     carrier_shoots = action == "shot" and state["phase"] == "chasers" and player == state["carrier"]
     if carrier_shoots and not is_goal_third(state["pitch"], thirds[player]):
-        return "no_goal_here", "a shot needs a goal third", "§5.5.6"
+        return RuleViolation("no_goal_here", _("A shot needs a goal third."), "§5.5.6")
     if action in ("pass", "foul", "bludger_throw", "bludger_rethrow") and target:
         if action == "pass" and role_of(state, player) == "keeper":
             return None
         if thirds.get(target) != thirds.get(player):
-            return "not_same_third", f"{target} is not in {player}'s third", SECTIONS[action]
+            return RuleViolation(
+                "not_same_third",
+                _("%(target)s is not in the third of %(player)s."),
+                SECTIONS[action],
+                params={"target": target, "player": player},
+            )
         if action.startswith("bludger") and role_of(state, target) == "beater":
-            return "beaters_cannot_be_hit", "beaters cannot be hit by a bludger", "§5.4.1"
+            return RuleViolation(
+                "beaters_cannot_be_hit", _("Beaters cannot be hit by a bludger."), "§5.4.1"
+            )
     if action == "block" and any(w.get("thrower") == player for w in state["pending"]):
-        return "own_throw", "a beater cannot block his own bludger", "§5.4.3"
+        return RuleViolation("own_throw", _("A beater cannot block his own bludger."), "§5.4.3")
     if action == "find" and state["snitch"] and thirds.get(player) != state["snitch"]["third"]:
-        return "snitch_elsewhere", "the snitch is not in your third", "§5.7.2"
+        return RuleViolation("snitch_elsewhere", _("The snitch is not in your third."), "§5.7.2")
     if action == "snitch_catch" and player not in state["found"]:
-        return "not_found", "the snitch must be found before it is caught", "§5.7.2"
+        return RuleViolation(
+            "not_found", _("The snitch must be found before it is caught."), "§5.7.2"
+        )
     return None
 
 
-def _fly_reason(state: State, command: dict, player: str) -> tuple[str, str, str] | None:
+def _fly_reason(state: State, command: dict, player: str) -> RuleViolation | None:
     thirds, pitch = state["thirds"], state["pitch"]
     if role_of(state, player) == "seeker":
         if state["snitch"] and state["snitch"]["third"] != MIDDLE:
-            return "snitch_not_in_middle", "seekers fly only to the snitch in M", "§5.7.1"
+            return RuleViolation(
+                "snitch_not_in_middle", _("Seekers fly only to the snitch in M."), "§5.7.1"
+            )
         return None
     if player != state["carrier"]:
-        return "not_carrier", "only the chaser with the quaffle flies", "§5.5.1"
+        return RuleViolation("not_carrier", _("Only the chaser with the quaffle flies."), "§5.5.1")
     if command.get("from") != thirds.get(player):
-        return "wrong_third", f"{player} is in {thirds.get(player)}", "§5.5.1"
+        return RuleViolation(
+            "wrong_third",
+            _("%(player)s is in %(third)s."),
+            "§5.5.1",
+            params={"player": player, "third": thirds.get(player)},
+        )
     if command["to"] not in pitch or not adjacent(pitch, command["from"], command["to"]):
-        return "not_adjacent", "a chaser flies only to an adjacent third", "§5.5.1"
+        return RuleViolation(
+            "not_adjacent", _("A chaser flies only to an adjacent third."), "§5.5.1"
+        )
     if player in state["flew"]:
-        return "already_flew", "a chaser flies once per possession", "§5.5.1"
+        return RuleViolation("already_flew", _("A chaser flies once per possession."), "§5.5.1")
     return None
 
 
-def _position_reason(state: State, command: dict, player: str) -> tuple[str, str, str] | None:
+def _position_reason(state: State, command: dict, player: str) -> RuleViolation | None:
     role = role_of(state, player)
     if role == "keeper":
-        return "keeper_stays_home", "keepers always stay at their own goal", "§5.3"
+        return RuleViolation(
+            "keeper_stays_home", _("Keepers always stay at their own goal."), "§5.3"
+        )
     if player == state["carrier"]:
-        return "carrier_is_rolled", "the quaffle carrier's third is rolled later", "§5.3"
+        return RuleViolation(
+            "carrier_is_rolled", _("The quaffle carrier's third is rolled later."), "§5.3"
+        )
     if player in state["thirds"]:
-        return "already_placed", f"{player} has named his third", "§3.5"
+        return RuleViolation(
+            "already_placed",
+            _("%(player)s has already named his third."),
+            "§3.5",
+            params={"player": player},
+        )
     if role != state["positioning"]:
-        return "not_your_turn", f"the referee asks the {state['positioning']}s now", "§5.3"
+        return not_now(state, "§5.3", code="not_your_turn")
     if role == "seeker" and command["third"] == MIDDLE:
-        return "seeker_not_in_middle", "seekers may not take their position in M", "§5.3"
+        return RuleViolation(
+            "seeker_not_in_middle", _("Seekers may not take their position in M."), "§5.3"
+        )
     if command["third"] not in state["pitch"]:
-        return "no_such_third", f"the thirds are {', '.join(state['pitch'])}", "§4.2"
+        return RuleViolation(
+            "no_such_third",
+            _("The thirds are %(thirds)s."),
+            "§4.2",
+            params={"thirds": ", ".join(state["pitch"])},
+        )
     return None

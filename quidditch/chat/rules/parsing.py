@@ -15,6 +15,7 @@ from __future__ import annotations
 import difflib
 import re
 
+from core.errors import gettext_noop as _
 from games.ruleset import Actor, RuleViolation
 
 from .table import State
@@ -55,6 +56,8 @@ REFEREE_WORDS = {
 }
 RECOGNISABLE = 0.8
 """How close a mistyped referee word must come to the real one (difflib ratio)."""
+NEAR_MISS = 0.7
+"""How close a refused line must come to a valid one to be suggested (difflib ratio)."""
 
 SPEAKER = re.compile(r"^(\S+): (.*)$")
 WITH_NICK = re.compile(r"^(\w+) (\S+)$")
@@ -74,11 +77,55 @@ def find_nick(state: State, written: str) -> str | None:
     return None
 
 
-def not_a_command(text: str) -> RuleViolation:
-    return RuleViolation("not_a_command", f"„{text}“ is not a command", "§3.5")
+def game_over() -> RuleViolation:
+    return RuleViolation("game_over", _("The game is over."), "§7")
+
+
+def unknown_nick(state: State, written: str) -> RuleViolation:
+    """No such player; a near miss gets a suggestion (``GJager2``: ``GJäger2``)."""
+    known = {spelled(nick).lower(): nick for nick in state["players"]}
+    close = difflib.get_close_matches(spelled(written).lower(), known, n=1, cutoff=NEAR_MISS)
+    if not close:
+        return RuleViolation(
+            "unknown_nick", _("There is no player %(nick)s."), "§3.5", params={"nick": written}
+        )
+    suggestion = known[close[0]]
+    return RuleViolation(
+        "unknown_nick",
+        _("There is no player %(nick)s. Did you mean %(suggestion)s?"),
+        "§3.5",
+        params={"nick": written, "suggestion": suggestion},
+        did_you_mean=suggestion,
+    )
+
+
+def not_a_command(text: str, line: str, state: State, actor: Actor) -> RuleViolation:
+    """Not a command; a near miss of one this reader could give gets a suggestion."""
+    close = difflib.get_close_matches(line, _lines(state, actor), n=1, cutoff=NEAR_MISS)
+    if not close:
+        return RuleViolation(
+            "not_a_command", _("„%(text)s“ is not a command."), "§3.5", params={"text": text}
+        )
+    return RuleViolation(
+        "not_a_command",
+        _("„%(text)s“ is not a command. Did you mean „%(suggestion)s“?"),
+        "§3.5",
+        params={"text": text, "suggestion": close[0]},
+        did_you_mean=close[0],
+    )
+
+
+def _lines(state: State, actor: Actor) -> list[str]:
+    """Every line of the command vocabulary (§3.5), as a player would type it."""
+    nicks = list(state["players"])
+    lines = [*BARE, *(f"{word} {nick}" for word in NICK_TAKING for nick in nicks)]
+    lines += [f"Fliegen {a}-{b}" for a in state["pitch"] for b in state["pitch"] if a != b]
+    return [*lines, *REFEREE_WORDS] if actor.is_referee else lines
 
 
 def parse(text: str, *, state: State, actor: Actor) -> dict:
+    if state["over"]:
+        raise game_over()
     line = text.strip()
     speaker = None
     match = SPEAKER.match(line)
@@ -87,10 +134,14 @@ def parse(text: str, *, state: State, actor: Actor) -> dict:
     elif not actor.is_referee and len(actor.controls) == 1:
         speaker = next(iter(actor.controls))
     command = _player_command(line, state)
-    if command is None and actor.is_referee and speaker is None:
+    if command is None and speaker is None and actor.is_referee:
         command = _referee_word(line)
+    if command is None and not actor.is_referee and _referee_word(line):
+        raise RuleViolation(
+            "referee_only", _("Only the referee says „%(word)s“."), "§2.1", params={"word": line}
+        )
     if command is None:
-        raise not_a_command(text)
+        raise not_a_command(text, line, state, actor)
     if speaker is not None and command["action"] not in ("chat", "chat_end", "release"):
         command["player"] = speaker
     return command
@@ -103,7 +154,7 @@ def _player_command(line: str, state: State) -> dict | None:
     if match and match.group(1) in NICK_TAKING:
         target = find_nick(state, match.group(2))
         if target is None:
-            raise RuleViolation("unknown_nick", f"there is no player {match.group(2)}", "§3.5")
+            raise unknown_nick(state, match.group(2))
         return {"action": NICK_TAKING[match.group(1)], "target": target}
     match = FLIGHT.match(line)
     if match:

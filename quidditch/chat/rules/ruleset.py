@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
 from games.dice import Dice
 from games.ruleset import Actor, Command, Event, Outcome, Ruleset, RuleViolation, State, register
 
@@ -181,7 +182,7 @@ class ChatQuidditch(Ruleset):
         4. play it, rolling its dice, and move on until someone has to act.
         """
         if state["over"]:
-            raise RuleViolation("game_over", "the game is over", "§7")
+            raise parsing.game_over()
         offered = command in state["awaiting"] and _may_give(actor, command)
         if not offered:
             command = normalise(command, state, actor)
@@ -196,7 +197,7 @@ class ChatQuidditch(Ruleset):
             if settled:
                 rounds.advance(table)
         if action == "timeout" and not settled:
-            raise RuleViolation("too_early", "no answer is overdue", "§3.4")
+            raise RuleViolation("too_early", _("No answer is overdue yet."), "§3.4")
         if action != "timeout" and not late:
             if settled or not offered:
                 legality.check(table.state, command)

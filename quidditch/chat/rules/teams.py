@@ -12,6 +12,7 @@ point each to two more, never to the seeker (§2.2, §3.2).
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
 from games.ruleset import RuleViolation
 from quidditch.positions import BEATER, CHASER, KEEPER, SEEKER
 
@@ -110,19 +111,26 @@ def _captain(house: str, captain: object, nicks: list[str]) -> str:
 def check_experience(roster: dict[str, dict], points: object, code: str) -> None:
     """One player may get 2 XP and two players 1 XP, never the seeker (§3.2)."""
     if not isinstance(points, dict):
-        raise RuleViolation(code, "experience points must map nicks to points", "§3.2")
+        raise RuleViolation(code, _("Experience points must map nicks to points."), "§3.2")
     handed_out = dict.fromkeys(XP_ALLOWANCE, 0)
     for name, value in points.items():
         if name not in roster:
-            raise RuleViolation(code, f"{name} is not a player of this team", "§3.2")
+            raise RuleViolation(
+                code, _("%(nick)s is not a player of this team."), "§3.2", params={"nick": name}
+            )
         if not isinstance(value, int) or isinstance(value, bool) or value not in (0, 1, 2):
-            raise RuleViolation(code, f"{name}: experience points are 0, 1 or 2", "§3.2")
+            raise RuleViolation(
+                code, _("%(nick)s: experience points are 0, 1 or 2."), "§3.2", params={"nick": name}
+            )
         if value and roster[name]["role"] == SEEKER:
-            raise RuleViolation(code, "a seeker may not get experience points", "§3.2")
+            raise RuleViolation(code, _("A seeker may not get experience points."), "§3.2")
         if value:
             handed_out[value] += 1
     for value, allowed in XP_ALLOWANCE.items():
         if handed_out[value] > allowed:
             raise RuleViolation(
-                code, f"only {allowed} player(s) may get {value} experience points", "§3.2"
+                code,
+                _("Only %(allowed)s player(s) may get %(points)s experience points."),
+                "§3.2",
+                params={"allowed": allowed, "points": value},
             )

@@ -98,19 +98,30 @@ def test_the_page_shows_the_state(seated_table):
     assert f'href="/api/matches/{game.pk}/verify/">Verify the dice' in html
 
 
-def test_the_page_shows_the_transcript_in_german_with_english_alongside(seated_table):
+@pytest.mark.parametrize(
+    ("ask", "language", "other"),
+    [({}, "de", "en"), ({"lang": "en"}, "en", "de"), ({"lang": "fr"}, "de", "en")],
+)
+def test_the_transcript_reads_in_one_language_german_unless_the_reader_asks(
+    seated_table, ask, language, other
+):
+    """German as the referee's chat runs (§3.5), English on request; a language the
+    rules do not speak falls back to German."""
     game = seated_table.play(seated_table.create_match(), 40, seed=1)
+    client = browser(seated_table.storyguide)
 
-    html = page(seated_table.storyguide, game.pk).content.decode()
+    html = client.get(f"/matches/{game.pk}/", ask).content.decode()
 
     log = html[html.index('id="log"') :]
     lines = [RULES.narrate(item) for event in game.events.all() for item in event.events]
     assert len(lines) > 20
     for line in lines:
-        row = f'<td>{escape(line["de"])}</td><td class="lang2">{escape(line["en"])}</td>'
-        assert row in log, line
-    first, last = log.index(escape(lines[0]["de"])), log.rindex(escape(lines[-1]["de"]))
+        assert f"<td>{escape(line[language])}</td></tr>" in log, line
+        assert escape(line[other]) not in log or line[other] == line[language]
+    assert "{" not in log, "no Python value in a line"
+    first, last = log.index(escape(lines[0][language])), log.rindex(escape(lines[-1][language]))
     assert first < last, "oldest first, as the chat ran"
+    assert f'href="?lang={other}"' in html
 
 
 def test_7_a_finished_match_shows_its_result_with_the_win_bonus(seated_table):

@@ -52,7 +52,6 @@ def test_3_5_exact_command_words_become_their_json_form(chasers, text, command):
         "Torwurf!",
         "Fliegen M - S",
         "Fliegen m-s",
-        "Chatende",  # a referee word from a player
         "Hallo",
     ],
 )
@@ -62,10 +61,44 @@ def test_3_5_a_typo_is_no_command(chasers, text):
     assert (caught.value.code, caught.value.rule) == ("not_a_command", "§3.5")
 
 
-def test_3_5_names_in_commands_must_be_spelled_right(chasers):
+def test_3_5_names_in_commands_must_be_spelled_right_and_a_near_miss_is_suggested(chasers):
     with pytest.raises(RuleViolation) as caught:
         RULES.parse("Pass GJager2", state=chasers.state, actor=player("GJäger1"))
     assert (caught.value.code, caught.value.rule) == ("unknown_nick", "§3.5")
+    assert caught.value.detail == "There is no player GJager2. Did you mean GJäger2?"
+    assert caught.value.extra == {"did_you_mean": "GJäger2"}
+
+
+@pytest.mark.parametrize(
+    ("text", "suggestion"),
+    [("Pas GJäger2", "Pass GJäger2"), ("Torwurf!", "Torwurf"), ("Fliegen M - S", "Fliegen M-S")],
+)
+def test_3_5_a_typo_near_a_command_is_answered_with_that_command(chasers, text, suggestion):
+    with pytest.raises(RuleViolation) as caught:
+        RULES.parse(text, state=chasers.state, actor=player("GJäger1"))
+    assert caught.value.detail == f"„{text}“ is not a command. Did you mean „{suggestion}“?"
+
+
+def test_3_5_a_line_near_no_command_is_only_refused(chasers):
+    with pytest.raises(RuleViolation) as caught:
+        RULES.parse("Hallo", state=chasers.state, actor=player("GJäger1"))
+    assert caught.value.detail == "„Hallo“ is not a command."
+    assert caught.value.extra == {}
+
+
+def test_2_1_a_referee_word_from_a_player_is_the_referees_to_say(chasers):
+    with pytest.raises(RuleViolation) as caught:
+        RULES.parse("Chatende", state=chasers.state, actor=player("GJäger1"))
+    assert (caught.value.code, caught.value.rule) == ("referee_only", "§2.1")
+    assert caught.value.detail == "Only the referee says „Chatende“."
+
+
+def test_7_any_line_after_the_end_is_told_the_game_is_over(chasers):
+    over = {**chasers.state, "over": True}
+    for text in ("Pass GJäger2", "Hallo"):
+        with pytest.raises(RuleViolation) as caught:
+            RULES.parse(text, state=over, actor=player("GJäger1"))
+        assert (caught.value.code, caught.value.detail) == ("game_over", "The game is over.")
 
 
 def test_3_5_a_typo_can_be_corrected_since_nothing_was_rolled(chasers):

@@ -1,0 +1,121 @@
+"""A refused chat line says why, in the game's German unless the reader asks for English
+(issue 18, "Errors and texts a player understands"; §3.5, §2.1, §7).
+
+The player types from their own client as Gryffindor's seeker (GSucher); at the
+start the game waits for the two captains, the keepers here,' experience points (§3.2).
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+from pathlib import Path
+
+import pytest
+
+import quidditch.chat
+
+pytestmark = pytest.mark.django_db
+
+REFUSALS = [
+    # (line, code, German, English, suggestion)
+    (
+        "Finden",
+        "out_of_turn",
+        "Nicht jetzt: Das Spiel wartet auf GHüter, SHüter.",
+        "Not now: the game waits for GHüter, SHüter.",
+        None,
+    ),
+    (
+        "Pass GJager2",
+        "unknown_nick",
+        "Es gibt keinen Spieler GJager2. Meintest du GJäger2?",
+        "There is no player GJager2. Did you mean GJäger2?",
+        "GJäger2",
+    ),
+    (
+        "Pass Harry",
+        "unknown_nick",
+        "Es gibt keinen Spieler Harry.",
+        "There is no player Harry.",
+        None,
+    ),
+    (
+        "Fangn",
+        "not_a_command",
+        "„Fangn“ ist kein Befehl. Meintest du „Fangen“?",
+        "„Fangn“ is not a command. Did you mean „Fangen“?",
+        "Fangen",
+    ),
+    ("Hallo", "not_a_command", "„Hallo“ ist kein Befehl.", "„Hallo“ is not a command.", None),
+    (
+        "Chatende",
+        "referee_only",
+        "„Chatende“ sagt nur der Schiedsrichter.",
+        "Only the referee says „Chatende“.",
+        None,
+    ),
+]
+
+
+def typed(table, match: dict, text: str, **options):
+    return table.client(table.player).post(
+        f"/api/matches/{match['id']}/commands/{options.pop('query', '')}",
+        {"text": text},
+        format="json",
+        **options,
+    )
+
+
+@pytest.mark.parametrize(("line", "code", "german", "english", "suggestion"), REFUSALS)
+def test_a_refused_line_says_why_in_german_by_default(
+    table, line, code, german, english, suggestion
+):
+    match = table.create_match()
+    response = typed(table, match, line)
+    assert response.status_code == 422
+    body = response.json()
+    assert (body["code"], body["detail"]) == (code, german)
+    assert body.get("did_you_mean") == suggestion
+
+
+@pytest.mark.parametrize(
+    "ask", [{"query": "?lang=en"}, {"HTTP_ACCEPT_LANGUAGE": "en-GB,en;q=0.9,de;q=0.5"}]
+)
+@pytest.mark.parametrize(("line", "code", "german", "english", "suggestion"), REFUSALS)
+def test_a_refused_line_says_why_in_english_on_request(
+    table, ask, line, code, german, english, suggestion
+):
+    match = table.create_match()
+    response = typed(table, match, line, **ask)
+    assert response.status_code == 422
+    assert (response.json()["code"], response.json()["detail"]) == (code, english)
+
+
+@pytest.mark.parametrize(
+    ("ask", "detail"),
+    [({}, "Das Spiel ist vorbei."), ({"query": "?lang=en"}, "The game is over.")],
+)
+def test_7_any_line_after_the_end_is_told_the_game_is_over(table, ask, detail):
+    match = table.create_match()
+    referee = table.client(table.storyguide)
+    url = f"/api/matches/{match['id']}/commands/"
+    for line in ("Spielende", "GHüter: Spielende", "SHüter: Spielende"):
+        assert referee.post(url, {"text": line}, format="json").status_code == 201
+    for line in ("Finden", "Hallo"):
+        response = typed(table, match, line, **ask)
+        assert response.status_code == 422
+        assert (response.json()["code"], response.json()["detail"]) == ("game_over", detail)
+
+
+def test_every_message_the_rules_mark_has_a_german_translation_compiled():
+    """Each ``_("…")`` in the rules is in the compiled German catalogue (``./dev messages``)."""
+    package = Path(quidditch.chat.__file__).parent
+    marked = {
+        text
+        for source in (package / "rules").glob("*.py")
+        for text in re.findall(r'\b_\(\s*"((?:[^"\\]|\\.)*)"\s*\)', source.read_text())
+    }
+    german = gettext.translation("django", package / "locale", languages=["de"])
+    untranslated = sorted(text for text in marked if german.gettext(text) == text)
+    assert len(marked) > 40 and untranslated == []
