@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from knox.models import AuthToken
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
@@ -46,9 +46,11 @@ from campaign.serializers import (
     LedgerEntrySerializer,
     MembershipSerializer,
     PopularitySerializer,
+    PopularityStepSerializer,
     ReasonSerializer,
     SignUpSerializer,
 )
+from core.downloads import csv_download
 from core.errors import Forbidden, NotFound
 from core.throttling import InvitationRateThrottle
 from games.apis import GameViewSet
@@ -73,6 +75,8 @@ class CampaignViewSet(
 
     serializer_class = CampaignSerializer
     permission_classes = [CampaignRolePermission]
+    search_fields = ["name", "slug"]
+    ordering_fields = ["name", "created_at"]
 
     def get_queryset(self):
         return selectors.campaigns_of(self.request)
@@ -90,7 +94,11 @@ class CampaignViewSet(
             campaign=serializer.instance, **serializer.validated_data
         )
 
-    @extend_schema(methods=["get"], responses={200: MembershipSerializer(many=True)})
+    @extend_schema(
+        methods=["get"],
+        parameters=[OpenApiParameter("search", str, description="Part of a username.")],
+        responses={200: MembershipSerializer(many=True)},
+    )
     @extend_schema(
         methods=["post"],
         request=MembershipSerializer,
@@ -98,10 +106,14 @@ class CampaignViewSet(
     )
     @action(detail=True, methods=["get", "post"], serializer_class=MembershipSerializer)
     def members(self, request, pk=None):
-        """List the members; a storyguide adds one or changes a role (POST by username)."""
-        campaign = self.get_object()
+        """List the members (``?search=`` a username); a storyguide adds one or changes a
+        role (POST by username)."""
+        campaign = get_object_or_404(self.get_queryset(), pk=pk)  # ?search= is for members
+        self.check_object_permissions(request, campaign)
         if request.method == "GET":
             members = campaign.memberships.select_related("user").order_by("user__username")
+            if request.query_params.get("search"):
+                members = members.filter(user__username__icontains=request.query_params["search"])
             page = self.paginate_queryset(members)
             return self.get_paginated_response(MembershipSerializer(page, many=True).data)
         require_storyguide(request, campaign.pk)
@@ -297,6 +309,8 @@ class CharacterViewSet(
     serializer_class = CharacterSerializer
     permission_classes = [CharacterPermission]
     filterset_fields = ["campaign", "house", "year", "player", "quidditch_position"]
+    search_fields = ["name", "house__name", "player__username"]
+    ordering_fields = ["name", "year", "house__name", "updated_at"]
 
     def get_queryset(self):
         characters = Character.objects.filter(
@@ -322,6 +336,35 @@ class CharacterViewSet(
     def perform_destroy(self, instance):
         services.character_delete(character=instance)
 
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
+    @action(detail=False, methods=["get"], url_path="csv", pagination_class=None)
+    def download(self, request):
+        """The character list as a CSV file (filters and ``?search=`` apply), one column
+        per attribute."""
+        characters = list(
+            self.filter_queryset(self.get_queryset()).select_related("house", "player")
+        )
+        attributes = list(dict.fromkeys(a for c in characters for a in c.attributes))
+        fixed = ["campaign", "name", "house", "year", "player", "position", "health"]
+        return csv_download(
+            "characters.csv",
+            [*fixed, "popularity", *attributes],
+            (
+                [
+                    c.campaign.name,
+                    c.name,
+                    c.house.name if c.house else "",
+                    c.year,
+                    c.player.username if c.player else "",
+                    c.quidditch_position,
+                    c.health,
+                    selectors.popularity(c, c.campaign.sheet_rules),
+                    *(c.attributes.get(name, "") for name in attributes),
+                ]
+                for c in characters
+            ),
+        )
+
     @extend_schema(request=CheckSerializer, responses={201: CheckResultSerializer})
     @action(detail=True, methods=["post"], permission_classes=[CharacterPermission])
     def checks(self, request, pk=None):
@@ -338,11 +381,22 @@ class CharacterViewSet(
             status=201,
         )
 
-    @extend_schema(request=PopularitySerializer, responses={201: CharacterSerializer})
-    @action(detail=True, methods=["post"])
+    @extend_schema(
+        methods=["get"],
+        responses={200: PopularityStepSerializer(many=True)},
+        description="Every change to the character's Popularity, oldest first.",
+    )
+    @extend_schema(
+        methods=["post"], request=PopularitySerializer, responses={201: CharacterSerializer}
+    )
+    @action(detail=True, methods=["get", "post"])
     def popularity(self, request, pk=None):
-        """The storyguide moves a character's Popularity, giving a reason."""
+        """Read how a character's Popularity came about; the storyguide moves it (POST),
+        giving a reason."""
         character = self.get_object()
+        if request.method == "GET":
+            history = selectors.popularity_history(character, now=timezone.now())
+            return Response(PopularityStepSerializer(history, many=True).data)
         require_storyguide(request, character.campaign_id)
         incoming = PopularitySerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
@@ -360,6 +414,8 @@ class LedgerViewSet(CampaignScopedViewSet, mixins.ListModelMixin, mixins.Retriev
 
     serializer_class = LedgerEntrySerializer
     filterset_fields = ["campaign", "house", "character", "source"]
+    search_fields = ["reason", "character__name"]
+    ordering_fields = ["credit_at", "amount"]
 
     def get_queryset(self):
         entries = HousePointEntry.objects.filter(
@@ -390,6 +446,31 @@ class LedgerViewSet(CampaignScopedViewSet, mixins.ListModelMixin, mixins.Retriev
             now=timezone.now(),
         )
         return Response(self._with_running_total(entry), status=201)
+
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
+    @action(detail=False, methods=["get"], url_path="csv", pagination_class=None)
+    def download(self, request):
+        """The ledger as a CSV file, newest first (filters and ``?search=`` apply)."""
+        entries = self.filter_queryset(self.get_queryset()).select_related(
+            "house", "character", "awarded_by"
+        )
+        return csv_download(
+            "house-points.csv",
+            ["credit_at", "house", "amount", "house_total", "reason", "character", "source", "by"],
+            (
+                [
+                    e.credit_at.isoformat(),
+                    e.house.name,
+                    e.amount,
+                    e.running_total,
+                    e.reason,
+                    e.character.name if e.character else "",
+                    e.source,
+                    e.awarded_by.username if e.awarded_by else "",
+                ]
+                for e in entries
+            ),
+        )
 
     def _mine(self, model, pk: int, what: str, **scope):
         """An object of the caller's campaigns (within ``scope``), else 404."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value
@@ -72,3 +73,41 @@ def ledger_with_running_totals(queryset: QuerySet[HousePointEntry]) -> QuerySet[
         .values("total")
     )
     return queryset.annotate(running_total=Subquery(counted_by_then))
+
+
+@dataclass(frozen=True)
+class PopularityStep:
+    """One change to a character's Popularity: house points credited to them, or an
+    adjustment by the storyguide; ``popularity`` is the value once it counts."""
+
+    at: datetime
+    kind: str  # "house_points" or "adjustment"
+    amount: int
+    reason: str
+    popularity: int
+
+
+def popularity_history(character: Character, *, now: datetime) -> list[PopularityStep]:
+    """Every change to the character's Popularity up to ``now``, oldest first.
+
+    House points move Popularity through the sheet rules' steps, so a step's
+    effect is read off the running totals rather than from its own amount.
+    """
+    rules = character.campaign.sheet_rules
+    changes = [
+        (entry.credit_at, "house_points", entry.amount, entry.reason)
+        for entry in HousePointEntry.objects.filter(character=character, credit_at__lte=now)
+    ] + [
+        (adjustment.created_at, "adjustment", adjustment.amount, adjustment.reason)
+        for adjustment in PopularityAdjustment.objects.filter(character=character)
+    ]
+    earned = adjusted = 0
+    steps = []
+    for at, kind, amount, reason in sorted(changes, key=lambda change: change[0]):
+        if kind == "house_points":
+            earned += amount
+        else:
+            adjusted += amount
+        value = character.popularity_base + rules.popularity_from_points(earned) + adjusted
+        steps.append(PopularityStep(at, kind, amount, reason, value))
+    return steps

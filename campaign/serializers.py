@@ -161,6 +161,16 @@ class CheckResultSerializer(serializers.Serializer):
     result = serializers.CharField(allow_null=True)
 
 
+class PopularityStepSerializer(serializers.Serializer):
+    """One change to a character's Popularity and the value once it counts."""
+
+    at = serializers.DateTimeField()
+    kind = serializers.ChoiceField(choices=["house_points", "adjustment"])
+    amount = serializers.IntegerField(help_text="House points, or Popularity for an adjustment.")
+    reason = serializers.CharField()
+    popularity = serializers.IntegerField()
+
+
 class LedgerEntrySerializer(serializers.ModelSerializer):
     running_total = serializers.IntegerField(read_only=True, required=False)
     reversed_by = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)

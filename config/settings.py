@@ -184,7 +184,11 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PAGINATION_CLASS": "core.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_FILTER_BACKENDS": ["core.filters.FilterBackend"],
+    "DEFAULT_FILTER_BACKENDS": [
+        "core.filters.FilterBackend",
+        "rest_framework.filters.SearchFilter",
+        "core.filters.OrderingFilter",
+    ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "core.responses.exception_handler",
     "DEFAULT_THROTTLE_CLASSES": ["core.throttling.WriteRateThrottle"],

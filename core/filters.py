@@ -1,4 +1,7 @@
-"""Filtering of list endpoints: whole numbers are whole numbers.
+"""Filtering, searching and ordering of list endpoints; whole numbers are whole numbers.
+
+``?search=`` looks in the fields a view names in ``search_fields`` and
+``?ordering=`` sorts by those in ``ordering_fields`` (DRF's filters).
 
 django-filter reads an integer model field through a decimal form field, so
 ``?year=0.5`` would quietly match nothing; here it is refused (400) like any
@@ -8,6 +11,7 @@ other malformed parameter; so is a filter named with no value.
 from django import forms
 from django.db import models
 from django_filters import rest_framework as filters
+from rest_framework import filters as drf_filters
 from rest_framework.exceptions import ValidationError
 
 INTEGER_FIELDS = (
@@ -41,3 +45,16 @@ class StrictFilterSet(filters.FilterSet):
 
 class FilterBackend(filters.DjangoFilterBackend):
     filterset_base = StrictFilterSet
+
+
+class OrderingFilter(drf_filters.OrderingFilter):
+    """``?ordering=name`` or ``-name``, only on the fields a view names in ``ordering_fields``.
+
+    DRF would otherwise allow every field of the serializer when a view names
+    none; here a view without ``ordering_fields`` keeps its own order.
+    """
+
+    def get_valid_fields(self, queryset, view, context=None):
+        if getattr(view, "ordering_fields", None) is None:
+            return []
+        return super().get_valid_fields(queryset, view, context or {})

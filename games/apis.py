@@ -46,6 +46,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     kind: str
     serializer_class = GameSerializer
     filterset_fields = ["campaign", "status", "ruleset"]
+    search_fields = ["title", "ruleset", "campaign__name"]
+    ordering_fields = ["created_at", "finished_at", "title"]
 
     def get_serializer_class(self):
         return GameSummarySerializer if self.action == "list" else GameSerializer

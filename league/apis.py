@@ -6,6 +6,8 @@ storyguides (and, for a game under way, its referee).
 
 from __future__ import annotations
 
+from django.http import HttpResponse
+from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -19,7 +21,9 @@ from campaign.models import Role
 from campaign.permissions import role_in
 from campaign.serializers import ReasonSerializer
 from campaign.teams import Team
+from core.downloads import csv_download
 from league import selectors, services
+from league.calendar import fixtures_calendar
 from league.models import CupYear, Fixture
 from league.serializers import (
     CupYearSerializer,
@@ -60,6 +64,7 @@ class CupYearViewSet(
     serializer_class = CupYearSerializer
     queryset = CupYear.objects.select_related("campaign")
     filterset_fields = ["campaign"]
+    search_fields = ["name", "campaign__name"]
 
     def perform_create(self, serializer):
         data = serializer.validated_data
@@ -88,6 +93,45 @@ class CupYearViewSet(
                 }
             ).data
         )
+
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
+    @action(detail=True, methods=["get"], url_path="standings.csv")
+    def standings_csv(self, request, pk=None):
+        """The table as a CSV file, for a spreadsheet."""
+        cup_year = self.get_object()
+        rows = [row.to_json() for row in selectors.cup_standings(cup_year).rows]
+        columns = [
+            "place",
+            "house",
+            "played",
+            "won",
+            "drawn",
+            "lost",
+            "points",
+            "goals_for",
+            "goals_against",
+            "snitch_catches",
+            "points_deducted",
+            "why",
+        ]
+        return csv_download(
+            f"{cup_year.campaign.slug}-{cup_year.slug}-standings.csv",
+            columns,
+            ([row[column] for column in columns] for row in rows),
+        )
+
+    @extend_schema(responses={(200, "text/calendar"): OpenApiTypes.STR})
+    @action(detail=True, methods=["get"], url_path="fixtures.ics")
+    def fixtures_ics(self, request, pk=None):
+        """The fixtures as an iCalendar feed to subscribe to; each fixture keeps its UID."""
+        cup_year = self.get_object()
+        page = request.build_absolute_uri(
+            reverse("league:cup-year", args=[cup_year.campaign.slug, cup_year.slug])
+        )
+        body = fixtures_calendar(cup_year, page_url=page, now=timezone.now())
+        response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
+        response["Content-Disposition"] = f'inline; filename="{cup_year.slug}-fixtures.ics"'
+        return response
 
     def _storyguide(self, request, cup_year):
         if role_in(request, cup_year.campaign_id) != Role.STORYGUIDE:

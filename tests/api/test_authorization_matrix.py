@@ -69,6 +69,9 @@ EXPECTED = {
     ("character-detail", "delete"): (401, 403, 403, 403, 204, 404),
     ("character-checks", "post"): (401, 403, 201, 403, 201, 404),
     ("character-popularity", "post"): (401, 403, 403, 403, 201, 404),
+    ("character-popularity", "get"): (401, 200, 200, 200, 200, 404),
+    ("character-download", "get"): (401, 200, 200, 200, 200, 200),  # CSV of one's own
+    ("house-points-download", "get"): (401, 200, 200, 200, 200, 200),
     ("house-points-list", "get"): (401, 200, 200, 200, 200, 200),
     ("house-points-list", "post"): (401, 403, 403, 403, 201, 404),
     ("house-points-detail", "get"): (401, 200, 200, 200, 200, 404),
@@ -109,6 +112,8 @@ EXPECTED = {
     ("cup-year-list", "post"): (401, 400, 400, 400, 201, 400),
     ("cup-year-detail", "get"): (200, 200, 200, 200, 200, 200),
     ("cup-year-standings", "get"): (200, 200, 200, 200, 200, 200),
+    ("cup-year-standings-csv", "get"): (200, 200, 200, 200, 200, 200),
+    ("cup-year-fixtures-ics", "get"): (200, 200, 200, 200, 200, 200),
     ("cup-year-draw-lots", "post"): (401, 403, 403, 403, 422, 403),
     ("cup-year-finals", "post"): (401, 403, 403, 403, 422, 403),
     ("fixture-list", "get"): (200, 200, 200, 200, 200, 200),
@@ -119,6 +124,10 @@ EXPECTED = {
     ("fixture-start", "post"): (401, 403, 403, 403, 201, 403),
     ("fixture-frauds", "post"): (401, 403, 403, 403, 201, 403),
 }
+
+
+# Actions on a whole list rather than one object: their URLs take no id.
+COLLECTION_ACTIONS = {"campaign-import-document", "character-download", "house-points-download"}
 
 
 def api_endpoints():
@@ -176,7 +185,7 @@ def target(world, name):
         return reverse(name, args=["chat-quidditch"])
     if basename == "invitation" and not name.endswith("-list"):
         return reverse(name, args=[world.invitation.code])
-    if basename is None or name.endswith("-list") or name == "campaign-import-document":
+    if basename is None or name.endswith("-list") or name in COLLECTION_ACTIONS:
         return reverse(name)
     return reverse(name, args=[objects[basename].pk])
 
