@@ -331,7 +331,14 @@ class CharacterViewSet(
         serializer.instance = services.character_save(character=Character(), **data)
 
     def perform_update(self, serializer):
-        services.character_save(character=serializer.instance, **serializer.validated_data)
+        """PUT replaces the sheet; PATCH changes only the attributes (and curriculum
+        classes) it names, the others keeping their values."""
+        fields = dict(serializer.validated_data)
+        if serializer.partial:
+            for name in ("attributes", "curriculum"):
+                if isinstance(fields.get(name), dict):
+                    fields[name] = {**getattr(serializer.instance, name), **fields[name]}
+        services.character_save(character=serializer.instance, **fields)
 
     def perform_destroy(self, instance):
         services.character_delete(character=instance)

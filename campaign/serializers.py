@@ -42,6 +42,7 @@ class CampaignSerializer(serializers.ModelSerializer):
         model = Campaign
         fields = ["id", "name", "slug", "rules", "role", "created_at"]
         read_only_fields = ["id", "role", "created_at"]
+        extra_kwargs = {"slug": {"required": False, "help_text": "Made from the name if left out."}}
 
     def get_role(self, campaign) -> str | None:
         return role_in(self.context["request"], campaign.pk)

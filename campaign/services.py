@@ -26,6 +26,7 @@ from campaign.rules.houses import DEFAULT_HOUSES
 from campaign.rules.sheet import SheetRules, SheetRulesError
 from campaign.rules.table_log import TableLog
 from core.errors import Invalid, RuleViolation
+from core.slugs import unique_slug
 from games.models import Game, GameEvent, GameStatus
 from games.ruleset import REFEREE, Actor
 from games.services import game_apply, game_create
@@ -35,14 +36,19 @@ def _sheet_error(error: SheetRulesError) -> Invalid:
     return Invalid.field(error.field, error.message)
 
 
-def campaign_create(*, name: str, slug: str, storyguide, rules: dict | None = None) -> Campaign:
+def campaign_create(
+    *, name: str, storyguide, slug: str = "", rules: dict | None = None
+) -> Campaign:
     """A new campaign with its rules (default: Draco Dormiens) and the four houses;
-    its creator is its storyguide."""
+    its creator is its storyguide. Without a slug, one is made from the name."""
     try:
         sheet_rules = SheetRules.from_json(rules or {})
     except SheetRulesError as error:
         raise _sheet_error(error) from None
     with transaction.atomic():
+        slug = slug or unique_slug(
+            name, taken=lambda s: Campaign.objects.filter(slug=s).exists(), fallback="campaign"
+        )
         campaign = Campaign.objects.create(name=name, slug=slug, rules=sheet_rules.to_json())
         Membership.objects.create(campaign=campaign, user=storyguide, role=Role.STORYGUIDE)
         House.objects.bulk_create(House(campaign=campaign, **house) for house in DEFAULT_HOUSES)

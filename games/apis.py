@@ -106,9 +106,11 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             request, "limit", EVENTS_PAGE_DEFAULT, minimum=1, maximum=EVENTS_PAGE_MAX
         )
         events = selectors.game_events(game, after=after, limit=limit)
+        last = events[-1]["seq"] if events else after
         page = {
             "results": [selectors.event_as_seen(game, event, actor) for event in events],
-            "next_after": events[-1]["seq"] if len(events) == limit else None,
+            "next_after": last,
+            "more": last < game.version,
             "version": game.version,
         }
         return Response(EventPageSerializer(page).data)

@@ -255,8 +255,10 @@ class EventSerializer(serializers.Serializer):
 class EventPageSerializer(serializers.Serializer):
     results = EventSerializer(many=True)
     next_after = serializers.IntegerField(
-        allow_null=True, help_text="Pass as ?after= to get the next page; null at the end."
+        help_text="Pass as ?after= next time: the last event's seq here, or your own "
+        "cursor when nothing is new, so a polling client never loses its place."
     )
+    more = serializers.BooleanField(help_text="Whether more events wait beyond this page now.")
     version = serializers.IntegerField()
 
 

@@ -71,7 +71,7 @@ class CupYearViewSet(
         serializer.instance = services.cup_year_create(
             campaign=data["campaign"],
             name=data["name"],
-            slug=data["slug"],
+            slug=data.get("slug", ""),
             first_half_starts=data["first_half_starts"],
             second_half_starts=data["second_half_starts"],
             ruleset=data.get("ruleset", "chat-quidditch"),

@@ -25,6 +25,8 @@ class CupYearSerializer(serializers.ModelSerializer):
             "created_at",
         ]
         read_only_fields = ["id", "placings_credited_at", "created_at"]
+        extra_kwargs = {"slug": {"required": False, "help_text": "Made from the name if left out."}}
+        validators = []  # a slug taken in the campaign is refused by cup_year_create
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -14,6 +14,7 @@ from campaign.models import Campaign, Character
 from campaign.services import house_points_award, table_log_for
 from campaign.teams import Team
 from core.errors import Invalid, RuleViolation
+from core.slugs import unique_slug
 from games.dice import Roll
 from games.models import EnteredDice, Game
 from games.ruleset import REFEREE, Actor, find_ruleset, ruleset_names
@@ -40,10 +41,10 @@ def cup_year_create(
     *,
     campaign: Campaign,
     name: str,
-    slug: str,
     first_half_starts: datetime,
     second_half_starts: datetime,
     ruleset: str = CHAT_QUIDDITCH,
+    slug: str = "",
 ) -> CupYear:
     """A cup year with its fixtures: every house meets every other once a half (§8.1),
     each game's four-week window announced with its half (§8.4). Its games are played
@@ -65,10 +66,14 @@ def cup_year_create(
     for half, start in starts.items():
         windows.update(scheduling.half_windows([g for g in planned if g.half == half], start=start))
     with transaction.atomic():
+        taken = CupYear.objects.filter(campaign=campaign)
+        if slug and taken.filter(slug=slug).exists():
+            raise Invalid.field("slug", "The campaign has a cup year with this slug already.")
         cup_year = CupYear.objects.create(
             campaign=campaign,
             name=name,
-            slug=slug,
+            slug=slug
+            or unique_slug(name, taken=lambda s: taken.filter(slug=s).exists(), fallback="cup"),
             first_half_starts=first_half_starts,
             second_half_starts=second_half_starts,
             ruleset=ruleset,

@@ -150,11 +150,14 @@ def test_events_page_with_an_after_cursor(table):
         roll(client, game["id"])
     page = client.get(f"/api/matches/{game['id']}/events/?after=1&limit=2").json()
     assert [event["seq"] for event in page["results"]] == [2, 3]
-    assert page["next_after"] == 3 and page["version"] == 5
+    assert (page["next_after"], page["more"], page["version"]) == (3, True, 5)
     page = client.get(f"/api/matches/{game['id']}/events/?after=3&limit=2").json()
     assert [event["seq"] for event in page["results"]] == [4, 5]
+    assert (page["next_after"], page["more"]) == (5, False)
     last = client.get(f"/api/matches/{game['id']}/events/?after=5").json()
-    assert last["results"] == [] and last["next_after"] is None
+    assert (last["results"], last["next_after"], last["more"]) == ([], 5, False), (
+        "nothing new: the cursor stays where the client is"
+    )
     assert client.get(f"/api/matches/{game['id']}/events/?after=x").status_code == 400
     assert client.get(f"/api/matches/{game['id']}/events/?limit=9999").status_code == 400
 

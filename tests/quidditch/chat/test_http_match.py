@@ -41,11 +41,11 @@ def logged_in(user) -> APIClient:
 
 def whole_log(client: APIClient, url: str) -> list[dict]:
     """Every event, paging with ?after= as a client polls."""
-    events, after = [], 0
-    while after is not None:
+    events, after, more = [], 0, True
+    while more:
         page = client.get(f"{url}events/", {"after": after, "limit": 500}).json()
         events += page["results"]
-        after = page["next_after"]
+        after, more = page["next_after"], page["more"]
     return events
 
 
