@@ -11,7 +11,9 @@ registry, so a new ruleset is held to them the day it registers:
    placeholder or Python value left in the text;
 4. no seat's secrets (``Ruleset.secrets``) reach any other actor, in the state,
    the commands offered to it, an event or a die, at any step, and no roll made for a secret purpose
-   shows its face before the end.
+   shows its face before the end;
+5. every command offered to anyone is one the rules take, so that no button on
+   a web table leads to a refusal.
 
 A play is recorded as the storage would keep it (``PlayedGame.events``), so the
 same records serve the verifier and the hidden-information checks.
@@ -175,6 +177,27 @@ def check_hidden_information(game: PlayedGame) -> None:
                         f"after event {index}, {viewer.to_json()} sees {sorted(shown)[:5]} "
                         f"that only {seat!r} may see"
                     )
+
+
+def check_offers(game: PlayedGame, *, states: int = 40) -> int:
+    """Every command ``allowed_commands`` offers any viewer is taken by ``apply``, at up to
+    ``states`` points of the game spread over its whole length; returns how many were tried."""
+    rules, tried = game.rules, 0
+    step = max(1, len(game.states) // states)
+    for index in range(0, len(game.states), step):
+        state, now = game.states[index], START + index * rules.seconds_per_command
+        for viewer in viewers(rules, state):
+            for command in rules.allowed_commands(state, viewer, now=now):
+                tried += 1
+                dice = ServerDice(game.server_seed, f"offer-{index}")
+                try:
+                    rules.apply(state, command, actor=viewer, dice=dice, now=now)
+                except Exception as error:  # a refusal of an offer is a broken promise
+                    raise ConformanceError(
+                        f"after event {index}, {command} offered to {viewer.to_json()} "
+                        f"is refused: {error!r}"
+                    ) from error
+    return tried
 
 
 def _without_hash(record: dict) -> dict:

@@ -47,3 +47,9 @@ def test_every_event_narrates_in_every_language(rules, seed):
 @pytest.mark.parametrize("seed", SEEDS)
 def test_no_seat_sees_what_is_hidden_from_it(rules, seed):
     conformance.check_hidden_information(played(rules.name, seed))
+
+
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_every_command_offered_to_anyone_is_taken(rules, seed):
+    """No button leads to a refusal (issue 18: the skirmish offered a dodge with no attack)."""
+    assert conformance.check_offers(played(rules.name, seed)) > 0
