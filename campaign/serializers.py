@@ -20,6 +20,7 @@ from campaign.models import (
 )
 from campaign.permissions import role_in
 from campaign.selectors import popularity
+from core.serializers import StrictTextModelSerializer
 
 STORYGUIDE_ONLY = ("secret_notes", "popularity_base")
 
@@ -35,7 +36,7 @@ class MembershipSerializer(serializers.ModelSerializer):
         read_only_fields = ["id", "campaign"]
 
 
-class CampaignSerializer(serializers.ModelSerializer):
+class CampaignSerializer(StrictTextModelSerializer):
     role = serializers.SerializerMethodField(help_text="Your role in this campaign.")
 
     class Meta:

@@ -1,4 +1,5 @@
 from django.contrib.auth import get_user_model
+from django.db import models
 from rest_framework import serializers
 
 
@@ -8,3 +9,32 @@ class UserSerializer(serializers.ModelSerializer):
     class Meta:
         model = get_user_model()
         fields = ["id", "username"]
+
+
+class TextOnly:
+    """A text field that takes only text: DRF would turn ``594`` into ``"594"``, and a
+    client that sends a number for a name has made a mistake worth telling it about."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictCharField(TextOnly, serializers.CharField):
+    pass
+
+
+class StrictSlugField(TextOnly, serializers.SlugField):
+    pass
+
+
+class StrictTextModelSerializer(serializers.ModelSerializer):
+    """A model serializer whose text and slug fields refuse numbers and booleans."""
+
+    serializer_field_mapping = {
+        **serializers.ModelSerializer.serializer_field_mapping,
+        models.CharField: StrictCharField,
+        models.TextField: StrictCharField,
+        models.SlugField: StrictSlugField,
+    }

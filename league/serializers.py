@@ -6,11 +6,12 @@ from rest_framework import serializers
 
 from campaign.models import Campaign, Character, House, Role
 from campaign.serializers import TeamSerializer
+from core.serializers import StrictTextModelSerializer
 from games.models import EnteredDice
 from league.models import CupYear, Fixture, Fraud, Offence
 
 
-class CupYearSerializer(serializers.ModelSerializer):
+class CupYearSerializer(StrictTextModelSerializer):
     class Meta:
         model = CupYear
         fields = [

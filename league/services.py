@@ -165,6 +165,9 @@ def fixture_start(
     """
     with transaction.atomic():
         fixture = _locked(fixture, allowed=OPEN, rule="§8.4")
+        scheduling.check_start(
+            now=now, window=scheduling.Window(fixture.window_starts, fixture.window_ends)
+        )
         if [team.house.pk for team in rosters] != [fixture.home_id, fixture.away_id]:
             raise RuleViolation("wrong_teams", "Give the home team first, then the away team.")
         barred = selectors.barred_players(fixture)

@@ -139,3 +139,14 @@ def dates_needed(games: Iterable[ScheduledGame], *, now: datetime) -> list[DateN
         today = _aware(now, "now").astimezone(game.window.start.tzinfo).date()
         needed.append(DateNeeded(game.game, game.window, latest, today > latest))
     return sorted(needed, key=lambda need: (need.announce_by, need.game))
+
+
+def check_start(*, now: datetime, window: Window) -> None:
+    """Refuse to start a game before its window opens (§8.4: it is played in its window)."""
+    if _aware(now, "now") < window.start:
+        raise RuleViolation(
+            "window_not_open",
+            f"The game's window opens {window.start:%a %Y-%m-%d %H:%M} UTC; it cannot start "
+            "before then",
+            "§8.4",
+        )

@@ -102,7 +102,7 @@ class World:
             campaign=self.campaign,
             name="Next",
             slug="next",
-            first_half_starts=now + timedelta(days=30),
+            first_half_starts=now - timedelta(days=1),  # the first games' windows are open
             second_half_starts=now + timedelta(days=200),
         )
         self.fixture = self.cup_year.fixtures.order_by("window_starts", "id").first()

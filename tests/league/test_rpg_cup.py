@@ -31,8 +31,8 @@ def test_a_cup_year_of_rpg_quidditch_plays_ranks_and_credits_its_games(cup):
             "campaign": cup.campaign.pk,
             "name": "RPG cup",
             "slug": "rpg-cup",
-            "first_half_starts": SEPTEMBER.replace(year=2030).isoformat(),
-            "second_half_starts": FEBRUARY.replace(year=2031).isoformat(),
+            "first_half_starts": SEPTEMBER.isoformat(),  # windows open: its games may start
+            "second_half_starts": FEBRUARY.isoformat(),
             "ruleset": "rpg-quidditch",
         },
         format="json",

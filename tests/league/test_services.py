@@ -166,7 +166,7 @@ def test_8_7_fraud_after_crediting_takes_100_points_and_bars_the_player(cup):
             rosters=cup.rosters(next_game),
             settings={},
             created_by=cup.storyguide,
-            now=SEPTEMBER,
+            now=next_game.window_starts,
         )
     assert refused.value.code == "player_barred"
 
@@ -204,3 +204,21 @@ def settle(cup):
                 play(cup, decider, seed=99)
         table = selectors.cup_standings(cup.cup)
     return table
+
+
+def test_8_4_a_game_cannot_start_before_its_window_opens(cup):
+    fixture = cup.cup.fixtures.order_by("window_starts", "id").first()
+    with pytest.raises(RuleViolation) as refused:
+        services.fixture_start(
+            fixture=fixture,
+            rosters=cup.rosters(fixture),
+            settings={},
+            created_by=cup.storyguide,
+            now=fixture.window_starts - timedelta(minutes=1),
+        )
+    assert (refused.value.code, refused.value.rule) == ("window_not_open", "§8.4")
+    assert refused.value.detail == (
+        "The game's window opens Tue 2026-09-01 00:00 UTC; it cannot start before then"
+    )
+    fixture.refresh_from_db()
+    assert fixture.game is None
