@@ -28,6 +28,7 @@ from campaign.forms import (
     PopularityAdjustmentForm,
     attribute_field,
     character_form_for,
+    class_field,
 )
 from campaign.models import (
     Campaign,
@@ -66,6 +67,18 @@ def run_by(queryset, user, campaign_prefix: str):
     )
 
 
+NAMED_WITH_CAMPAIGN = (House, Character)
+
+
+def name_campaign_if_ambiguous(field) -> None:
+    """A storyguide of two campaigns sees two "Gryffindor" houses: each choice then
+    names its campaign ("Gryffindor · Hogwarts 1995")."""
+    campaigns = {row.campaign_id for row in field.queryset.only("campaign_id")}
+    if len(campaigns) > 1:
+        field.queryset = field.queryset.select_related("campaign")
+        field.label_from_instance = lambda obj: f"{obj} · {obj.campaign.name}"
+
+
 class StoryguideScopedAdmin(admin.ModelAdmin):
     """Rows of the campaigns the logged-in user is storyguide of; all rows for a superuser.
 
@@ -84,7 +97,10 @@ class StoryguideScopedAdmin(admin.ModelAdmin):
         if prefix is not None:
             choices = db_field.related_model._default_manager.all()
             kwargs["queryset"] = run_by(choices, request.user, prefix).distinct()
-        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+        field = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        if db_field.related_model in NAMED_WITH_CAMPAIGN and field is not None:
+            name_campaign_if_ambiguous(field)
+        return field
 
 
 class ServiceFormAdmin(StoryguideScopedAdmin):
@@ -344,7 +360,15 @@ class CharacterAdmin(AwardPointsMixin, ServiceFormAdmin):
                     ]
                 },
             ),
-            ("Sheet", {"fields": ["curriculum", "spells", "virtues", "flaws"]}),
+            (
+                "Curriculum points",
+                {
+                    "fields": [tuple(class_field(name) for name in rules.classes)],
+                    "classes": ["sheet-attributes"],
+                    "description": "Points per class; empty for none.",
+                },
+            ),
+            ("Spells, virtues and flaws", {"fields": ["spells", "virtues", "flaws"]}),
             (
                 "Notes",
                 {

@@ -33,6 +33,7 @@ from core.errors import AppError
 from core.responses import add_to_form
 
 ATTRIBUTE_PREFIX = "attribute_"
+CLASS_PREFIX = "class_"
 
 
 def credit_at_field() -> forms.SplitDateTimeField:
@@ -46,6 +47,26 @@ def credit_at_field() -> forms.SplitDateTimeField:
 def attribute_field(name: str) -> str:
     """The form field of a sheet attribute; prefixed so no attribute shadows a model field."""
     return f"{ATTRIBUTE_PREFIX}{name}"
+
+
+def class_field(name: str) -> str:
+    """The form field of a class's curriculum points."""
+    return f"{CLASS_PREFIX}{name}"
+
+
+class LinesField(forms.CharField):
+    """A list of texts (spells, virtues, flaws) typed one per line."""
+
+    widget = forms.Textarea(attrs={"rows": 4, "cols": 40})
+
+    def __init__(self, *, encoder=None, decoder=None, **kwargs):
+        super().__init__(**kwargs)  # the model's JSONField offers its JSON codecs; no need
+
+    def prepare_value(self, value):
+        return "\n".join(value) if isinstance(value, list) else value
+
+    def to_python(self, value):
+        return [line.strip() for line in (value or "").splitlines() if line.strip()]
 
 
 class ServiceForm(forms.ModelForm):
@@ -179,10 +200,11 @@ class MembershipFormSet(forms.BaseInlineFormSet):
 
 
 class CharacterForm(ServiceForm):
-    """A character with one integer field per attribute of its campaign's sheet rules.
+    """A character with one integer field per attribute of its campaign's sheet rules
+    and one per class for its curriculum points; spells, virtues and flaws one per line.
 
     Use :func:`character_form_for`, which declares those fields; this form
-    turns them into the ``attributes`` dict and back.
+    turns them into the ``attributes`` and ``curriculum`` dicts and back.
     """
 
     rules: SheetRules = SheetRules.from_json({})
@@ -199,24 +221,32 @@ class CharacterForm(ServiceForm):
             "health_max",
             "popularity_base",
             "quidditch_position",
-            "curriculum",
             "spells",
             "virtues",
             "flaws",
             "background",
             "secret_notes",
         ]
+        field_classes = {"spells": LinesField, "virtues": LinesField, "flaws": LinesField}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for name, value in (self.instance.attributes or {}).items():
             if attribute_field(name) in self.fields:
                 self.initial.setdefault(attribute_field(name), value)
+        for name, value in (self.instance.curriculum or {}).items():
+            if class_field(name) in self.fields:
+                self.initial.setdefault(class_field(name), value)
 
     def clean(self):
         cleaned = super().clean()
         self.instance.attributes = {
             name: cleaned.get(attribute_field(name)) for name in self.rules.attributes
+        }
+        self.instance.curriculum = {
+            name: cleaned[class_field(name)]
+            for name in self.rules.classes
+            if cleaned.get(class_field(name))
         }
         return cleaned
 
@@ -225,11 +255,16 @@ class CharacterForm(ServiceForm):
 
 
 def character_form_for(rules: SheetRules) -> type[CharacterForm]:
-    """A :class:`CharacterForm` with an integer field for each attribute ``rules`` name."""
+    """A :class:`CharacterForm` with an integer field for each attribute ``rules`` name,
+    and one for the curriculum points of each class (empty for none)."""
     low, high = rules.attribute_range
     fields = {
         attribute_field(name): forms.IntegerField(label=name, min_value=low, max_value=high)
         for name in rules.attributes
+    }
+    fields |= {
+        class_field(name): forms.IntegerField(label=name, min_value=0, required=False)
+        for name in rules.classes
     }
     return type("CharacterForm", (CharacterForm,), {"rules": rules, **fields})
 

@@ -1,19 +1,24 @@
 """The storyguide's view of games: every game of their campaigns, of every ruleset, in one list.
 
-Read-only: games change only through commands. The change page shows where
+Read-only: games change only through commands; a running one can be
+abandoned (its seed is then revealed), and only a game nobody has played a
+command in can be deleted, so no log that might be audited disappears. The change page shows where
 the game stands (the ruleset's own board, if it draws one), whether its log
 verifies, and the log as the referee's transcript, each event as the
 referee may see it while the game runs.
 """
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
 from django.utils.html import format_html
 
+from core.errors import AppError
 from games.hosting import REFEREE_ROLE, host
 from games.models import Game
 from games.ruleset import REFEREE, Actor, find_ruleset
 from games.selectors import event_as_seen, game_events, game_verify, state_as_seen
+from games.services import game_abandon
 
 REFEREE_ACTOR = Actor(REFEREE)
 
@@ -50,8 +55,27 @@ class GameAdmin(admin.ModelAdmin):
         run = [pk for pk, role in host().roles(request).items() if role == REFEREE_ROLE]
         return games.filter(campaign_id__in=run)
 
+    actions = ["abandon"]
+
     def has_add_permission(self, request):
         return False
+
+    def has_delete_permission(self, request, obj=None):
+        """Only an untouched game (no event in its log) can be deleted, one at a time."""
+        if obj is None:
+            return False  # no bulk delete: the list's action would skip this check
+        return obj.version == 0 and super().has_delete_permission(request, obj)
+
+    @admin.action(description="Abandon the selected games (reveals their seeds)")
+    def abandon(self, request, queryset):
+        now = timezone.now()
+        for game in queryset:
+            try:
+                game_abandon(game_id=game.pk, user=request.user, now=now)
+            except AppError as refusal:
+                self.message_user(request, f"{game}: {refusal.detail}", messages.WARNING)
+            else:
+                self.message_user(request, f"{game}: abandoned; its seed is revealed.")
 
     def has_change_permission(self, request, obj=None):
         return False

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from campaign import services
 from campaign.demo import storyguide_group
-from campaign.forms import attribute_field
+from campaign.forms import attribute_field, class_field
 from campaign.models import (
     Campaign,
     Character,
@@ -79,10 +79,9 @@ def character_post(campaign, **overrides) -> dict:
         "health_max": 5,
         "popularity_base": 2,
         "quidditch_position": "",
-        "curriculum": "{}",
-        "spells": "[]",
-        "virtues": "[]",
-        "flaws": "[]",
+        "spells": "Lumos\nAlohomora",
+        "virtues": "",
+        "flaws": "",
         "background": "",
         "secret_notes": "Sees Thestrals.",
         **{attribute_field(name): 6 for name in campaign.sheet_rules.attributes},
@@ -254,6 +253,16 @@ class TestCharacterForm:
         assert harry.attributes == {**sheet(campaign, 5), "Wits": 8}
         assert harry.campaign == campaign
 
+    def test_curriculum_points_per_class_and_spells_one_per_line(self, sg_client, campaign):
+        body = character_post(campaign, **{class_field("Astronomy"): 3, class_field("Charms"): ""})
+
+        response = sg_client.post(f"{ADMIN}/character/add/", body)
+
+        assert response.status_code == 302
+        luna = Character.objects.get(name="Luna Lovegood")
+        assert luna.curriculum == {"Astronomy": 3}
+        assert luna.spells == ["Lumos", "Alohomora"] and luna.virtues == []
+
     def test_characters_cannot_be_deleted_here(self, sg_client, campaign):
         harry = make_character(campaign, "Harry Potter")
 
@@ -268,7 +277,7 @@ class TestCharacterForm:
             ({attribute_field("Wits"): 11}, attribute_field("Wits")),
             ({attribute_field("Wits"): ""}, attribute_field("Wits")),
             ({"year": 9}, "year"),
-            ({"curriculum": '{"Quidditch": 2}'}, "curriculum"),
+            ({class_field("Astronomy"): -1}, class_field("Astronomy")),
         ],
     )
     def test_an_invalid_sheet_is_shown_on_the_form_and_not_saved(
