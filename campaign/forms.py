@@ -10,13 +10,11 @@ during validation, in a savepoint that is always rolled back, and the admin's
 from __future__ import annotations
 
 import copy
-import json
 
 from django import forms
 from django.contrib.admin.widgets import AdminSplitDateTime
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.forms.fields import InvalidJSONInput
 from django.utils import timezone
 
 from campaign import invitations, services
@@ -98,29 +96,76 @@ class ServiceForm(forms.ModelForm):
             add_to_form(self, refusal)
 
 
-class IndentedJSONField(forms.JSONField):
-    """JSON shown indented, so that a storyguide can edit the rules by hand."""
+def group_line(group: dict) -> str:
+    """``Mental: Wits, Observation, Memory, Logic``: the finesse attribute comes first."""
+    others = [name for name in group["attributes"] if name != group["finesse"]]
+    return f"{group['name']}: {', '.join([group['finesse'], *others])}"
 
-    def prepare_value(self, value):
-        if isinstance(value, InvalidJSONInput):  # shown back as typed
-            return value
-        return json.dumps(value, indent=2, ensure_ascii=False, cls=self.encoder)
+
+def group_from_line(line: str) -> dict:
+    name, _, attributes = line.partition(":")
+    names = [part.strip() for part in attributes.split(",") if part.strip()]
+    if not name.strip() or not names:
+        raise forms.ValidationError(
+            f"“{line}”: write a group as “Name: Finesse attribute, other attributes”."
+        )
+    return {"name": name.strip(), "finesse": names[0], "attributes": names}
 
 
 class CampaignForm(ServiceForm):
     """A new campaign comes with its houses and its creator as storyguide; rules are checked.
 
-    Name and slug are saved as they are, as the API does; the rules go through
-    ``campaign_set_rules``, which refuses rules the characters would not fit.
+    The sheet rules are a form of their own (die, attribute range and groups,
+    classes, the Popularity step) rather than JSON. Name and slug are saved as
+    they are, as the API does; the rules go through ``campaign_set_rules``,
+    which refuses rules the characters would not fit.
     """
 
-    refusal_field = "rules"
+    refusal_field = None  # a refusal naming a rule shows above the form, prefixed by it
+    whole_field = "rules"  # … unless it is about the rules as a whole
+
+    die_size = forms.IntegerField(min_value=2, help_text="Sides of the dice checks roll.")
+    lowest = forms.IntegerField(label="Lowest attribute value")
+    highest = forms.IntegerField(label="Highest attribute value")
+    attribute_groups = LinesField(
+        help_text="One group a line: “Mental: Wits, Observation, Memory, Logic”; "
+        "the first attribute is the group's finesse attribute."
+    )
+    classes = LinesField(help_text="One class a line.")
+    house_points_per_popularity = forms.IntegerField(
+        min_value=1, help_text="House points a character earns for one step of Popularity."
+    )
 
     class Meta:
         model = Campaign
-        fields = ["name", "slug", "rules"]
-        field_classes = {"rules": IndentedJSONField}
-        widgets = {"rules": forms.Textarea(attrs={"rows": 24, "cols": 60})}
+        fields = ["name", "slug"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        rules = SheetRules.from_json(self.instance.rules or {})
+        self.initial.setdefault("die_size", rules.die_size)
+        self.initial.setdefault("lowest", rules.attribute_range[0])
+        self.initial.setdefault("highest", rules.attribute_range[1])
+        self.initial.setdefault(
+            "attribute_groups", [group_line(group) for group in rules.attribute_groups]
+        )
+        self.initial.setdefault("classes", rules.classes)
+        self.initial.setdefault("house_points_per_popularity", rules.house_points_per_popularity)
+
+    def clean_attribute_groups(self):
+        return [group_from_line(line) for line in self.cleaned_data["attribute_groups"]]
+
+    def clean(self):
+        cleaned = super().clean()
+        if not self.errors:
+            self.instance.rules = {
+                "die_size": cleaned["die_size"],
+                "attribute_range": [cleaned["lowest"], cleaned["highest"]],
+                "attribute_groups": cleaned["attribute_groups"],
+                "classes": cleaned["classes"],
+                "house_points_per_popularity": cleaned["house_points_per_popularity"],
+            }
+        return cleaned
 
     def save_through_service(self, instance, *, now):
         if instance.pk is None:

@@ -100,7 +100,8 @@ def add_to_form(form: forms.BaseForm, error: AppError) -> None:
 
     A name the form has no field for (a setting inside the rules, the
     attributes dict) goes before the message, on the form's ``refusal_field``
-    or above the form.
+    or above the form; the name of the form's whole subject (its
+    ``whole_field``, say ``rules``) is left out.
     """
     if not error.errors:
         form.add_error(None, error.detail)
@@ -110,7 +111,8 @@ def add_to_form(form: forms.BaseForm, error: AppError) -> None:
         if field in form.fields:
             form.add_error(field, messages)
         else:
-            form.add_error(fallback, [f"{field}: {message}" for message in messages])
+            prefix = "" if field == getattr(form, "whole_field", None) else f"{field}: "
+            form.add_error(fallback, [f"{prefix}{message}" for message in messages])
 
 
 def json_error(code: str, detail: str, status_code: int) -> JsonResponse:

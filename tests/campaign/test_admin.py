@@ -1,6 +1,5 @@
 """The storyguide dashboard: scoping, service-backed forms, the ledger, and query counts."""
 
-import json
 from datetime import timedelta
 from unittest import mock
 
@@ -21,6 +20,7 @@ from campaign.models import (
     Role,
     Source,
 )
+from campaign.rules.sheet import DEFAULT_RULES
 from campaign.rules.table_log import TableLog
 from games.services import game_create
 from tests.factories import MembershipFactory, UserFactory
@@ -65,6 +65,25 @@ def award(house, amount, *, character=None, credit_at=None, user=None):
         awarded_by=user,
         now=timezone.now(),
     )
+
+
+DEFAULT_GROUPS = """Mental: Wits, Observation, Memory, Logic
+Physical: Dexterity, Quickness, Strength, Toughness
+Spiritual: Bravery, Empathy, Impetus, Vitality
+Social: Humor, Composure, Persuasion, Appearance"""
+
+
+def rules_fields(rules: dict, **changes) -> dict:
+    """The campaign form's rule fields for ``rules`` (with the default groups), changed."""
+    return {
+        "die_size": rules["die_size"],
+        "lowest": rules["attribute_range"][0],
+        "highest": rules["attribute_range"][1],
+        "attribute_groups": DEFAULT_GROUPS,
+        "classes": "\n".join(rules["classes"]),
+        "house_points_per_popularity": rules["house_points_per_popularity"],
+        **changes,
+    }
 
 
 def character_post(campaign, **overrides) -> dict:
@@ -128,7 +147,7 @@ def members_post(campaign, members, new=None) -> dict:
     body = {
         "name": campaign.name,
         "slug": campaign.slug,
-        "rules": json.dumps(campaign.rules),
+        **rules_fields(campaign.rules),
         **MEMBERS_MANAGEMENT,
         "memberships-TOTAL_FORMS": len(rows),
         "memberships-INITIAL_FORMS": len(members),
@@ -495,7 +514,11 @@ class TestCampaigns:
     def test_a_new_campaign_has_its_houses_and_its_creator_as_storyguide(
         self, sg_client, storyguide
     ):
-        body = {"name": "Hogwarts 1996", "slug": "hogwarts-1996", "rules": '{"die_size": 12}'}
+        body = {
+            "name": "Hogwarts 1996",
+            "slug": "hogwarts-1996",
+            **rules_fields(DEFAULT_RULES, die_size=12),
+        }
 
         response = sg_client.post(f"{ADMIN}/campaign/add/", body)
 
@@ -508,31 +531,35 @@ class TestCampaigns:
 
     def test_rules_are_checked_by_the_service(self, sg_client, campaign):
         make_character(campaign, "Harry Potter")
-        narrow = {**campaign.rules, "attribute_range": [1, 4]}
         body = {"name": campaign.name, "slug": campaign.slug, **MEMBERS_MANAGEMENT}
+        url = f"{ADMIN}/campaign/{campaign.pk}/change/"
 
-        bad_die = sg_client.post(
-            f"{ADMIN}/campaign/{campaign.pk}/change/", {**body, "rules": '{"die_size": 1}'}
-        )
-        unfit = sg_client.post(
-            f"{ADMIN}/campaign/{campaign.pk}/change/", {**body, "rules": json.dumps(narrow)}
+        bad_die = sg_client.post(url, {**body, **rules_fields(campaign.rules, die_size=2000)})
+        unfit = sg_client.post(url, {**body, **rules_fields(campaign.rules, highest=4)})
+        no_finesse = sg_client.post(
+            url, {**body, **rules_fields(campaign.rules, attribute_groups="Mental")}
         )
 
-        assert bad_die.context["adminform"].form.errors["rules"] == [
-            "die_size: A die has 2 to 1000 sides."
+        assert bad_die.context["adminform"].form.errors["die_size"] == [
+            "A die has 2 to 1000 sides."
         ]
-        assert unfit.context["adminform"].form.errors["rules"] == [
+        assert unfit.context["adminform"].form.errors["__all__"] == [
             "Harry Potter would no longer fit: Wits must be from 1 to 4."
+        ]
+        assert no_finesse.context["adminform"].form.errors["attribute_groups"] == [
+            "“Mental”: write a group as “Name: Finesse attribute, other attributes”."
         ]
         campaign.refresh_from_db()
         assert campaign.rules["attribute_range"] == [1, 10]
 
-    def test_rules_are_shown_indented_for_editing(self, sg_client, campaign):
+    def test_rules_are_a_form_not_json(self, sg_client, campaign):
         response = sg_client.get(f"{ADMIN}/campaign/{campaign.pk}/change/")
 
-        shown = response.context["adminform"].form["rules"].value()
-        assert '\n  "die_size": 20,\n' in shown
-        assert json.loads(shown) == campaign.rules
+        form = response.context["adminform"].form
+        assert form["die_size"].value() == 20
+        assert (form["lowest"].value(), form["highest"].value()) == (1, 10)
+        assert form["attribute_groups"].value() == DEFAULT_GROUPS
+        assert "rules" not in form.fields
 
     def test_campaigns_cannot_be_deleted_here(self, sg_client, campaign):
         response = sg_client.post(f"{ADMIN}/campaign/{campaign.pk}/delete/", {"post": "yes"})
