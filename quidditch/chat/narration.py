@@ -3,21 +3,16 @@
 Each event type has a line; a few read differently by outcome
 (``pass:success``, ``pass:failed``). Dice are written as the chat shows them.
 The lines are English keys of the package's gettext catalogue
-(``locale/de/``), read with Python's own ``gettext`` so that this module
-stays free of Django; ``./dev messages`` refreshes the catalogue.
+(``locale/de/``, read through ``games.texts``).
 """
 
 from __future__ import annotations
 
-import gettext
-from pathlib import Path
-
 from core.errors import gettext_noop as _
+from games.texts import Catalogue
 
 LANGUAGES = ("de", "en")
-GERMAN = gettext.translation(
-    "django", Path(__file__).parent / "locale", languages=["de"], fallback=True
-)
+TEXTS = Catalogue(__file__, LANGUAGES)
 
 LINES: dict[str, str] = {
     "experience": _("{house}: experience points {points}"),
@@ -105,18 +100,14 @@ def narrate(event: dict) -> dict[str, str]:
             fields[name] = " – ".join(str(v) for v in value)
     fields.setdefault("pitch", "")
     return {
-        language: _in(language, line).format_map(
-            {**fields, **_by_name(event, _in(language, NOBODY))}
+        language: TEXTS.text(language, line).format_map(
+            {**fields, **_by_name(event, TEXTS.text(language, NOBODY))}
         )
         for language in LANGUAGES
     }
 
 
 NOBODY = _("none")
-
-
-def _in(language: str, text: str) -> str:
-    return GERMAN.gettext(text) if language == "de" else text
 
 
 def _by_name(event: dict, nobody: str) -> dict[str, str]:

@@ -1,75 +1,67 @@
-"""The log as the table would say it, in French (the text's language) and in English."""
+"""The log as the table would say it, in French (the text's language) and in English.
+
+The lines are English keys of the package's gettext catalogue (``locale/fr/``,
+read through ``games.texts``); ``./dev messages`` refreshes it.
+"""
 
 from __future__ import annotations
 
-SIDE_NAMES = {"red": ("Rouge", "Red"), "blue": ("Bleu", "Blue")}
-DIE_NAMES = {
-    "snitch": ("Vif d'Or", "snitch"),
-    "quaffle": ("Souafle", "quaffle"),
-    "keeper": ("gardien", "keeper"),
-    **{f"goal{n}": (f"dé de but {n}", f"goal die {n}") for n in range(1, 5)},
-    **{f"bludger{n}": (f"Cognard {n}", f"bludger {n}") for n in range(1, 3)},
-}
-FR, EN = 0, 1
+from core.errors import gettext_noop as _
+from games.texts import Catalogue
 
-LINES = {
-    "roll_off_tied": (
-        "Lancer d'ouverture : {red} contre {blue}, égalité, on relance.",
-        "Roll-off: {red} to {blue}, a tie, roll again.",
-    ),
-    "roll_off": (
-        "Lancer d'ouverture : Rouge {red}, Bleu {blue}. {attack} joue l'attaque.",
-        "Roll-off: Red {red}, Blue {blue}. {attack} attacks first.",
-    ),
-    "round_started": (
-        "Manche {round} : {attack} à l'attaque, {defence} en défense.",
-        "Round {round}: {attack} attacks, {defence} defends.",
-    ),
-    "rolled": ("{side} lance : {dice}.", "{side} rolls: {dice}."),
-    "placed": ("{side} place {die} sur la rangée {row}.", "{side} puts {die} on row {row}."),
-    "set_aside": (
-        "{side} met {die} de côté : la rangée {row} est complète.",
-        "{side} sets {die} aside: row {row} is full.",
-    ),
-    "turn_ended": ("{side} a terminé son tour.", "{side} ends the turn."),
-    "round_scored": (
-        "{side} marque {goal_points} points de but et {snitch_points} point(s) Vif d'Or "
-        "(en tout : {goals} et {snitch}).",
-        "{side} scores {goal_points} goal points and {snitch_points} snitch point(s) "
-        "(in all: {goals} and {snitch}).",
-    ),
-    "snitch_caught": (
-        "{side} attrape le Vif d'Or : {bonus} points de but de plus.",
-        "{side} catches the snitch: {bonus} more goal points.",
-    ),
-    "game_over": (
-        "Fin de la partie : Rouge {red}, Bleu {blue}. {outcome}",
-        "Game over: Red {red}, Blue {blue}. {outcome}",
-    ),
+LANGUAGES = ("fr", "en")
+TEXTS = Catalogue(__file__, LANGUAGES)
+
+SIDE_NAMES = {"red": _("Red"), "blue": _("Blue")}
+DIE_NAMES = {
+    "snitch": _("snitch"),
+    "quaffle": _("quaffle"),
+    "keeper": _("keeper"),
+    **dict.fromkeys((f"goal{n}" for n in range(1, 5)), _("goal die {number}")),
+    **dict.fromkeys((f"bludger{n}" for n in range(1, 3)), _("bludger {number}")),
 }
-OUTCOMES = (
-    {"win": "{winner} gagne !", "draw": "Égalité."},
-    {"win": "{winner} wins!", "draw": "A draw."},
-)
+LINES = {
+    "roll_off_tied": _("Roll-off: {red} to {blue}, a tie, roll again."),
+    "roll_off": _("Roll-off: Red {red}, Blue {blue}. {attack} attacks first."),
+    "round_started": _("Round {round}: {attack} attacks, {defence} defends."),
+    "rolled": _("{side} rolls: {dice}."),
+    "placed": _("{side} puts {die} on row {row}."),
+    "set_aside": _("{side} sets {die} aside: row {row} is full."),
+    "turn_ended": _("{side} ends the turn."),
+    "round_scored": _(
+        "{side} scores {goal_points} goal points and {snitch_points} snitch point(s) "
+        "(in all: {goals} and {snitch})."
+    ),
+    "snitch_caught": _("{side} catches the snitch: {bonus} more goal points."),
+    "game_over": _("Game over: Red {red}, Blue {blue}. {outcome}"),
+}
+OUTCOMES = {"win": _("{winner} wins!"), "draw": _("A draw.")}
+ROLLED_DIE = _("{die} {face} (row {row})")
 
 
 def narrate(event: dict) -> dict[str, str]:
-    return {"fr": _line(event, FR), "en": _line(event, EN)}
+    return {language: _line(event, language) for language in LANGUAGES}
 
 
-def _line(event: dict, language: int) -> str:
+def _line(event: dict, language: str) -> str:
+    def say(message: str, **fields) -> str:
+        return TEXTS.text(language, message).format_map(fields)
+
+    def die(name: str) -> str:
+        return say(DIE_NAMES[name], number=name[-1])
+
     fields = dict(event)
     for name in ("side", "attack", "defence", "winner"):
         if event.get(name) in SIDE_NAMES:
-            fields[name] = SIDE_NAMES[event[name]][language]
+            fields[name] = say(SIDE_NAMES[event[name]])
     if "die" in event:
-        fields["die"] = DIE_NAMES[event["die"]][language]
+        fields["die"] = die(event["die"])
     if event["type"] == "rolled":
         fields["dice"] = ", ".join(
-            f"{DIE_NAMES[die][language]} {face} ({'rangée' if language == FR else 'row'} {row})"
-            for die, face, row in event["dice"]
+            say(ROLLED_DIE, die=die(name), face=face, row=row) for name, face, row in event["dice"]
         )
     if event["type"] == "game_over":
-        outcome = OUTCOMES[language]["win" if event["winner"] else "draw"]
-        fields["outcome"] = outcome.format(winner=fields["winner"])
-    return LINES[event["type"]][language].format_map(fields)
+        fields["outcome"] = say(
+            OUTCOMES["win" if event["winner"] else "draw"], winner=fields["winner"]
+        )
+    return say(LINES[event["type"]], **fields)

@@ -7,13 +7,7 @@ start the game waits for the two captains, the keepers here,' experience points 
 
 from __future__ import annotations
 
-import gettext
-import re
-from pathlib import Path
-
 import pytest
-
-import quidditch.chat
 
 pytestmark = pytest.mark.django_db
 
@@ -106,18 +100,3 @@ def test_7_any_line_after_the_end_is_told_the_game_is_over(table, ask, detail):
         response = typed(table, match, line, **ask)
         assert response.status_code == 422
         assert (response.json()["code"], response.json()["detail"]) == ("game_over", detail)
-
-
-def test_every_text_the_rules_and_narration_mark_has_a_german_translation_compiled():
-    """Each ``_("…")`` in the rules and the narration is in the compiled German catalogue
-    (``./dev messages``)."""
-    package = Path(quidditch.chat.__file__).parent
-    marked = {
-        text
-        for source in [*(package / "rules").glob("*.py"), package / "narration.py"]
-        for text in re.findall(r'\b_\(\s*"((?:[^"\\]|\\.)*)"\s*\)', source.read_text())
-    }
-    german = gettext.translation("django", package / "locale", languages=["de"])
-    same_in_german = {"Chat", "{player}: {third}"}
-    untranslated = sorted(text for text in marked - same_in_german if german.gettext(text) == text)
-    assert len(marked) > 100 and untranslated == []

@@ -1,0 +1,33 @@
+"""The rules' texts in several languages, from gettext catalogues, without Django.
+
+A ruleset writes its texts in English, marked with ``core.errors.gettext_noop``
+so that ``makemessages`` collects them into its package's ``locale/``
+catalogues (``./dev messages``); a translator fills in the other languages.
+The narration of a pure rules package reads those catalogues with Python's own
+``gettext`` through :class:`Catalogue`, so the rules stay free of Django; an
+error the rules raise is translated when the service answers it.
+"""
+
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+
+SOURCE = "en"
+
+
+class Catalogue:
+    """The translations of one package: ``texts.text("fr", "Red")`` -> ``"Rouge"``."""
+
+    def __init__(self, package_file: str, languages: tuple[str, ...]) -> None:
+        folder = Path(package_file).resolve().parent / "locale"
+        self._translations = {
+            language: gettext.translation("django", folder, languages=[language], fallback=True)
+            for language in languages
+            if language != SOURCE
+        }
+
+    def text(self, language: str, message: str) -> str:
+        if language == SOURCE:
+            return message
+        return self._translations[language].gettext(message)
