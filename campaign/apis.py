@@ -17,6 +17,7 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from campaign import activity as campaign_activity
 from campaign import invitations, selectors, services, transfer
 from campaign.models import (
     Campaign,
@@ -34,6 +35,8 @@ from campaign.permissions import (
     role_in,
 )
 from campaign.serializers import (
+    ActivityPageSerializer,
+    ActivitySerializer,
     AwardSerializer,
     CampaignSerializer,
     CharacterSerializer,
@@ -52,6 +55,7 @@ from campaign.serializers import (
 )
 from core.downloads import csv_download
 from core.errors import Forbidden, NotFound
+from core.pagination import CURSOR_PARAMETERS, cursor, cursor_page
 from core.throttling import InvitationRateThrottle
 from games.apis import GameViewSet
 
@@ -125,6 +129,20 @@ class CampaignViewSet(
             role=incoming.validated_data["role"],
         )
         return Response(MembershipSerializer(membership).data, status=201)
+
+    @extend_schema(parameters=CURSOR_PARAMETERS, responses={200: ActivityPageSerializer})
+    @action(detail=True, methods=["get"])
+    def activity(self, request, pk=None):
+        """What happened around the campaign's games, oldest first: house points and
+        Popularity, members, games and cup games started and finished, the standings.
+        Poll with ``?after=`` the ``next_after`` you were given, or follow the stream."""
+        campaign = self.get_object()
+        after, limit = cursor(request)
+        items = ActivitySerializer(
+            campaign_activity.activities_after(campaign.pk, after, limit), many=True
+        ).data
+        page = cursor_page(items, after=after, latest=campaign.activity_seq)
+        return Response(ActivityPageSerializer(page).data)
 
     @extend_schema(request=None, responses={204: None})
     @action(detail=True, methods=["post"])
@@ -396,7 +414,7 @@ class CharacterViewSet(
     @extend_schema(
         methods=["post"], request=PopularitySerializer, responses={201: CharacterSerializer}
     )
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
     def popularity(self, request, pk=None):
         """Read how a character's Popularity came about; the storyguide moves it (POST),
         giving a reason."""

@@ -9,7 +9,12 @@ class CampaignConfig(AppConfig):
     def ready(self) -> None:
         # Importing the rules registers the table log with games.ruleset.find_ruleset.
         import campaign.rules.table_log  # noqa: F401
+        from campaign import receivers
         from campaign.hosting import CampaignHost
         from games.hosting import register_host
+        from games.signals import game_abandoned, game_finished, game_started
 
         register_host(CampaignHost())
+        game_started.connect(receivers.game_started, dispatch_uid="campaign-game-started")
+        game_finished.connect(receivers.game_finished, dispatch_uid="campaign-game-finished")
+        game_abandoned.connect(receivers.game_finished, dispatch_uid="campaign-game-abandoned")

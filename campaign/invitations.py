@@ -25,7 +25,7 @@ from django.db import IntegrityError, transaction
 from django.utils import formats
 
 from campaign.models import Campaign, Character, Invitation, Membership, Role
-from campaign.services import membership_remove
+from campaign.services import member_joined, membership_remove
 from core.errors import Conflict, Forbidden, Gone, Invalid, NotFound
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -172,6 +172,7 @@ def _join(invitation: Invitation, user) -> Joined:
         )
     if membership is None:
         membership = Membership.objects.create(campaign=campaign, user=user, role=invitation.role)
+        member_joined(membership)
     if invitation.character_id is not None:
         taken = (
             Character.objects.select_for_update()

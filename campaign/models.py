@@ -34,6 +34,9 @@ class Campaign(models.Model):
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="campaigns"
     )
+    activity_seq = models.PositiveIntegerField(
+        default=0, editable=False, help_text="The seq of the campaign's latest activity."
+    )
 
     class Meta:
         ordering = ["name"]
@@ -264,3 +267,40 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_role_display()} invitation to {self.campaign} ({self.code})"
+
+
+class ActivityKind(models.TextChoices):
+    HOUSE_POINTS = "house_points", "House points"
+    POPULARITY = "popularity", "Popularity"
+    MEMBER_JOINED = "member_joined", "Member joined"
+    MEMBER_LEFT = "member_left", "Member left"
+    GAME_STARTED = "game_started", "Game started"
+    GAME_FINISHED = "game_finished", "Game finished"
+    FIXTURE_STARTED = "fixture_started", "Cup game started"
+    FIXTURE_FINISHED = "fixture_finished", "Cup game finished"
+    STANDINGS_CHANGED = "standings_changed", "Standings changed"
+
+
+class Activity(models.Model):
+    """Something that happened around a campaign's games, numbered in the campaign's order.
+
+    ``seq`` counts 1, 2, 3 ... per campaign, given under the campaign's row lock in
+    the transaction that made the change, so a reader that has seen ``seq`` n has
+    seen everything before it: the campaign's stream and its webhooks resume from it.
+    ``data`` holds what every member may read (never a storyguide's secret).
+    """
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="activities")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=30, choices=ActivityKind.choices)
+    data = models.JSONField(default=dict)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["campaign", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "seq"], name="one_activity_per_seq")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.campaign} #{self.seq}: {self.get_kind_display()}"

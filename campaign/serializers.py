@@ -9,6 +9,7 @@ from rest_framework import serializers
 
 from campaign import invitations
 from campaign.models import (
+    Activity,
     Campaign,
     Character,
     House,
@@ -161,6 +162,21 @@ class CheckResultSerializer(serializers.Serializer):
     success = serializers.BooleanField(allow_null=True)
     doubles = serializers.BooleanField()
     result = serializers.CharField(allow_null=True)
+
+
+class ActivitySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Activity
+        fields = ["seq", "kind", "data", "created_at"]
+        extra_kwargs = {"data": {"help_text": "What happened; its fields depend on the kind."}}
+
+
+class ActivityPageSerializer(serializers.Serializer):
+    results = ActivitySerializer(many=True)
+    next_after = serializers.IntegerField(
+        help_text="Pass as ?after= next time (your own cursor when nothing is new)."
+    )
+    more = serializers.BooleanField(help_text="Whether more activity waits beyond this page.")
 
 
 class PopularityStepSerializer(serializers.Serializer):

@@ -11,8 +11,11 @@ from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
+from django.utils import timezone
 
+from campaign import activity
 from campaign.models import (
+    ActivityKind,
     Campaign,
     Character,
     House,
@@ -99,11 +102,22 @@ def membership_set(*, campaign: Campaign, user, role: str) -> Membership:
     """Add a member, or change their role; a campaign keeps at least one storyguide."""
     with transaction.atomic():
         Campaign.objects.select_for_update().get(pk=campaign.pk)
-        membership, _ = Membership.objects.update_or_create(
+        membership, joined = Membership.objects.update_or_create(
             campaign=campaign, user=user, defaults={"role": role}
         )
         _keep_a_storyguide(campaign)
+        if joined:
+            member_joined(membership)
     return membership
+
+
+def member_joined(membership: Membership) -> None:
+    activity.record(
+        campaign_id=membership.campaign_id,
+        kind=ActivityKind.MEMBER_JOINED,
+        data={"username": membership.user.username, "role": membership.role},
+        now=timezone.now(),
+    )
 
 
 def membership_remove(*, membership: Membership) -> None:
@@ -111,6 +125,12 @@ def membership_remove(*, membership: Membership) -> None:
         Campaign.objects.select_for_update().get(pk=membership.campaign_id)
         membership.delete()
         _keep_a_storyguide(membership.campaign)
+        activity.record(
+            campaign_id=membership.campaign_id,
+            kind=ActivityKind.MEMBER_LEFT,
+            data={"username": membership.user.username},
+            now=timezone.now(),
+        )
 
 
 def _keep_a_storyguide(campaign: Campaign) -> None:
@@ -229,13 +249,32 @@ def house_points_award(
         "credit_at": credit_at or now,
         "created_at": now,
     }
-    if not source_key:
-        return HousePointEntry.objects.create(**fields)
     try:
         with transaction.atomic():
-            return HousePointEntry.objects.create(source_key=source_key, **fields)
+            entry = HousePointEntry.objects.create(source_key=source_key, **fields)
+            _points_recorded(entry, now)
     except IntegrityError:
+        if not source_key:
+            raise
         return HousePointEntry.objects.get(campaign_id=house.campaign_id, source_key=source_key)
+    return entry
+
+
+def _points_recorded(entry: HousePointEntry, now: datetime) -> None:
+    activity.record(
+        campaign_id=entry.campaign_id,
+        kind=ActivityKind.HOUSE_POINTS,
+        data={
+            "entry": entry.pk,
+            "house": entry.house.name,
+            "amount": entry.amount,
+            "reason": entry.reason,
+            "character": entry.character.name if entry.character_id else None,
+            "credit_at": entry.credit_at.isoformat(),
+            "reverses": entry.reverses_id,
+        },
+        now=now,
+    )
 
 
 def house_points_reverse(
@@ -248,7 +287,7 @@ def house_points_reverse(
         )
     try:
         with transaction.atomic():
-            return HousePointEntry.objects.create(
+            reversal = HousePointEntry.objects.create(
                 campaign_id=entry.campaign_id,
                 house_id=entry.house_id,
                 amount=-entry.amount,
@@ -260,8 +299,10 @@ def house_points_reverse(
                 created_at=now,
                 reverses=entry,
             )
+            _points_recorded(reversal, now)
     except IntegrityError:
         raise RuleViolation("already_reversed", "This entry has already been reversed.") from None
+    return reversal
 
 
 def popularity_adjust(
@@ -269,13 +310,26 @@ def popularity_adjust(
 ) -> PopularityAdjustment:
     if amount == 0:
         raise Invalid.field("amount", "An adjustment of zero changes nothing.")
-    return PopularityAdjustment.objects.create(
-        character=character,
-        amount=amount,
-        reason=reason,
-        adjusted_by=adjusted_by,
-        created_at=now,
-    )
+    with transaction.atomic():
+        adjustment = PopularityAdjustment.objects.create(
+            character=character,
+            amount=amount,
+            reason=reason,
+            adjusted_by=adjusted_by,
+            created_at=now,
+        )
+        activity.record(
+            campaign_id=character.campaign_id,
+            kind=ActivityKind.POPULARITY,
+            data={
+                "character": character.name,
+                "character_id": character.pk,
+                "amount": amount,
+                "reason": reason,
+            },
+            now=now,
+        )
+    return adjustment
 
 
 def house_create(*, campaign: Campaign, name: str, initial: str, colour: str = "") -> House:

@@ -13,12 +13,13 @@ from django.http import HttpResponse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import mixins, serializers, viewsets
+from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from core.errors import NotFound
+from core.pagination import CURSOR_PARAMETERS, cursor, cursor_page, int_param
 from games import selectors, services
 from games.hosting import host
 from games.models import Game
@@ -35,9 +36,6 @@ from games.serializers import (
     SubmissionSerializer,
     VerifySerializer,
 )
-
-EVENTS_PAGE_DEFAULT = 100
-EVENTS_PAGE_MAX = 500
 
 
 class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -90,10 +88,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return GameSerializer(game, context=context).data
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter("after", int, description="Only events after this sequence number."),
-            OpenApiParameter("limit", int, description=f"At most this many (≤ {EVENTS_PAGE_MAX})."),
-        ],
+        parameters=CURSOR_PARAMETERS,
         responses={200: EventPageSerializer},
     )
     @action(detail=True, methods=["get"])
@@ -101,18 +96,14 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         """The log, a page at a time, as the caller may see it: poll with ?after=<last seq>."""
         game = self.get_object()
         actor = self.actor(game)
-        after = _int_param(request, "after", 0, minimum=0)
-        limit = _int_param(
-            request, "limit", EVENTS_PAGE_DEFAULT, minimum=1, maximum=EVENTS_PAGE_MAX
-        )
+        after, limit = cursor(request)
         events = selectors.game_events(game, after=after, limit=limit)
-        last = events[-1]["seq"] if events else after
-        page = {
-            "results": [selectors.event_as_seen(game, event, actor) for event in events],
-            "next_after": last,
-            "more": last < game.version,
-            "version": game.version,
-        }
+        page = cursor_page(
+            [selectors.event_as_seen(game, event, actor) for event in events],
+            after=after,
+            latest=game.version,
+        )
+        page["version"] = game.version
         return Response(EventPageSerializer(page).data)
 
     @extend_schema(
@@ -131,7 +122,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         rules = find_ruleset(game.ruleset)
         if type(rules).board_svg is Ruleset.board_svg:
             raise NotFound(f"{rules.title} has no board to draw.")
-        at = _int_param(request, "at", game.version, minimum=0)
+        at = int_param(request, "at", game.version, minimum=0)
         state = selectors.state_as_seen(game, self.actor(game), selectors.state_at(game, at))
         return HttpResponse(rules.board_svg(state), content_type="image/svg+xml")
 
@@ -161,21 +152,6 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         game = self.get_object()
         game = services.game_abandon(game_id=game.pk, user=request.user, now=timezone.now())
         return self._answer(game, self.actor(game))
-
-
-def _int_param(request, name: str, default: int, *, minimum: int, maximum: int | None = None):
-    raw = request.query_params.get(name)
-    if raw is None:
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise serializers.ValidationError({name: ["A whole number is required."]}) from None
-    if value < minimum or (maximum is not None and value > maximum):
-        raise serializers.ValidationError(
-            {name: [f"Must be between {minimum} and {maximum or 'any'}."]}
-        )
-    return value
 
 
 class PlayableGameViewSet(GameViewSet):

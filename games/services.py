@@ -26,7 +26,7 @@ from games.hosting import REFEREE_ROLE, host
 from games.models import EnteredDice as EnteredDiceMode
 from games.models import Game, GameEvent, GameStatus, IdempotentAnswer, Seat
 from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor, Ruleset, find_ruleset
-from games.signals import game_finished
+from games.signals import game_abandoned, game_finished, game_started
 
 
 def actor_for(game: Game, user, *, roles: dict[int, str] | None = None) -> Actor:
@@ -97,6 +97,7 @@ def game_create(
             Seat(game=game, participant=participant, **holder)
             for participant, holder in holders.items()
         )
+        game_started.send(sender=Game, game=game, now=now)
         let_bots_act(game, now=now)
     return game
 
@@ -396,4 +397,5 @@ def game_abandon(*, game_id: int, user, now: datetime) -> Game:
         game.status = GameStatus.ABANDONED
         game.finished_at = game.seed_revealed_at = now
         game.save(update_fields=["status", "finished_at", "seed_revealed_at"])
+        game_abandoned.send(sender=Game, game=game, now=now)
     return game

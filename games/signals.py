@@ -2,6 +2,13 @@
 
 from django.dispatch import Signal
 
+#: Sent inside the transaction that sets a game up (``game``, ``now``), once its seats
+#: are taken and before any bot has acted.
+game_started = Signal()
+
 #: Sent inside the transaction that ends a game (``game``, ``now``): a listener's
 #: writes commit or roll back together with the game's last event.
 game_finished = Signal()
+
+#: Sent inside the transaction that abandons a game before its end (``game``, ``now``).
+game_abandoned = Signal()

@@ -10,7 +10,8 @@ from datetime import datetime
 
 from django.db import transaction
 
-from campaign.models import Campaign, Character
+from campaign import activity
+from campaign.models import ActivityKind, Campaign, Character
 from campaign.services import house_points_award, table_log_for
 from campaign.teams import Team
 from core.errors import Invalid, RuleViolation
@@ -214,7 +215,25 @@ def fixture_start(
         )
         fixture.status = FixtureStatus.PLAYING
         fixture.save(update_fields=["game", "status"])
+        _tell(fixture, ActivityKind.FIXTURE_STARTED, now, game=fixture.game_id)
     return fixture
+
+
+def _tell(fixture: Fixture, kind: ActivityKind, now: datetime, **data) -> None:
+    """Put a cup game's news on its campaign's activity line."""
+    activity.record(
+        campaign_id=fixture.cup_year.campaign_id,
+        kind=kind,
+        data={
+            "cup_year": fixture.cup_year_id,
+            "fixture": fixture.pk,
+            "key": fixture.key,
+            "home": fixture.home.name,
+            "away": fixture.away.name,
+            **data,
+        },
+        now=now,
+    )
 
 
 def fixture_record_result(*, game: Game, now: datetime) -> None:
@@ -231,6 +250,17 @@ def fixture_record_result(*, game: Game, now: datetime) -> None:
     fixture.published_at = now
     fixture.credit_due_at = house_points.credit_due(now)
     fixture.save(update_fields=["result", "status", "published_at", "credit_due_at"])
+    _tell(fixture, ActivityKind.FIXTURE_FINISHED, now, result=fixture.named_result)
+    _standings_changed(fixture.cup_year, now)
+
+
+def _standings_changed(cup_year: CupYear, now: datetime) -> None:
+    activity.record(
+        campaign_id=cup_year.campaign_id,
+        kind=ActivityKind.STANDINGS_CHANGED,
+        data={"cup_year": cup_year.pk, "name": cup_year.name},
+        now=now,
+    )
 
 
 def credit_due_points(*, now: datetime) -> int:
@@ -356,6 +386,7 @@ def fraud_record(
         )
         if fixture.credited_at is not None:
             _credit(fixture.cup_year.campaign, game_credits(fixture), now=now)
+        _standings_changed(fixture.cup_year, now)
     return fraud
 
 
@@ -392,6 +423,7 @@ def cup_draw_lots(*, cup_year: CupYear, user, now: datetime) -> list[lots.Lot]:
         ids = {name: pk for pk, name in selectors.house_names(cup_year).items()}
         cup_year.lots = [*cup_year.lots, *(_by_house_id(lot.to_json(), ids) for lot in drawn)]
         cup_year.save(update_fields=["lots"])
+        _standings_changed(cup_year, now)
     return drawn
 
 
