@@ -26,7 +26,7 @@ from games.hosting import REFEREE_ROLE, host
 from games.models import EnteredDice as EnteredDiceMode
 from games.models import Game, GameEvent, GameStatus, IdempotentAnswer, Seat
 from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor, Ruleset, find_ruleset
-from games.signals import game_abandoned, game_finished, game_started
+from games.signals import event_appended, game_abandoned, game_finished, game_started
 
 
 def actor_for(game: Game, user, *, roles: dict[int, str] | None = None) -> Actor:
@@ -351,6 +351,7 @@ def game_apply(
         game.finished_at = game.seed_revealed_at = now
         update += ["status", "finished_at", "seed_revealed_at"]
     game.save(update_fields=update)
+    event_appended.send(sender=Game, game=game, event=event)
     if over:
         game_finished.send(sender=Game, game=game, now=now)
     return event

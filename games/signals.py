@@ -6,6 +6,11 @@ from django.dispatch import Signal
 #: are taken and before any bot has acted.
 game_started = Signal()
 
+#: Sent inside the transaction that appends an event to a game's log (``game``, ``event``,
+#: the stored ``GameEvent``): a listener's writes commit with the event or not at all.
+#: It runs on every command, so a listener must be cheap when it has nothing to do.
+event_appended = Signal()
+
 #: Sent inside the transaction that ends a game (``game``, ``now``): a listener's
 #: writes commit or roll back together with the game's last event.
 game_finished = Signal()
