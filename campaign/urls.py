@@ -1,6 +1,9 @@
+from django.urls import path
 from rest_framework.routers import SimpleRouter
 
 from campaign import apis
+from campaign.streams import CampaignStreamView
+from games.streams import GameStreamView
 
 router = SimpleRouter()
 router.register("campaigns", apis.CampaignViewSet, basename="campaign")
@@ -11,4 +14,12 @@ router.register("characters", apis.CharacterViewSet, basename="character")
 router.register("house-points", apis.LedgerViewSet, basename="house-points")
 router.register("table-logs", apis.TableLogViewSet, basename="table-log")
 
-urlpatterns = router.urls
+urlpatterns = [
+    path("campaigns/<int:pk>/stream/", CampaignStreamView.as_view(), name="campaign-stream"),
+    path(
+        "table-logs/<int:pk>/stream/",
+        GameStreamView.as_view(kind="log"),
+        name="table-log-stream",
+    ),
+    *router.urls,
+]

@@ -114,6 +114,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
     }
+    # Tests too use a file, not a shared in-memory database: only a file lets a live
+    # stream's server thread read while a test writes (WAL), as the service does.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 else:
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = 5
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -199,6 +202,13 @@ REST_FRAMEWORK = {
     },
 }
 
+# Live streams (core.streams): a heartbeat comment keeps proxies from closing idle
+# streams; without PostgreSQL's LISTEN/NOTIFY a stream looks for new rows this often;
+# each user may hold this many open streams per server process.
+STREAM_HEARTBEAT_SECONDS = float(os.environ.get("STREAM_HEARTBEAT_SECONDS", "15"))
+STREAM_POLL_SECONDS = float(os.environ.get("STREAM_POLL_SECONDS", "1"))
+STREAMS_PER_USER = int(os.environ.get("STREAMS_PER_USER", "20"))
+
 # The cache holds the rate limit counters: shared between processes when
 # CACHE_URL names a Redis server, per process otherwise.
 CACHES = {
@@ -238,6 +248,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "core.schema.add_errors_and_links",
+        "core.schema.add_streams",
         "games.schema.add_ruleset_shapes",
     ],
     "ENUM_NAME_OVERRIDES": {

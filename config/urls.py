@@ -16,6 +16,7 @@ api_patterns = [
         core_views.RevokeAllTokensView.as_view(),
         name="auth-token-revoke-all",
     ),
+    path("auth/stream-token/", core_views.StreamTokenView.as_view(), name="stream-token"),
     path("", include("campaign.urls")),
     path("", include("games.urls")),
     path("", include("skirmish.urls")),

@@ -12,6 +12,8 @@ object: a ``201`` from ``POST /api/things/`` links to every operation under
 
 from __future__ import annotations
 
+import re
+
 ERROR_SCHEMA = {
     "type": "object",
     "properties": {
@@ -90,3 +92,73 @@ def _add_links(paths: dict) -> None:
                         "operationId": target["operationId"],
                         "parameters": {"id": "$response.body#/id"},
                     }
+
+
+def add_streams(result, generator, request, public):
+    """drf-spectacular postprocessing hook: every ``core.streams.StreamView`` in the URL
+    configuration, documented as a ``text/event-stream`` GET (DRF's generator sees only
+    DRF views)."""
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    from core.streams import TOKEN_SECONDS, StreamView
+
+    def walk(patterns, prefix=""):
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                yield from walk(pattern.url_patterns, prefix + str(pattern.pattern))
+            elif isinstance(pattern, URLPattern):
+                view = getattr(pattern.callback, "view_class", None)
+                if view is not None and issubclass(view, StreamView):
+                    yield "/" + prefix + str(pattern.pattern), view
+
+    for route, view in walk(get_resolver().url_patterns):
+        path = re.sub(
+            r"<(?:\w+:)?(\w+)>", lambda m: "{id}" if m[1] == "pk" else f"{{{m[1]}}}", route
+        )
+        tag = path.split("/")[2]
+        result["paths"][path] = {
+            "get": {
+                "operationId": f"{tag.replace('-', '_')}_stream",
+                "summary": "Live stream (Server-Sent Events)",
+                "description": " ".join((view.__doc__ or "").split()),
+                "tags": [tag],
+                "parameters": [
+                    {"name": "id", "in": "path", "required": True, "schema": {"type": "integer"}},
+                    {
+                        "name": "after",
+                        "in": "query",
+                        "schema": {"type": "integer", "minimum": 0},
+                        "description": "Start after this seq (a reconnect sends Last-Event-ID).",
+                    },
+                    {
+                        "name": "Last-Event-ID",
+                        "in": "header",
+                        "schema": {"type": "integer", "minimum": 0},
+                        "description": "The last id received, when reconnecting.",
+                    },
+                    {
+                        "name": "stream_token",
+                        "in": "query",
+                        "schema": {"type": "string"},
+                        "description": "From POST /api/auth/stream-token/, for a browser's "
+                        f"EventSource; valid {TOKEN_SECONDS} seconds.",
+                    },
+                ],
+                "responses": {
+                    "200": {
+                        "description": "`retry:`, then one message per item: `id: <seq>` and "
+                        "`data: <json>`; `: keep-alive` comments while idle; `event: end` when "
+                        "the log closes.",
+                        "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                    },
+                    **{
+                        code: {
+                            "description": DESCRIPTIONS[code],
+                            "content": {"application/json": {"schema": ERROR_REF}},
+                        }
+                        for code in ("401", "404", "429")
+                    },
+                },
+            }
+        }
+    return result

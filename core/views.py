@@ -1,4 +1,5 @@
-"""Service endpoints: health, token login and revocation, and JSON 404/500 under /api/."""
+"""Service endpoints: health, token login and revocation, stream tokens, and JSON 404/500
+under /api/."""
 
 from django.conf import settings
 from django.db import DatabaseError, connection
@@ -15,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.celery import app as celery_app
+from core import streams
 from core.auth import TokenAuthentication
 from core.responses import json_error
 from core.throttling import LoginRateThrottle
@@ -156,3 +158,22 @@ def internal_error(request):
     if request.path.startswith("/api/"):
         return json_error("server_error", "The server failed; the error is logged.", 500)
     return server_error(request)
+
+
+class StreamTokenSerializer(serializers.Serializer):
+    stream_token = serializers.CharField(help_text="Pass as ?stream_token= when opening a stream.")
+    expires_in = serializers.IntegerField(help_text="Seconds left to open a stream with it.")
+
+
+class StreamTokenView(APIView):
+    """A short-lived token for a browser's ``EventSource``, which cannot send headers:
+    open a stream with ``?stream_token=`` within a minute, and never put the API token
+    itself in a URL."""
+
+    @extend_schema(request=None, responses={201: StreamTokenSerializer})
+    def post(self, request, format=None):
+        body = {
+            "stream_token": streams.stream_token(request.user),
+            "expires_in": streams.TOKEN_SECONDS,
+        }
+        return Response(StreamTokenSerializer(body).data, status=201)

@@ -1,14 +1,20 @@
 """A campaign's activity line (issue 19): what happens around its games, numbered
 1, 2, 3 ... in the order it committed, read with ``?after=`` as its stream resumes."""
 
+import json
+import threading
+
+import httpx
 import pytest
 from django.db import transaction
 from django.utils import timezone
+from knox.models import AuthToken
 
 from campaign import invitations
 from campaign.models import Activity, Character
 from campaign.services import house_points_award, house_points_reverse, popularity_adjust
 from games.services import game_abandon, game_create
+from tests.streams import asgi_server, read_stream
 from tests.support import Table
 
 pytestmark = pytest.mark.django_db
@@ -120,3 +126,36 @@ def test_the_activity_is_read_a_page_at_a_time_after_a_cursor(table):
     assert (page["next_after"], page["more"]) == (3, False)
     assert client.get(url, {"after": 3}).json() == {"results": [], "next_after": 3, "more": False}
     assert table.client(table.outsider).get(url).status_code == 404
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_campaign_stream_replays_then_follows_its_activity(table, settings):
+    settings.STREAM_POLL_SECONDS = 0.05
+    award = lambda amount: house_points_award(  # noqa: E731
+        house=table.house(),
+        amount=amount,
+        reason="tidy",
+        awarded_by=table.storyguide,
+        now=timezone.now(),
+    )
+    award(1)
+    headers = {"Authorization": f"Token {AuthToken.objects.create(user=table.spectator)[1]}"}
+    url = f"/api/campaigns/{table.campaign.pk}/stream/"
+    with asgi_server() as server:
+        late = threading.Timer(0.3, award, args=(2,))
+        late.start()
+        messages = read_stream(
+            server + url, headers=headers, until=lambda m: sum(1 for s in m if s.id) >= 2
+        )
+        late.join()
+        with httpx.Client(base_url=server, timeout=5) as client:
+            assert client.get(url).status_code == 401
+            outsider = {
+                "Authorization": f"Token {AuthToken.objects.create(user=table.outsider)[1]}"
+            }
+            assert client.get(url, headers=outsider).status_code == 404
+    data = [(sse.id, json.loads(sse.data)) for sse in messages if sse.id]
+    assert [(seq, item["kind"], item["data"]["amount"]) for seq, item in data] == [
+        ("1", "house_points", 1),
+        ("2", "house_points", 2),
+    ]

@@ -1,0 +1,47 @@
+"""A campaign's live stream: ``GET /api/campaigns/{id}/stream/``, its activity line as it grows.
+
+Each activity (house points, Popularity, members, games and cup games, the
+standings) is one message with ``id: <seq>`` and the body the ``activity``
+endpoint gives; its members may read it (``core.streams`` says how it resumes).
+"""
+
+from __future__ import annotations
+
+from asgiref.sync import sync_to_async
+
+from campaign.activity import activities_after
+from campaign.permissions import role_in
+from campaign.serializers import ActivitySerializer
+from core import streams
+from core.errors import NotFound
+
+PAGE = 100
+
+
+class CampaignStreamView(streams.StreamView):
+    """The campaign's activity (house points, Popularity, members, games and cup games,
+    the standings), one message per activity (``id:`` its seq, the body as ``activity/``
+    gives it), from ``Last-Event-ID`` or ``?after=`` on, then live. Members only."""
+
+    async def open(self, request, pk: int):
+        user = await streams.authenticate(request)
+        if user is None:
+            raise streams.Unauthenticated()
+        request.user = user
+        await self.check_member(request, pk)
+        read = sync_to_async(lambda after: activity_after(pk, after))
+        return streams.event_stream(user, f"campaign:{pk}", streams.start_after(request), read)
+
+    @sync_to_async
+    def check_member(self, request, pk: int) -> None:
+        if role_in(request, pk) is None:
+            raise NotFound(f"No campaign {pk} among yours.")
+
+
+def activity_after(pk: int, after: int) -> streams.Page:
+    return streams.Page(
+        items=[
+            (activity.seq, ActivitySerializer(activity).data)
+            for activity in activities_after(pk, after, PAGE)
+        ]
+    )

@@ -1,0 +1,334 @@
+"""Server-Sent Events: a numbered log replayed from the database, then followed live.
+
+A game's events and a campaign's activities are numbered 1, 2, 3 ... in the
+order they committed. A stream sends each as one message whose ``id:`` is that
+number, so a client that reconnects with ``Last-Event-ID`` (or ``?after=``)
+gets exactly what it missed, read from the database, and then what comes next,
+with no gap and nothing twice. Nothing is buffered per stream: a message is
+read from the database only when the stream is ready to send it, so a slow
+reader holds back only itself and costs no memory while it lags.
+
+What wakes a stream: on PostgreSQL a trigger on each log table sends
+``NOTIFY storyguide_log, '<log key>:<seq>'`` when the row commits (ids only);
+each server process keeps one ``LISTEN`` connection and wakes the streams
+waiting on that key, which then read the new rows. Elsewhere (SQLite) a
+stream looks again every ``STREAM_POLL_SECONDS``. Either way a comment line
+every ``STREAM_HEARTBEAT_SECONDS`` keeps proxies from closing an idle stream.
+
+Who may open one: the token header (bots, plugins), the session (pages), or,
+for a browser's ``EventSource`` on another origin, a short-lived signed
+``?stream_token=`` from ``POST /api/stream-tokens/``, never the long-lived
+token in a URL. A user may hold ``STREAMS_PER_USER`` streams at once per
+server process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import weakref
+from collections import defaultdict
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core import signing
+from django.db import connection
+from django.http import StreamingHttpResponse
+from django.views import View
+
+from core.errors import AppError
+from core.responses import json_error
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "storyguide_log"
+TOKEN_SALT = "storyguide.stream"
+TOKEN_SECONDS = 60
+
+
+def settings_value(name: str, default: float) -> float:
+    return getattr(settings, name, default)
+
+
+# --- messages ------------------------------------------------------------------
+
+
+def message(data: dict, *, id: int | None = None, event: str | None = None) -> bytes:
+    """One SSE message: ``id:``, ``event:`` and one ``data:`` line of compact JSON."""
+    lines = []
+    if id is not None:
+        lines.append(f"id: {id}")
+    if event is not None:
+        lines.append(f"event: {event}")
+    lines.append("data: " + json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+    return ("\n".join(lines) + "\n\n").encode()
+
+
+HEARTBEAT = b": keep-alive\n\n"
+
+
+# --- waking streams ----------------------------------------------------------------
+
+
+class Wakeups:
+    """One process's ``LISTEN storyguide_log``, fanned out to the streams waiting on a key.
+
+    Started on the first wait in an event loop; if the connection drops, the
+    streams fall back to polling until it is back.
+    """
+
+    def __init__(self) -> None:
+        self.waiting: dict[str, set[asyncio.Event]] = defaultdict(set)
+        self.listening = False
+        self._task: asyncio.Task | None = None
+
+    async def wait(self, key: str, timeout: float) -> bool:
+        """Wait until ``key`` is notified or ``timeout`` passes; True if notified."""
+        self._start()
+        woken = asyncio.Event()
+        self.waiting[key].add(woken)
+        try:
+            await asyncio.wait_for(woken.wait(), timeout)
+            return True
+        except TimeoutError:
+            return False
+        finally:
+            self.waiting[key].discard(woken)
+            if not self.waiting[key]:
+                del self.waiting[key]
+
+    def wake(self, key: str) -> None:
+        for woken in self.waiting.get(key, ()):
+            woken.set()
+
+    def _start(self) -> None:
+        if self._task is None and connection.vendor == "postgresql":
+            self._task = asyncio.get_running_loop().create_task(self._listen())
+
+    async def _listen(self) -> None:
+        import psycopg
+        from psycopg.conninfo import make_conninfo
+
+        params = connection.settings_dict
+        conninfo = make_conninfo(
+            dbname=params["NAME"],
+            user=params.get("USER") or None,
+            password=params.get("PASSWORD") or None,
+            host=params.get("HOST") or None,
+            port=params.get("PORT") or None,
+        )
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    conninfo, autocommit=True
+                ) as listener:
+                    await listener.execute(f"LISTEN {CHANNEL}")
+                    self.listening = True
+                    async for notice in listener.notifies():
+                        self.wake(notice.payload.rpartition(":")[0])
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a dropped connection: poll meanwhile, then listen again
+                log.warning("stream wake-ups lost their LISTEN connection", exc_info=True)
+            self.listening = False
+            await asyncio.sleep(1)
+
+
+_wakeups: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def wakeups() -> Wakeups:
+    """The wake-ups of the running event loop (one per server process)."""
+    loop = asyncio.get_running_loop()
+    if loop not in _wakeups:
+        _wakeups[loop] = Wakeups()
+    return _wakeups[loop]
+
+
+# --- one stream ----------------------------------------------------------------------
+
+
+@dataclass
+class Page:
+    """What a log has after a point, as the reader may see it: ``(seq, data)`` pairs,
+    and whether the log is closed (a finished game) once these are sent."""
+
+    items: list[tuple[int, dict]]
+    closed: bool = False
+
+
+async def follow(key: str, after: int, read: Callable[[int], Awaitable[Page]]) -> AsyncIterator:
+    """The messages of a log from ``after`` on: first what the database has, then each
+    new row as it commits; an ``end`` message when the log closes."""
+    heartbeat = settings_value("STREAM_HEARTBEAT_SECONDS", 15)
+    poll = settings_value("STREAM_POLL_SECONDS", 1)
+    waker = wakeups()
+    yield b"retry: 3000\n\n"
+    quiet = 0.0
+    while True:
+        page = await read(after)
+        for seq, data in page.items:
+            yield message(data, id=seq)
+            after = seq
+        if page.closed and not page.items:
+            yield message({"after": after}, event="end")
+            return
+        if page.items:
+            quiet = 0.0
+            continue
+        timeout = min(heartbeat - quiet, heartbeat if waker.listening else poll)
+        if not await waker.wait(key, max(timeout, 0.01)):
+            quiet += timeout
+            if quiet >= heartbeat:
+                yield HEARTBEAT
+                quiet = 0.0
+
+
+class StreamLimit:
+    """How many streams each user holds open in this process."""
+
+    def __init__(self) -> None:
+        self.open: dict[int, int] = defaultdict(int)
+
+    def full(self, user_id: int) -> bool:
+        return self.open.get(user_id, 0) >= settings_value("STREAMS_PER_USER", 20)
+
+    @contextlib.contextmanager
+    def hold(self, user_id: int):
+        self.open[user_id] += 1
+        try:
+            yield
+        finally:
+            self.open[user_id] -= 1
+            if not self.open[user_id]:
+                del self.open[user_id]
+
+
+class TooManyStreams(AppError):
+    status = 429
+    default_code = "too_many_streams"
+    default_detail = "You have too many streams open; close one first."
+
+
+limits = StreamLimit()
+
+
+def start_after(request) -> int:
+    """Where a stream starts: after ``Last-Event-ID`` (a reconnect), else ``?after=``, else 0."""
+    for raw in (request.headers.get("Last-Event-ID"), request.GET.get("after")):
+        if raw is not None and raw.strip().isdigit():
+            return int(raw)
+    return 0
+
+
+def event_stream(user, key: str, after: int, read) -> StreamingHttpResponse:
+    """The streaming answer; the user's stream count is held while it is open."""
+    holder = user.pk if user is not None else 0  # anonymous readers of public games share one
+    if limits.full(holder):
+        raise TooManyStreams()
+
+    async def messages():
+        with limits.hold(holder):
+            async for chunk in follow(key, after, read):
+                yield chunk
+
+    response = StreamingHttpResponse(messages(), content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each message on at once
+    return response
+
+
+# --- who is asking -----------------------------------------------------------------------
+
+
+def stream_token(user) -> str:
+    return signing.dumps({"user": user.pk}, salt=TOKEN_SALT)
+
+
+@sync_to_async
+def authenticate(request):
+    """The user of a stream request: its token header, its session, or a stream token;
+    ``None`` for nobody. A bad credential is refused rather than read as nobody."""
+    from rest_framework.exceptions import AuthenticationFailed
+
+    from core.auth import TokenAuthentication
+
+    if request.headers.get("Authorization"):
+        try:
+            found = TokenAuthentication().authenticate(request)
+        except AuthenticationFailed as failed:
+            raise Unauthenticated(str(failed.detail)) from None
+        if found is not None:
+            return found[0]
+    raw = request.GET.get("stream_token")
+    if raw:
+        try:
+            claims = signing.loads(raw, salt=TOKEN_SALT, max_age=TOKEN_SECONDS)
+        except signing.BadSignature:
+            raise Unauthenticated(
+                "The stream token is invalid or expired; ask for a new one."
+            ) from None
+        return get_user_model().objects.filter(pk=claims["user"], is_active=True).first()
+    user = request.user  # the session, through AuthenticationMiddleware
+    return user if user.is_authenticated else None
+
+
+class Unauthenticated(AppError):
+    status = 401
+    default_code = "not_authenticated"
+    default_detail = "Authentication credentials were not provided."
+
+
+class StreamView(View):
+    """``GET <something>/{id}/stream/``: a subclass opens the stream of object ``pk``.
+
+    Its docstring is its documentation: ``core.schema.add_streams`` puts every
+    stream view in the OpenAPI schema, which DRF's generator would not see.
+    """
+
+    async def get(self, request, pk: int):
+        try:
+            return await self.open(request, pk)
+        except AppError as error:  # refused before streaming: the JSON error every endpoint gives
+            return json_error(error.code, error.detail, error.status)
+
+    async def open(self, request, pk: int) -> StreamingHttpResponse:
+        raise NotImplementedError
+
+
+# --- the database side ------------------------------------------------------------------
+
+
+def notify_on_insert(table: str, key: str, owner: str) -> tuple[str, str]:
+    """SQL for a PostgreSQL trigger that NOTIFYs ``'<key>:<owner id>:<seq>'`` for each row
+    inserted into ``table`` (sent when the row commits), and the SQL that drops it.
+    Used by the migrations of the logs that streams follow."""
+    function = f"{table}_notify"
+    create = f"""
+        CREATE OR REPLACE FUNCTION {function}() RETURNS trigger AS $$
+        BEGIN
+            PERFORM pg_notify('{CHANNEL}', '{key}:' || NEW.{owner} || ':' || NEW.seq);
+            RETURN NULL;
+        END;
+        $$ LANGUAGE plpgsql;
+        DROP TRIGGER IF EXISTS {function} ON {table};
+        CREATE TRIGGER {function} AFTER INSERT ON {table}
+            FOR EACH ROW EXECUTE FUNCTION {function}();
+    """
+    drop = f"DROP TRIGGER IF EXISTS {function} ON {table}; DROP FUNCTION IF EXISTS {function}();"
+    return create, drop
+
+
+def postgresql_only(sql: str):
+    """A migration step that runs ``sql`` on PostgreSQL and does nothing elsewhere."""
+
+    def run(apps, schema_editor):
+        if schema_editor.connection.vendor == "postgresql":
+            schema_editor.execute(sql)
+
+    return run

@@ -1,0 +1,52 @@
+"""A game's live stream: ``GET /api/matches/{id}/stream/`` (and for every kind of game).
+
+The log as the caller may see it, each event one message with ``id: <seq>``
+and the same body as ``events?after=`` gives, from where the caller resumes
+(``core.streams`` says how), until the game ends. Who may read it is who may
+read the game through the API.
+"""
+
+from __future__ import annotations
+
+from asgiref.sync import sync_to_async
+from django.contrib.auth.models import AnonymousUser
+
+from core import streams
+from core.errors import NotFound
+from games import selectors
+from games.hosting import host
+from games.models import Game, GameStatus
+from games.services import actor_for
+
+PAGE = 100
+
+
+class GameStreamView(streams.StreamView):
+    """The game's log as you may see it, one message per event (``id:`` its seq, the body
+    as ``events/`` gives it), from ``Last-Event-ID`` or ``?after=`` on, then live; an
+    ``end`` message when the game is over."""
+
+    kind: str = ""
+
+    async def open(self, request, pk: int):
+        user = await streams.authenticate(request)
+        request.user = user or AnonymousUser()
+        actor = await self.actor(request, pk)
+        read = sync_to_async(lambda after: events_after(pk, actor, after))
+        return streams.event_stream(user, f"game:{pk}", streams.start_after(request), read)
+
+    @sync_to_async
+    def actor(self, request, pk: int):
+        game = selectors.games_visible_to(request, self.kind).filter(pk=pk).first()
+        if game is None:
+            raise NotFound("No such game, or not one you may read.")
+        return actor_for(game, request.user, roles=host().roles(request))
+
+
+def events_after(pk: int, actor, after: int) -> streams.Page:
+    game = Game.objects.defer("state", "config").get(pk=pk)
+    events = selectors.game_events(game, after=after, limit=PAGE)
+    return streams.Page(
+        items=[(event["seq"], selectors.event_as_seen(game, event, actor)) for event in events],
+        closed=game.status != GameStatus.ACTIVE,
+    )

@@ -1,0 +1,61 @@
+"""An ASGI server in a thread of the test process, for tests that open live streams.
+
+Django's live server speaks WSGI, which cannot hold a stream open; uvicorn
+serves ``config.asgi`` on the same test database (the tests that use it are
+transactional, so what they write is committed and seen by the server).
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from contextlib import contextmanager
+
+import httpx
+import uvicorn
+from httpx_sse import connect_sse
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextmanager
+def asgi_server():
+    from config.asgi import application
+
+    port = free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(
+            application, host="127.0.0.1", port=port, log_level="warning", lifespan="off"
+        )
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the ASGI test server did not start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def read_stream(url: str, *, headers: dict, until, timeout: float = 20.0) -> list:
+    """The SSE messages of ``url`` until ``until(messages)`` is true (or the stream ends)."""
+    messages = []
+    with (
+        httpx.Client(timeout=timeout) as client,
+        connect_sse(client, "GET", url, headers=headers) as source,
+    ):
+        for sse in source.iter_sse():
+            messages.append(sse)
+            if until(messages):
+                break
+    return messages
