@@ -193,13 +193,13 @@ class StreamLimit:
     """How many streams each user holds open in this process."""
 
     def __init__(self) -> None:
-        self.open: dict[int, int] = defaultdict(int)
+        self.open: dict[int | str, int] = defaultdict(int)
 
-    def full(self, user_id: int) -> bool:
+    def full(self, user_id: int | str) -> bool:
         return self.open.get(user_id, 0) >= settings_value("STREAMS_PER_USER", 20)
 
     @contextlib.contextmanager
-    def hold(self, user_id: int):
+    def hold(self, user_id: int | str):
         self.open[user_id] += 1
         try:
             yield
@@ -226,9 +226,10 @@ def start_after(request) -> int:
     return 0
 
 
-def event_stream(user, key: str, after: int, read) -> StreamingHttpResponse:
-    """The streaming answer; the user's stream count is held while it is open."""
-    holder = user.pk if user is not None else 0  # anonymous readers of public games share one
+def event_stream(user, key: str, after: int, read, *, client=None) -> StreamingHttpResponse:
+    """The streaming answer; the user's stream count is held while it is open (an
+    anonymous reader of something public is counted by address, given ``client``)."""
+    holder = user.pk if user is not None else f"address:{_address(client)}"
     if limits.full(holder):
         raise TooManyStreams()
 
@@ -241,6 +242,10 @@ def event_stream(user, key: str, after: int, read) -> StreamingHttpResponse:
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each message on at once
     return response
+
+
+def _address(request) -> str:
+    return request.META.get("REMOTE_ADDR", "") if request is not None else ""
 
 
 # --- who is asking -----------------------------------------------------------------------

@@ -33,7 +33,9 @@ class GameStreamView(streams.StreamView):
         request.user = user or AnonymousUser()
         actor = await self.actor(request, pk)
         read = sync_to_async(lambda after: events_after(pk, actor, after))
-        return streams.event_stream(user, f"game:{pk}", streams.start_after(request), read)
+        return streams.event_stream(
+            user, f"game:{pk}", streams.start_after(request), read, client=request
+        )
 
     @sync_to_async
     def actor(self, request, pk: int):

@@ -1,0 +1,48 @@
+"""A cup year's live stream: ``GET /api/cup-years/{id}/stream/``, public like its standings.
+
+The campaign's activities about this cup year (cup games started and finished,
+the standings changed), each one message with the campaign activity's ``seq``
+as its ``id:``: the ids grow with gaps where the campaign's other activities
+are, and a reader resumes after the last one it has.
+"""
+
+from __future__ import annotations
+
+from asgiref.sync import sync_to_async
+
+from campaign.models import Activity, ActivityKind
+from campaign.serializers import ActivitySerializer
+from core import streams
+from core.errors import NotFound
+from league.models import CupYear
+
+KINDS = (
+    ActivityKind.FIXTURE_STARTED,
+    ActivityKind.FIXTURE_FINISHED,
+    ActivityKind.STANDINGS_CHANGED,
+)
+PAGE = 100
+
+
+class CupYearStreamView(streams.StreamView):
+    """The cup year's news as it happens, for everyone: cup games started and finished
+    and the standings changed, one message each (``id:`` the campaign activity's seq)."""
+
+    async def open(self, request, pk: int):
+        user = await streams.authenticate(request)
+        campaign = await sync_to_async(
+            lambda: CupYear.objects.filter(pk=pk).values_list("campaign_id", flat=True).first()
+        )()
+        if campaign is None:
+            raise NotFound(f"No cup year {pk}.")
+        read = sync_to_async(lambda after: news_after(campaign, pk, after))
+        return streams.event_stream(
+            user, f"campaign:{campaign}", streams.start_after(request), read, client=request
+        )
+
+
+def news_after(campaign: int, cup_year: int, after: int) -> streams.Page:
+    activities = Activity.objects.filter(
+        campaign_id=campaign, seq__gt=after, kind__in=KINDS, data__cup_year=cup_year
+    ).order_by("seq")[:PAGE]
+    return streams.Page(items=[(a.seq, ActivitySerializer(a).data) for a in activities])
