@@ -9,7 +9,7 @@ the PostgreSQL at ``--pg`` (default ``postgres://postgres@127.0.0.1:5432``),
 migrates it, prepares a campaign through the services (two houses of seven
 characters, thirteen of them with a player of their own and the fourteenth
 relayed by the storyguide, one API token per user) and the matches through
-``quidditch.services.match_create``. Then it starts gunicorn on 127.0.0.1 and
+``games.services.game_create``. Then it starts gunicorn on 127.0.0.1 and
 a free port (``DEBUG=0``, a throwaway ``SECRET_KEY``, ``SECURE_SSL_REDIRECT=0``
 for plain HTTP on loopback, rate limit counters in Redis at ``--cache-url``,
 ``WRITE_RATE_LIMIT`` high so that the limit never refuses) and runs:
@@ -104,8 +104,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="spread: requests/s offered on a schedule (0: each client as fast as answered)",
     )
     parser.add_argument("--one-clients", type=int, default=4, help="client threads (one)")
-    parser.add_argument("--worker-class", choices=["gthread", "sync"], default="gthread")
-    parser.add_argument("--workers", type=int, default=None, help="gthread 3, sync 5")
+    parser.add_argument(
+        "--worker-class",
+        choices=["gthread", "sync", "uvicorn", "granian"],
+        default="gthread",
+        help="uvicorn, granian: the ASGI application (config.asgi), as streams need",
+    )
+    parser.add_argument("--workers", type=int, default=None, help="gthread 3, sync 5, uvicorn 3")
     parser.add_argument("--threads", type=int, default=4, help="per gthread worker")
     parser.add_argument("--port", type=int, default=0, help="0: a free port")
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432")
@@ -128,7 +133,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     args = parser.parse_args(argv)
     if args.workers is None:
-        args.workers = 3 if args.worker_class == "gthread" else 5
+        args.workers = 5 if args.worker_class == "sync" else 3
     if not args.database.replace("_", "").isalnum() or "bench" not in args.database:
         # It is dropped and created again: never a database that is not the bench's own.
         parser.error("--database: letters, digits and _ only, with 'bench' in the name")
@@ -251,7 +256,9 @@ class Match:
 
 def create_match(fixture: Fixture) -> Match:
     from django.utils import timezone
-    from quidditch.services import Team, match_create
+
+    from campaign.teams import Team
+    from games.services import game_create
 
     teams = [
         Team(
@@ -261,10 +268,10 @@ def create_match(fixture: Fixture) -> Match:
         )
         for characters in fixture.characters.values()
     ]
-    game = match_create(
+    game = game_create(
         campaign=fixture.campaign,
-        teams=teams,
-        settings={},
+        ruleset="chat-quidditch",
+        config={"teams": [team.to_config() for team in teams]},
         created_by=fixture.storyguide,
         now=timezone.now(),
     )
@@ -298,29 +305,34 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+WORKER_CLASSES = {
+    "gthread": "gthread",
+    "sync": "sync",
+    "uvicorn": "uvicorn_worker.UvicornWorker",
+}
+
+
 class Server:
-    """gunicorn in a process group of its own, stopped by its pid on exit."""
+    """The service's server in a process group of its own, stopped by its pid on exit:
+    gunicorn with WSGI workers (``gthread``, ``sync``) or ASGI ones (``uvicorn``), or
+    granian's ASGI server (``granian``)."""
 
     def __init__(self, args: argparse.Namespace, env: dict[str, str]) -> None:
         self.port = args.port or free_port()
-        command = [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "config.wsgi",
-            "--bind",
-            f"{HOST}:{self.port}",
-            "--workers",
-            str(args.workers),
-            "--worker-class",
-            args.worker_class,
-            "--keep-alive",
-            "5",
-            "--log-level",
-            "warning",
-            "--graceful-timeout",
-            "5",
-        ]
+        if args.worker_class == "granian":
+            command = [
+                sys.executable, "-m", "granian", "--interface", "asgi", "config.asgi:application",
+                "--host", HOST, "--port", str(self.port), "--workers", str(args.workers),
+                "--log-level", "warning", "--no-ws",
+            ]  # fmt: skip
+        else:
+            command = [
+                sys.executable, "-m", "gunicorn",
+                "config.wsgi" if args.worker_class in ("gthread", "sync") else "config.asgi",
+                "--bind", f"{HOST}:{self.port}", "--workers", str(args.workers),
+                "--worker-class", WORKER_CLASSES[args.worker_class], "--keep-alive", "5",
+                "--log-level", "warning", "--graceful-timeout", "5",
+            ]  # fmt: skip
         if args.worker_class == "gthread":
             command += ["--threads", str(args.threads)]
         self.log = tempfile.NamedTemporaryFile(  # noqa: SIM115 - kept for the whole run
@@ -335,7 +347,8 @@ class Server:
             start_new_session=True,
         )
         self.describe = (
-            f"gunicorn {args.worker_class}, {args.workers} workers"
+            f"{'granian' if args.worker_class == 'granian' else 'gunicorn'} "
+            f"{args.worker_class}, {args.workers} workers"
             + (f" x {args.threads} threads" if args.worker_class == "gthread" else "")
             + f", on {HOST}:{self.port}"
         )

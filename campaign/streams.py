@@ -7,8 +7,6 @@ endpoint gives; its members may read it (``core.streams`` says how it resumes).
 
 from __future__ import annotations
 
-from asgiref.sync import sync_to_async
-
 from campaign.activity import activities_after
 from campaign.permissions import role_in
 from campaign.serializers import ActivitySerializer
@@ -29,10 +27,10 @@ class CampaignStreamView(streams.StreamView):
             raise streams.Unauthenticated()
         request.user = user
         await self.check_member(request, pk)
-        read = sync_to_async(lambda after: activity_after(pk, after))
+        read = streams.database(lambda after: activity_after(pk, after))
         return streams.event_stream(user, f"campaign:{pk}", streams.start_after(request), read)
 
-    @sync_to_async
+    @streams.database
     def check_member(self, request, pk: int) -> None:
         if role_in(request, pk) is None:
             raise NotFound(f"No campaign {pk} among yours.")

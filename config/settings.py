@@ -95,16 +95,8 @@ TEMPLATES = [
     },
 ]
 
-# Database: DATABASE_URL, or an SQLite file beside manage.py. PostgreSQL keeps
-# its connections open between requests (and checks them before reuse, so the
-# service recovers by itself after a database restart).
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "600")),
-        conn_health_checks=True,
-    )
-}
+# Database: DATABASE_URL, or an SQLite file beside manage.py.
+DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     # WAL lets readers go on while a command is written; the busy timeout makes
@@ -118,7 +110,19 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # stream's server thread read while a test writes (WAL), as the service does.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 else:
-    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = 5
+    # A pool of connections per process (psycopg_pool): the ASGI server runs each
+    # request's sync code on a thread of its own, so thread-local persistent
+    # connections would pile up; pooled ones are shared, checked before use (the
+    # service recovers by itself after a database restart) and bounded.
+    DATABASES["default"].update(CONN_MAX_AGE=0, CONN_HEALTH_CHECKS=True)
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        connect_timeout=5,
+        pool={
+            "min_size": 1,
+            "max_size": int(os.environ.get("DB_POOL_SIZE", "12")),
+            "timeout": 10,
+        },
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

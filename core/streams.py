@@ -17,7 +17,7 @@ every ``STREAM_HEARTBEAT_SECONDS`` keeps proxies from closing an idle stream.
 
 Who may open one: the token header (bots, plugins), the session (pages), or,
 for a browser's ``EventSource`` on another origin, a short-lived signed
-``?stream_token=`` from ``POST /api/stream-tokens/``, never the long-lived
+``?stream_token=`` from ``POST /api/auth/stream-token/``, never the long-lived
 token in a URL. A user may hold ``STREAMS_PER_USER`` streams at once per
 server process.
 """
@@ -53,6 +53,24 @@ TOKEN_SECONDS = 60
 
 def settings_value(name: str, default: float) -> float:
     return getattr(settings, name, default)
+
+
+def database(function):
+    """``function``, which reads the database, as a coroutine run on a shared worker
+    thread that gives its connection back (to the pool) as soon as it returns.
+
+    A stream lives for hours: between two reads it must hold neither a thread of
+    its own (asgiref's default for a request) nor a database connection, or a
+    thousand readers would need a thousand of each.
+    """
+
+    def read_and_release(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        finally:
+            connection.close()
+
+    return sync_to_async(read_and_release, thread_sensitive=False)
 
 
 # --- messages ------------------------------------------------------------------
@@ -255,7 +273,7 @@ def stream_token(user) -> str:
     return signing.dumps({"user": user.pk}, salt=TOKEN_SALT)
 
 
-@sync_to_async
+@database
 def authenticate(request):
     """The user of a stream request: its token header, its session, or a stream token;
     ``None`` for nobody. A bad credential is refused rather than read as nobody."""

@@ -8,7 +8,6 @@ read the game through the API.
 
 from __future__ import annotations
 
-from asgiref.sync import sync_to_async
 from django.contrib.auth.models import AnonymousUser
 
 from core import streams
@@ -32,12 +31,12 @@ class GameStreamView(streams.StreamView):
         user = await streams.authenticate(request)
         request.user = user or AnonymousUser()
         actor = await self.actor(request, pk)
-        read = sync_to_async(lambda after: events_after(pk, actor, after))
+        read = streams.database(lambda after: events_after(pk, actor, after))
         return streams.event_stream(
             user, f"game:{pk}", streams.start_after(request), read, client=request
         )
 
-    @sync_to_async
+    @streams.database
     def actor(self, request, pk: int):
         game = selectors.games_visible_to(request, self.kind).filter(pk=pk).first()
         if game is None:

@@ -8,8 +8,6 @@ are, and a reader resumes after the last one it has.
 
 from __future__ import annotations
 
-from asgiref.sync import sync_to_async
-
 from campaign.models import Activity, ActivityKind
 from campaign.serializers import ActivitySerializer
 from core import streams
@@ -30,12 +28,12 @@ class CupYearStreamView(streams.StreamView):
 
     async def open(self, request, pk: int):
         user = await streams.authenticate(request)
-        campaign = await sync_to_async(
+        campaign = await streams.database(
             lambda: CupYear.objects.filter(pk=pk).values_list("campaign_id", flat=True).first()
         )()
         if campaign is None:
             raise NotFound(f"No cup year {pk}.")
-        read = sync_to_async(lambda after: news_after(campaign, pk, after))
+        read = streams.database(lambda after: news_after(campaign, pk, after))
         return streams.event_stream(
             user, f"campaign:{campaign}", streams.start_after(request), read, client=request
         )

@@ -1,10 +1,14 @@
 """What can be checked of a deployment without a Docker engine or a real server."""
 
+import json
 import os
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+import httpx
 import pytest
 import yaml
 from django.core.management import call_command
@@ -23,9 +27,65 @@ def test_compose_names_the_five_services(compose):
     assert set(compose["services"]) == {"postgres", "redis", "web", "worker", "beat"}
 
 
-def test_compose_web_migrates_then_serves_with_gunicorn(compose):
+def test_compose_web_migrates_then_serves_the_asgi_application_with_uvicorn_workers(compose):
     command = compose["services"]["web"]["command"]
-    assert command.index("migrate --noinput") < command.index("gunicorn config.wsgi")
+    assert command.index("migrate --noinput") < command.index("gunicorn config.asgi")
+    assert "--worker-class uvicorn_worker.UvicornWorker" in command
+
+
+def dockerfile_command() -> list[str]:
+    line = (ROOT / "Dockerfile").read_text().split("CMD ", 1)[1].replace("\\\n", " ")
+    return json.loads(line.splitlines()[0])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_images_command_serves_the_api_and_a_live_stream(settings):
+    """The Dockerfile's CMD, run here on a free port: the API answers, a stream streams."""
+    port = free_port()
+    command = dockerfile_command()
+    command[command.index("--bind") + 1] = f"127.0.0.1:{port}"
+    command[command.index("--workers") + 1] = "1"
+    database = settings.DATABASES["default"]
+    env = {**os.environ, "DATABASE_URL": database_url(database), "DEBUG": "1"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", *command], cwd=ROOT, env=env, stderr=subprocess.DEVNULL
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_until_up(base + "/api/health/")
+        with httpx.Client(base_url=base, timeout=5) as client:
+            assert client.get("/api/rulesets/").status_code == 200
+            with client.stream("GET", "/api/cup-years/1/stream/") as stream:
+                assert stream.status_code == 404  # no cup year: a JSON answer, not a hang
+            assert client.get("/api/health/").json()["database"] == "ok"
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def database_url(database: dict) -> str:
+    if database["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{database['NAME']}"
+    user, host, port = database["USER"], database["HOST"], database["PORT"]
+    return f"postgres://{user}@{host}:{port}/{database['NAME']}"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until_up(url: str, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(url, timeout=2).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.2)
+    raise AssertionError(f"nothing answered {url} within {seconds} s")
 
 
 def test_compose_runs_one_worker_and_exactly_one_beat(compose):
