@@ -106,9 +106,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--one-clients", type=int, default=4, help="client threads (one)")
     parser.add_argument(
         "--worker-class",
-        choices=["gthread", "sync", "uvicorn", "granian"],
-        default="gthread",
-        help="uvicorn, granian: the ASGI application (config.asgi), as streams need",
+        choices=["gthread", "sync", "uvicorn"],
+        default="uvicorn",
+        help="uvicorn: config.asgi, as deployed; gthread, sync: config.wsgi",
     )
     parser.add_argument("--workers", type=int, default=None, help="gthread 3, sync 5, uvicorn 3")
     parser.add_argument("--threads", type=int, default=4, help="per gthread worker")
@@ -313,26 +313,19 @@ WORKER_CLASSES = {
 
 
 class Server:
-    """The service's server in a process group of its own, stopped by its pid on exit:
-    gunicorn with WSGI workers (``gthread``, ``sync``) or ASGI ones (``uvicorn``), or
-    granian's ASGI server (``granian``)."""
+    """gunicorn in a process group of its own, stopped by its pid on exit: WSGI workers
+    on ``config.wsgi`` (``gthread``, ``sync``) or uvicorn's on ``config.asgi``, the
+    application the deployment serves (``uvicorn``)."""
 
     def __init__(self, args: argparse.Namespace, env: dict[str, str]) -> None:
         self.port = args.port or free_port()
-        if args.worker_class == "granian":
-            command = [
-                sys.executable, "-m", "granian", "--interface", "asgi", "config.asgi:application",
-                "--host", HOST, "--port", str(self.port), "--workers", str(args.workers),
-                "--log-level", "warning", "--no-ws",
-            ]  # fmt: skip
-        else:
-            command = [
-                sys.executable, "-m", "gunicorn",
-                "config.wsgi" if args.worker_class in ("gthread", "sync") else "config.asgi",
-                "--bind", f"{HOST}:{self.port}", "--workers", str(args.workers),
-                "--worker-class", WORKER_CLASSES[args.worker_class], "--keep-alive", "5",
-                "--log-level", "warning", "--graceful-timeout", "5",
-            ]  # fmt: skip
+        command = [
+            sys.executable, "-m", "gunicorn",
+            "config.wsgi" if args.worker_class in ("gthread", "sync") else "config.asgi",
+            "--bind", f"{HOST}:{self.port}", "--workers", str(args.workers),
+            "--worker-class", WORKER_CLASSES[args.worker_class], "--keep-alive", "5",
+            "--log-level", "warning", "--graceful-timeout", "5",
+        ]  # fmt: skip
         if args.worker_class == "gthread":
             command += ["--threads", str(args.threads)]
         self.log = tempfile.NamedTemporaryFile(  # noqa: SIM115 - kept for the whole run
@@ -347,8 +340,7 @@ class Server:
             start_new_session=True,
         )
         self.describe = (
-            f"{'granian' if args.worker_class == 'granian' else 'gunicorn'} "
-            f"{args.worker_class}, {args.workers} workers"
+            f"gunicorn {args.worker_class}, {args.workers} workers"
             + (f" x {args.threads} threads" if args.worker_class == "gthread" else "")
             + f", on {HOST}:{self.port}"
         )
