@@ -91,6 +91,7 @@ def game_page(request, pk: int, kind: str):
         "log": log,
         "verify_url": reverse(f"{kind}-verify", args=[game.pk]),
         "table": _table(request, game, rules, actor, kind),
+        "live": _live(game, kind),
         "board_svg_url": (
             reverse(f"{kind}-board-svg", args=[game.pk])
             if type(rules).board_svg is not Ruleset.board_svg
@@ -105,7 +106,7 @@ def _table(request, game, rules, actor, kind: str) -> dict | None:
 
     Commands go to the same API a plugin uses (``commands`` with the game's
     version and a fresh Idempotency-Key), so a page can do nothing a client
-    could not; the page polls ``events?after=`` and reloads when the log grows.
+    could not; the page follows the game's stream (``_live``) and reloads on news.
     """
     if game.status != GameStatus.ACTIVE:
         return None
@@ -125,7 +126,17 @@ def _table(request, game, rules, actor, kind: str) -> dict | None:
             "commands_url": reverse(f"{kind}-commands", args=[game.pk])
             if request.user.is_authenticated
             else None,
-            "events_url": reverse(f"{kind}-events", args=[game.pk]),
-            "poll_ms": POLL_SECONDS * 1000,
         },
+    }
+
+
+def _live(game, kind: str) -> dict | None:
+    """Where a page of a game in progress follows it: its stream (``storyguide/live.js``
+    reloads the page on news), and its events to poll where a stream cannot be had."""
+    if game.status != GameStatus.ACTIVE:
+        return None
+    return {
+        "stream": reverse(f"{kind}-stream", args=[game.pk]),
+        "events": reverse(f"{kind}-events", args=[game.pk]),
+        "poll_ms": POLL_SECONDS * 1000,
     }

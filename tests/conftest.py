@@ -10,6 +10,7 @@ import os
 import shutil
 from collections import Counter
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from django.conf import settings
@@ -105,6 +106,16 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+@pytest.fixture
+def live_service(transactional_db):
+    """The service as deployed, the ASGI application under uvicorn, for the browser tests
+    (pytest-django's own live server speaks WSGI, which cannot hold a page's stream)."""
+    from tests.streams import asgi_server
+
+    with asgi_server(static=True) as url:
+        yield SimpleNamespace(url=url)
 
 
 @pytest.fixture

@@ -24,14 +24,17 @@ def free_port() -> int:
 
 
 @contextmanager
-def asgi_server():
+def asgi_server(*, static: bool = False):
+    """``config.asgi`` under uvicorn on a free port; ``static``: with the static files
+    served from the apps' folders, as ``runserver`` and Django's live server do."""
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
     from config.asgi import application
 
     port = free_port()
+    app = ASGIStaticFilesHandler(application) if static else application
     server = uvicorn.Server(
-        uvicorn.Config(
-            application, host="127.0.0.1", port=port, log_level="warning", lifespan="off"
-        )
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
     )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

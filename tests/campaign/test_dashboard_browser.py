@@ -23,11 +23,11 @@ def house_points(page, house: str) -> int:
 
 
 def test_storyguide_adds_a_character_awards_points_and_sees_the_house_total(
-    live_server, chromium, screenshots
+    live_service, chromium, screenshots
 ):
     call_command("seed_demo", force=True)
     attributes = Campaign.objects.get(slug=DEMO_CAMPAIGN_SLUG).sheet_rules.attributes
-    admin = f"{live_server.url}/admin"
+    admin = f"{live_service.url}/admin"
 
     page = chromium.new_page(viewport={"width": 1400, "height": 900})
     page.set_default_timeout(15_000)

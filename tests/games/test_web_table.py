@@ -2,8 +2,8 @@
 
 The page shows the commands the reader may give now as buttons (from
 ``allowed_commands``), a text box for a ruleset that parses typed commands,
-and the data its script needs to send them through the API and to poll the
-log. A reader who may command nothing gets no buttons.
+and the data its script needs to send them through the API; every reader's
+page follows the game's stream. A reader who may command nothing gets no buttons.
 """
 
 import json
@@ -48,9 +48,32 @@ def test_a_seated_player_gets_a_button_for_each_allowed_command_and_a_text_box(t
     assert table_data(response) == {
         "version": 0,
         "commands_url": f"/api/matches/{game['id']}/commands/",
-        "events_url": f"/api/matches/{game['id']}/events/",
-        "poll_ms": 3000,
     }
+
+
+def live(response) -> dict | None:
+    found = re.search(r'<p id="live"([^>]*)>', response.content.decode())
+    return dict(re.findall(r'data-(\w+)="([^"]*)"', found.group(1))) if found else None
+
+
+def test_every_reader_of_a_game_in_progress_follows_its_stream_and_no_one_a_finished_one(table):
+    """Issue 19: the page follows the game's stream from the version it shows, and polls
+    ``events/`` only where a stream cannot be had."""
+    game = table.create_game()
+    table.client(table.player).post(
+        f"/api/matches/{game['id']}/commands/", {"command": {"action": "roll"}}, format="json"
+    )
+    for reader in (table.player, table.spectator):
+        assert live(page(reader, game["id"])) == {
+            "stream": f"/api/matches/{game['id']}/stream/",
+            "after": "1",
+            "poll": f"/api/matches/{game['id']}/events/",
+            "every": "3000",
+        }
+    table.client(table.storyguide).post(
+        f"/api/matches/{game['id']}/commands/", {"command": {"action": "finish"}}, format="json"
+    )
+    assert live(page(table.spectator, game["id"])) is None
 
 
 def test_the_referee_gets_the_referee_commands_too(table):

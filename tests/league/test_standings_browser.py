@@ -22,13 +22,13 @@ PHONE = {"width": 412, "height": 915}
 
 
 def test_the_standings_page_shows_the_table_in_order_and_draws_the_race(
-    live_server, chromium, screenshots
+    live_service, chromium, screenshots
 ):
     call_command("seed_demo", force=True)
     cup_year = CupYear.objects.get(campaign__slug=DEMO_CAMPAIGN_SLUG)
     order = list(selectors.cup_standings(cup_year).order)
     assert cup_year.fixtures.exclude(result=None).exists(), "the demo has games played"
-    url = f"{live_server.url}/league/{DEMO_CAMPAIGN_SLUG}/"
+    url = f"{live_service.url}/league/{DEMO_CAMPAIGN_SLUG}/"
 
     page = chromium.new_page(viewport=PHONE, device_scale_factor=2)
     page.set_default_timeout(15_000)

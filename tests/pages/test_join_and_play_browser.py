@@ -75,7 +75,7 @@ def chat_match(campaign, storyguide):
 
 
 def test_a_storyguide_invites_a_newcomer_signs_up_and_plays_on_the_match_page(
-    live_server, chromium, screenshots
+    live_service, chromium, screenshots
 ):
     storyguide = UserFactory(username="mcgonagall", is_staff=True)
     storyguide.groups.add(storyguide_group())
@@ -84,13 +84,13 @@ def test_a_storyguide_invites_a_newcomer_signs_up_and_plays_on_the_match_page(
     elsewhere = campaign_with_teams("Durmstrang", UserFactory(username="karkaroff"))
     their_match = chat_match(elsewhere, elsewhere.memberships.get().user)
 
-    context, outside = offline(chromium, live_server.url)
+    context, outside = offline(chromium, live_service.url)
     page = context.new_page()
-    page.goto(f"{live_server.url}/admin/login/")
+    page.goto(f"{live_service.url}/admin/login/")
     page.fill("#id_username", "mcgonagall")
     page.fill("#id_password", PASSWORD)
     page.click("input[type=submit]")
-    page.goto(f"{live_server.url}/admin/campaign/invitation/add/")
+    page.goto(f"{live_service.url}/admin/campaign/invitation/add/")
     page.select_option("#id_campaign", label="Hogwarts")
     page.select_option("#id_character", label=captain.name)
     page.click("input[name=_save]")
@@ -99,9 +99,9 @@ def test_a_storyguide_invites_a_newcomer_signs_up_and_plays_on_the_match_page(
     assert re.fullmatch(r"[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}", code)
     context.close()
 
-    context, outside = offline(chromium, live_server.url, locale="de-DE")  # Oliver reads German
+    context, outside = offline(chromium, live_service.url, locale="de-DE")  # Oliver reads German
     page = context.new_page()
-    page.goto(f"{live_server.url}/join/{code}/")
+    page.goto(f"{live_service.url}/join/{code}/")
     expect(page.locator("main, body")).to_contain_text("to play Gryffindor Chaser")
     page.fill("#id_username", "oliver")
     page.fill("#id_password", NEW_PASSWORD)
@@ -111,7 +111,7 @@ def test_a_storyguide_invites_a_newcomer_signs_up_and_plays_on_the_match_page(
     page.screenshot(path=screenshots / "join-my-campaigns.png", full_page=True)
 
     match = chat_match(campaign, storyguide)  # the storyguide starts a match; Oliver captains
-    page.goto(f"{live_server.url}/me/")
+    page.goto(f"{live_service.url}/me/")
     expect(page.locator(".turn")).to_have_text("Your move")
     page.click(f"a[href='/matches/{match.pk}/']")
     page.click("#commands button:has-text('experience GJäger1')")
@@ -120,7 +120,7 @@ def test_a_storyguide_invites_a_newcomer_signs_up_and_plays_on_the_match_page(
     page.screenshot(path=screenshots / "join-match-page.png", full_page=True)
 
     for foreign in (f"/matches/{their_match.pk}/", f"/api/matches/{their_match.pk}/"):
-        response = page.goto(f"{live_server.url}{foreign}")
+        response = page.goto(f"{live_service.url}{foreign}")
         assert response.status == 404, foreign
     context.close()
     assert outside == []
@@ -133,11 +133,11 @@ def test_a_storyguide_invites_a_newcomer_signs_up_and_plays_on_the_match_page(
     [("/api/docs/", ".swagger-ui .info .title"), ("/api/redoc/", ".redoc-wrap h1")],
 )
 def test_the_api_docs_render_with_the_outside_network_unreachable(
-    live_server, chromium, path, shows
+    live_service, chromium, path, shows
 ):
-    context, outside = offline(chromium, live_server.url)
+    context, outside = offline(chromium, live_service.url)
     page = context.new_page()
-    page.goto(f"{live_server.url}{path}")
+    page.goto(f"{live_service.url}{path}")
     expect(page.locator(shows).first).to_contain_text("storyguide", ignore_case=True)
     context.close()
     assert outside == []
