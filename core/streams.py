@@ -32,6 +32,7 @@ import weakref
 from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
+from functools import cached_property, partial
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -179,19 +180,57 @@ class Page:
     items: list[tuple[int, dict]]
     closed: bool = False
 
+    @cached_property
+    def messages(self) -> list[tuple[int, bytes]]:
+        """The items as SSE messages, encoded once for every stream that shares the page."""
+        return [(seq, message(data, id=seq)) for seq, data in self.items]
 
-async def follow(key: str, after: int, read: Callable[[int], Awaitable[Page]]) -> AsyncIterator:
+
+class SharedReads:
+    """Streams that ask the same question at once share one answer.
+
+    A commit wakes every stream of its log together; readers who see the log
+    alike (``view``) and resume from the same point ask the database once and
+    send the same encoded page, so a thousand readers of one match cost one
+    read per kind of reader, not a thousand.
+    """
+
+    def __init__(self) -> None:
+        self.pending: dict[tuple, asyncio.Future] = {}
+
+    async def read(self, question: tuple, read: Callable[[], Awaitable[Page]]) -> Page:
+        answer = self.pending.get(question)
+        if answer is None:
+            answer = self.pending[question] = asyncio.ensure_future(read())
+            answer.add_done_callback(lambda _: self.pending.pop(question, None))
+        return await asyncio.shield(answer)
+
+
+_shared_reads: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def shared_reads() -> SharedReads:
+    loop = asyncio.get_running_loop()
+    if loop not in _shared_reads:
+        _shared_reads[loop] = SharedReads()
+    return _shared_reads[loop]
+
+
+async def follow(
+    key: str, after: int, read: Callable[[int], Awaitable[Page]], view: str = ""
+) -> AsyncIterator:
     """The messages of a log from ``after`` on: first what the database has, then each
-    new row as it commits; an ``end`` message when the log closes."""
+    new row as it commits; an ``end`` message when the log closes. Readers of the
+    same ``key`` and ``view`` share their reads (``SharedReads``)."""
     heartbeat = settings_value("STREAM_HEARTBEAT_SECONDS", 15)
     poll = settings_value("STREAM_POLL_SECONDS", 1)
     waker = wakeups()
     yield b"retry: 3000\n\n"
     quiet = 0.0
     while True:
-        page = await read(after)
-        for seq, data in page.items:
-            yield message(data, id=seq)
+        page = await shared_reads().read((key, view, after), partial(read, after))
+        for seq, encoded in page.messages:
+            yield encoded
             after = seq
         if page.closed and not page.items:
             yield message({"after": after}, event="end")
@@ -244,16 +283,19 @@ def start_after(request) -> int:
     return 0
 
 
-def event_stream(user, key: str, after: int, read, *, client=None) -> StreamingHttpResponse:
+def event_stream(
+    user, key: str, after: int, read, *, view: str = "", client=None
+) -> StreamingHttpResponse:
     """The streaming answer; the user's stream count is held while it is open (an
-    anonymous reader of something public is counted by address, given ``client``)."""
+    anonymous reader of something public is counted by address, given ``client``).
+    ``view`` tells readers who see the log differently apart (``follow``)."""
     holder = user.pk if user is not None else f"address:{_address(client)}"
     if limits.full(holder):
         raise TooManyStreams()
 
     async def messages():
         with limits.hold(holder):
-            async for chunk in follow(key, after, read):
+            async for chunk in follow(key, after, read, view):
                 yield chunk
 
     response = StreamingHttpResponse(messages(), content_type="text/event-stream")

@@ -8,6 +8,8 @@ read the game through the API.
 
 from __future__ import annotations
 
+import json
+
 from django.contrib.auth.models import AnonymousUser
 
 from core import streams
@@ -33,7 +35,12 @@ class GameStreamView(streams.StreamView):
         actor = await self.actor(request, pk)
         read = streams.database(lambda after: events_after(pk, actor, after))
         return streams.event_stream(
-            user, f"game:{pk}", streams.start_after(request), read, client=request
+            user,
+            f"game:{pk}",
+            streams.start_after(request),
+            read,
+            view=json.dumps(actor.to_json(), sort_keys=True),
+            client=request,
         )
 
     @streams.database
