@@ -3,6 +3,7 @@ a reconnect with ``Last-Event-ID`` misses nothing and repeats nothing; each read
 sees the log as the events endpoint shows it to them, hidden cards hidden.
 """
 
+import asyncio
 import json
 import threading
 import time
@@ -12,6 +13,7 @@ import pytest
 from httpx_sse import connect_sse
 from knox.models import AuthToken
 
+from core.streams import Page, SharedReads
 from tests.games.test_platform_api import create_high_card, submit
 from tests.games.toy import HighCard
 from tests.streams import asgi_server, read_stream
@@ -179,3 +181,26 @@ def test_on_postgresql_a_committed_event_wakes_the_stream_through_notify(table, 
         follower.join(timeout=15)
     assert len(received) == 3
     assert max(r - s for r, s in zip(received, sent, strict=True)) < 1.0
+
+
+def test_streams_asking_the_same_question_at_once_share_one_read():
+    """A commit wakes every stream of a log together: readers who see it alike and resume
+    from the same point get one read between them, and the same encoded messages."""
+    reads = []
+
+    async def read():
+        reads.append(1)
+        await asyncio.sleep(0.01)
+        return Page(items=[(1, {"seq": 1})])
+
+    async def three_readers():
+        shared = SharedReads()
+        return await asyncio.gather(
+            shared.read(("game:1", "spectator", 0), read),
+            shared.read(("game:1", "spectator", 0), read),
+            shared.read(("game:1", "player A", 0), read),
+        )
+
+    first, second, player = asyncio.run(three_readers())
+    assert len(reads) == 2 and player is not first  # the spectators share, the player not
+    assert first is second and first.messages == [(1, b'id: 1\ndata: {"seq":1}\n\n')]
