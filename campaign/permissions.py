@@ -1,28 +1,59 @@
 """Permissions by campaign role.
 
-A caller's roles are read once per request (one query) and kept on the
-request. Views restrict their querysets to the caller's campaigns, so another
+A caller's roles are read once per request (from the cache, else one query)
+and kept on the request. Views restrict their querysets to the caller's campaigns, so another
 campaign's ids answer 404; the permission classes below then decide what a
 role may do with an object it can see.
 """
 
+from django.core.cache import cache
+from django.db import connection, transaction
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 from campaign.models import Membership, Role
 
+#: How long a user's roles stay in the cache unless a membership changes first.
+ROLES_CACHE_SECONDS = 300
+
 
 def campaign_roles(request) -> dict[int, str]:
-    """The caller's role in each of their campaigns: campaign id -> role."""
+    """The caller's role in each of their campaigns: campaign id -> role.
+
+    Read once per request, and kept in the cache between requests (a command
+    costs no query for it): every change of a membership clears its user's entry
+    at once (``forget_roles`` below), so a removed member is refused at their
+    next request. Several server processes must share the cache (``CACHE_URL``).
+    """
     cached = getattr(request, "_campaign_roles", None)
     if cached is None:
         user = request.user
-        cached = (
-            dict(Membership.objects.filter(user=user).values_list("campaign_id", "role"))
-            if user.is_authenticated
-            else {}
-        )
+        cached = _roles_of(user.pk) if user.is_authenticated else {}
         request._campaign_roles = cached
     return cached
+
+
+def _roles_key(user_id: int) -> str:
+    return f"campaign-roles:{user_id}"
+
+
+def _roles_of(user_id: int) -> dict[int, str]:
+    roles = cache.get(_roles_key(user_id))
+    if roles is None:
+        roles = dict(Membership.objects.filter(user_id=user_id).values_list("campaign_id", "role"))
+        if not connection.in_atomic_block:  # only what is committed goes into the cache
+            cache.set(_roles_key(user_id), roles, timeout=ROLES_CACHE_SECONDS)
+    return roles
+
+
+@receiver([post_save, post_delete], sender=Membership)
+def forget_roles(sender, instance, **kwargs) -> None:
+    """Now, and again when the change commits: a request that read the roles in between
+    read them before the change."""
+    key = _roles_key(instance.user_id)
+    cache.delete(key)
+    transaction.on_commit(lambda: cache.delete(key))
 
 
 def forget_campaign_roles(request) -> None:

@@ -5,3 +5,6 @@ class CoreConfig(AppConfig):
     """API plumbing every app shares: errors, pagination, auth, health."""
 
     name = "core"
+
+    def ready(self) -> None:
+        from core import auth  # noqa: F401 - its receivers keep the token cache true

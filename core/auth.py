@@ -1,17 +1,57 @@
-"""Token authentication without knox's per-request sweep of the user's other tokens."""
+"""Token authentication, without a database query on the hot path.
 
+knox looks a token up by its key prefix, compares digests and, on every
+request, reads all of the user's tokens to delete the expired ones. Here a
+request checks only its own token's expiry (``core.tasks.purge_expired_tokens``
+sweeps the rest every hour), and a token once found is kept in the cache under
+its digest, with its user: a command by a bot or a plugin costs no query to
+authenticate. Revoking a token (logout, logout-all, expiry, the sweep) and
+changing its user (deactivated, password changed) clear it from the cache at
+once (the receivers below), so the cache never lets in what the database
+would refuse. Several server processes must share the cache (``CACHE_URL``).
+"""
+
+import binascii
+from datetime import datetime
+
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.db import connection, transaction
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
 from django.utils import timezone
 from drf_spectacular.contrib.knox_auth_token import KnoxTokenScheme
 from knox.auth import TokenAuthentication as KnoxTokenAuthentication
+from knox.crypto import hash_token
+from knox.models import AuthToken
 from knox.signals import token_expired
+from rest_framework.exceptions import AuthenticationFailed
+
+#: How long a found token is trusted from the cache, at most (and never past its expiry).
+CACHE_SECONDS = 300
+
+
+def cache_key(digest: str) -> str:
+    return f"auth-token:{digest}"
 
 
 class TokenAuthentication(KnoxTokenAuthentication):
-    """knox's, except that a request checks only its own token's expiry.
+    """knox's, with found tokens kept in the cache and only the request's own token's
+    expiry checked."""
 
-    knox reads all the user's tokens on every request to delete the expired
-    ones; ``core.tasks.purge_expired_tokens`` does that every hour instead.
-    """
+    def authenticate_credentials(self, token: bytes):
+        try:
+            digest = hash_token(token.decode())
+        except (TypeError, ValueError, binascii.Error):
+            raise AuthenticationFailed("Invalid token.") from None
+        auth_token = cache.get(cache_key(digest))
+        if auth_token is None:
+            _, auth_token = super().authenticate_credentials(token)
+            if not connection.in_atomic_block:  # only what is committed goes into the cache
+                cache.set(cache_key(digest), auth_token, timeout=_seconds_left(auth_token.expiry))
+        elif self._cleanup_token(auth_token):
+            raise AuthenticationFailed("Invalid token.")
+        return self.validate_user(auth_token)
 
     def _cleanup_token(self, auth_token) -> bool:
         if auth_token.expiry is not None and auth_token.expiry < timezone.now():
@@ -20,6 +60,33 @@ class TokenAuthentication(KnoxTokenAuthentication):
             token_expired.send(sender=self.__class__, username=username, source="auth_token")
             return True
         return False
+
+
+def _seconds_left(expiry: datetime | None) -> int:
+    if expiry is None:
+        return CACHE_SECONDS
+    return max(1, min(CACHE_SECONDS, int((expiry - timezone.now()).total_seconds())))
+
+
+@receiver(post_delete, sender=AuthToken)
+def forget_revoked_token(sender, instance, **kwargs) -> None:
+    forget(cache_key(instance.digest))
+
+
+@receiver(post_save, sender=get_user_model())
+def forget_changed_users_tokens(sender, instance, created, update_fields, **kwargs) -> None:
+    """A user changed (deactivated, a new password): their tokens are looked up afresh.
+    A login, which only stamps ``last_login``, changes nothing a token depends on."""
+    if not created and set(update_fields or ()) != {"last_login"}:
+        for digest in AuthToken.objects.filter(user=instance).values_list("digest", flat=True):
+            forget(cache_key(digest))
+
+
+def forget(key: str) -> None:
+    """Now, and again when the change commits: a request that read the token in between
+    read it before the change."""
+    cache.delete(key)
+    transaction.on_commit(lambda: cache.delete(key))
 
 
 class TokenScheme(KnoxTokenScheme):

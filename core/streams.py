@@ -57,21 +57,23 @@ def settings_value(name: str, default: float) -> float:
 
 
 def database(function):
-    """``function``, which reads the database, as a coroutine run on a shared worker
-    thread that gives its connection back (to the pool) as soon as it returns.
+    """``function``, which reads the database, as a coroutine that gives its connection
+    back (to the pool) as soon as it returns.
 
-    A stream lives for hours: between two reads it must hold neither a thread of
-    its own (asgiref's default for a request) nor a database connection, or a
-    thousand readers would need a thousand of each.
+    A stream lives for hours: between two reads it must not hold a database
+    connection, or a thousand readers would need a thousand. (Inside a
+    transaction, as in a test, the connection stays: closing it would end the
+    transaction.)
     """
 
     def read_and_release(*args, **kwargs):
         try:
             return function(*args, **kwargs)
         finally:
-            connection.close()
+            if not connection.in_atomic_block:
+                connection.close()
 
-    return sync_to_async(read_and_release, thread_sensitive=False)
+    return sync_to_async(read_and_release)
 
 
 # --- messages ------------------------------------------------------------------

@@ -195,11 +195,14 @@ class PlayableGameViewSet(GameViewSet):
     @action(detail=True, methods=["post"])
     def commands(self, request, pk=None):
         """Submit one command, as text or JSON; answers the event and the new state."""
-        game_id = self._visible_game_id(pk)
+        if not str(pk).isdigit():
+            raise NotFound()
         incoming = SubmissionSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         answer = self.submit_command(
-            game_id=game_id,
+            game_id=int(pk),
+            kind=self.kind,
+            roles=host().roles(request),
             user=request.user,
             submission=services.Submission(**incoming.validated_data),
             now=timezone.now(),
@@ -219,22 +222,6 @@ class PlayableGameViewSet(GameViewSet):
             game_id=game.pk, user=request.user, now=timezone.now(), **incoming.validated_data
         )
         return self._answer(game, self.actor(game))
-
-    def _visible_game_id(self, pk) -> int:
-        """The game's id if the caller may see it (else 404), without loading its state:
-        the service locks and reads the row itself."""
-        try:
-            found = (
-                selectors.games_visible_to(self.request, self.kind)
-                .filter(pk=pk)
-                .values_list("pk", flat=True)
-                .first()
-            )
-        except (TypeError, ValueError):
-            found = None
-        if found is None:
-            raise NotFound()
-        return found
 
     def render_answer(self, game, event, actor) -> dict:
         """The shape of CommandAnswerSerializer: the event and the game, as ``actor`` sees them."""

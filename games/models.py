@@ -107,7 +107,14 @@ class Seat(models.Model):
 
 
 class GameEvent(models.Model):
-    """One accepted command and what it did; never changed once written."""
+    """One accepted command and what it did; its record never changes once written.
+
+    A command sent with an ``Idempotency-Key`` keeps the key, a fingerprint of
+    the request and the answer it was given beside its record, so that a retry
+    is recognised in the same statement that locks the game and gets the same
+    answer. The answer is written with the event, or, when bots acted after the
+    command, once they have (it is not part of the hashed record).
+    """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()
@@ -121,31 +128,20 @@ class GameEvent(models.Model):
     events = models.JSONField(help_text="What happened, as the rules describe it.")
     created_at = models.DateTimeField(help_text="The server's clock when it was applied.")
     hash = models.CharField(max_length=64)
+    idempotency_key = models.CharField(max_length=200, blank=True)
+    fingerprint = models.CharField(max_length=64, blank=True, help_text="SHA-256 of the request.")
+    answer = models.JSONField(null=True, blank=True, help_text="The answer the command was given.")
 
     class Meta:
         ordering = ["game", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="one_event_per_seq"),
+            models.UniqueConstraint(
+                fields=["game", "idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="one_event_per_idempotency_key",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"event {self.seq} of game {self.game_id}"
-
-
-class IdempotentAnswer(models.Model):
-    """The first answer to a command sent with an Idempotency-Key, returned to its retries."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
-    key = models.CharField(max_length=200)
-    fingerprint = models.CharField(max_length=64, help_text="SHA-256 of the request body.")
-    status_code = models.PositiveSmallIntegerField()
-    body = models.JSONField()
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["game", "key"], name="one_answer_per_key"),
-        ]
-
-    def __str__(self) -> str:
-        return f"answer to {self.key!r} in game {self.game_id}"

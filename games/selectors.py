@@ -15,9 +15,15 @@ EVENT_FIELDS = ("seq", "actor", "submitted", "command", "dice", "events", "creat
 
 
 def games_visible_to(request, kind: str) -> QuerySet[Game]:
-    """Public games, and every game of the caller's campaigns."""
-    visible = Q(public=True) | Q(campaign_id__in=list(host().roles(request)))
-    return Game.objects.filter(visible, kind=kind)
+    """Public games, and every game of the caller's campaigns (the rule of ``visible``)."""
+    readable = Q(public=True) | Q(campaign_id__in=list(host().roles(request)))
+    return Game.objects.filter(readable, kind=kind)
+
+
+def visible(game: Game, roles: dict[int, str]) -> bool:
+    """May a caller with these campaign roles read ``game``? ``games_visible_to``'s rule,
+    for a game already in hand (the command path reads it once, locked)."""
+    return game.public or game.campaign_id in roles
 
 
 def state_as_seen(game: Game, actor: Actor, state: State | None = None) -> State:

@@ -16,16 +16,17 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import prefetch_related_objects
+from django.db.models import BigIntegerField, OuterRef, Subquery, Value, prefetch_related_objects
 
-from core.errors import Conflict, Forbidden, Invalid, RuleViolation
+from core.errors import Conflict, Forbidden, Invalid, NotFound, RuleViolation
 from games.bots import EVERY_SEAT, REFEREE_SEAT, next_bot_move, strategies
 from games.chain import canonical_json, canonical_state, event_body, event_hash
 from games.dice import Dice, EnteredDice, ServerDice, commitment
 from games.hosting import REFEREE_ROLE, host
 from games.models import EnteredDice as EnteredDiceMode
-from games.models import Game, GameEvent, GameStatus, IdempotentAnswer, Seat
+from games.models import Game, GameEvent, GameStatus, Seat
 from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor, Ruleset, find_ruleset
+from games.selectors import visible
 from games.signals import event_appended, game_abandoned, game_finished, game_started
 
 
@@ -254,35 +255,44 @@ class Answer:
 
 def game_submit_command(
     *,
-    game_id: int,
+    game_id,
     user,
     submission: Submission,
     now: datetime,
     idempotency_key: str | None = None,
     render,
+    kind: str | None = None,
+    roles: dict[int, str] | None = None,
 ) -> Answer:
     """Apply one command to a game, or return the first answer to a retried one.
 
-    ``render(game, event, actor)`` builds the answer's body; it is stored with
-    the Idempotency-Key so that a retry gets exactly the first answer.
+    The hot path of the service, in as few statements as its guarantees allow:
+    the game is locked and read together with any earlier event sent with the
+    same Idempotency-Key; who may see and command it comes from the caller's
+    ``roles`` (cached) and the game's seats; the event is inserted with its
+    answer, rendered by ``render(game, event, actor)`` beforehand; the game's
+    snapshot is updated. When bots act after the command the answer waits for
+    them and is written to the event after.
+
+    ``kind`` and ``roles`` come from a request (the API); without them the
+    caller is the service's own (demo data, tests) and the roles are looked up.
     """
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
-        if idempotency_key:
-            earlier = IdempotentAnswer.objects.filter(game=game, key=idempotency_key).first()
-            if earlier is not None:
-                if earlier.fingerprint != submission.fingerprint():
-                    raise RuleViolation(
-                        "idempotency_key_reused",
-                        "This Idempotency-Key was used with another request body.",
-                    )
-                return Answer(earlier.status_code, earlier.body)
+        game = _lock_visible(game_id, kind, roles, idempotency_key)
+        if game.earlier is not None:
+            earlier = GameEvent.objects.get(pk=game.earlier)
+            if earlier.fingerprint != submission.fingerprint():
+                raise RuleViolation(
+                    "idempotency_key_reused",
+                    "This Idempotency-Key was used with another request body.",
+                )
+            return Answer(201, earlier.answer)
         if submission.expected_version is not None and submission.expected_version != game.version:
             raise Conflict(
                 f"The game is at version {game.version}, not {submission.expected_version}.",
                 current_version=game.version,
             )
-        actor = actor_for(game, user)
+        actor = actor_for(game, user, roles=roles)
         if actor.role == SPECTATOR:
             raise Forbidden("Only the referee and the game's participants send commands.")
         command = (
@@ -290,6 +300,9 @@ def game_submit_command(
             if submission.text is not None
             else submission.command
         )
+        prefetch_related_objects([game], "seats")
+        bots = {seat.participant: seat.bot for seat in game.seats.all() if seat.bot}
+        kept = Idempotency(idempotency_key, submission.fingerprint()) if idempotency_key else None
         event = game_apply(
             game,
             user=user,
@@ -298,18 +311,44 @@ def game_submit_command(
             submitted=submission.as_json(),
             dice=_dice_for(game, actor, submission),
             now=now,
+            idempotency=kept,
+            answer=(lambda event: render(game, event, actor)) if kept and not bots else None,
         )
-        let_bots_act(game, now=now)
-        answer = Answer(201, render(game, event, actor))
-        if idempotency_key:
-            IdempotentAnswer.objects.create(
-                game=game,
-                key=idempotency_key,
-                fingerprint=submission.fingerprint(),
-                status_code=answer.status_code,
-                body=answer.body,
-            )
-    return answer
+        if bots:
+            let_bots_act(game, now=now, bots=bots)
+        if event.answer is None:  # not written with the event
+            event.answer = render(game, event, actor)
+            if kept:
+                GameEvent.objects.filter(pk=event.pk).update(answer=event.answer)
+    return Answer(201, event.answer)
+
+
+def _lock_visible(game_id, kind, roles, idempotency_key: str | None):
+    """The game locked and read, if the caller may see it (else 404), with ``earlier``: the
+    id of its event sent with ``idempotency_key``, if any, found in the same statement."""
+    earlier = GameEvent.objects.filter(game=OuterRef("pk"), idempotency_key=idempotency_key)
+    games = Game.objects.filter(kind=kind) if kind is not None else Game.objects.all()
+    game = (
+        games.select_for_update(of=("self",))
+        .filter(pk=game_id)
+        .annotate(
+            earlier=Subquery(earlier.values("pk")[:1])
+            if idempotency_key
+            else Value(None, output_field=BigIntegerField())
+        )
+        .first()
+    )
+    if game is None or (roles is not None and not visible(game, roles)):
+        raise NotFound("No such game, or not one you may read.")
+    return game
+
+
+@dataclass(frozen=True)
+class Idempotency:
+    """What a command sent with an Idempotency-Key keeps for its retries."""
+
+    key: str
+    fingerprint: str
 
 
 def game_apply(
@@ -321,11 +360,15 @@ def game_apply(
     submitted: dict,
     now: datetime,
     dice: Dice | None = None,
+    idempotency: Idempotency | None = None,
+    answer=None,
 ) -> GameEvent:
     """Run the rules on a game row the caller has locked, append the event, save the snapshot.
 
     The caller owns the transaction: if anything after this fails, nothing is
-    kept. ``dice`` defaults to the game's server dice.
+    kept. ``dice`` defaults to the game's server dice. ``answer(event)``, if
+    given, renders the answer to the command from the game as it now is, before
+    the event is written, so that the answer is kept with it for its retries.
     """
     if game.status != GameStatus.ACTIVE:
         raise RuleViolation("game_over", f"The game is {game.status}.")
@@ -341,7 +384,9 @@ def game_apply(
             "too_many_dice",
             f"{dice.unused} of the entered dice were not needed by the command.",
         )
-    event = _append_event(game, user, actor, submitted, command, dice, outcome.events, now)
+    event = _next_event(game, user, actor, submitted, command, dice, outcome.events, now)
+    if idempotency is not None:
+        event.idempotency_key, event.fingerprint = idempotency.key, idempotency.fingerprint
     game.state = outcome.state
     game.next_nonce = dice.next_nonce
     update = ["state", "version", "next_nonce", "last_hash"]
@@ -350,6 +395,9 @@ def game_apply(
         game.status = GameStatus.FINISHED
         game.finished_at = game.seed_revealed_at = now
         update += ["status", "finished_at", "seed_revealed_at"]
+    if answer is not None:
+        event.answer = answer(event)
+    event.save(force_insert=True)
     game.save(update_fields=update)
     event_appended.send(sender=Game, game=game, event=event)
     if over:
@@ -370,7 +418,8 @@ def _dice_for(game: Game, actor: Actor, submission: Submission) -> Dice | None:
     return EnteredDice(submission.dice, start_nonce=game.next_nonce)
 
 
-def _append_event(game, user, actor, submitted, command, dice, events, now) -> GameEvent:
+def _next_event(game, user, actor, submitted, command, dice, events, now) -> GameEvent:
+    """The game's next event, chained to its last; the game's version and hash move on."""
     seq = game.version + 1
     fields = {
         "seq": seq,
@@ -382,9 +431,7 @@ def _append_event(game, user, actor, submitted, command, dice, events, now) -> G
     }
     game.last_hash = event_hash(game.last_hash, event_body(**fields, created_at=now))
     game.version = seq
-    return GameEvent.objects.create(
-        game=game, user=user, created_at=now, hash=game.last_hash, **fields
-    )
+    return GameEvent(game=game, user=user, created_at=now, hash=game.last_hash, **fields)
 
 
 def game_abandon(*, game_id: int, user, now: datetime) -> Game:

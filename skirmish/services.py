@@ -25,7 +25,7 @@ from django.db import transaction
 from campaign.models import Campaign, Character
 from campaign.rules.sheet import SheetRules
 from campaign.services import character_health_change
-from core.errors import Forbidden, Invalid, RuleViolation
+from core.errors import Forbidden, Invalid, NotFound, RuleViolation
 from games.models import EnteredDice, Game, GameEvent, Seat
 from games.services import (
     Answer,
@@ -146,6 +146,8 @@ def skirmish_submit_command(
     now: datetime,
     idempotency_key: str | None = None,
     render,
+    kind: str | None = None,
+    roles: dict[int, str] | None = None,
 ) -> Answer:
     """Submit a command (``games.services.game_submit_command``), and let sheets follow Health.
 
@@ -155,7 +157,11 @@ def skirmish_submit_command(
     appended: a retry answered from its Idempotency-Key changes no sheet twice.
     """
     with transaction.atomic():
-        seen = Game.objects.select_for_update().values_list("version", flat=True).get(pk=game_id)
+        seen = (
+            Game.objects.select_for_update().filter(pk=game_id).values_list("version", flat=True)
+        ).first()
+        if seen is None:
+            raise NotFound("No such game, or not one you may read.")
         answer = game_submit_command(
             game_id=game_id,
             user=user,
@@ -163,6 +169,8 @@ def skirmish_submit_command(
             now=now,
             idempotency_key=idempotency_key,
             render=render,
+            kind=kind,
+            roles=roles,
         )
         game = Game.objects.get(pk=game_id)
         for event in GameEvent.objects.filter(game=game, seq__gt=seen).order_by("seq"):
