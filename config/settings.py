@@ -255,6 +255,9 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "games.models.GameStatus",
         "FixtureStatusEnum": "league.models.FixtureStatus",
+        "WebhookEventTypeEnum": "webhooks.models.EventType",
+        "DeliveryStatusEnum": "webhooks.models.DeliveryStatus",
+        "WebhookFormatEnum": "webhooks.models.Format",
     },
 }
 
