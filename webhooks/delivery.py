@@ -16,6 +16,7 @@ A 2xx answer is a delivery; anything else, or no answer, is a failure.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -35,6 +36,7 @@ GONE = 410
 
 @dataclass(frozen=True)
 class Outcome:
+    latency_ms: int
     status_code: int | None = None
     excerpt: str = ""
     error: str = ""
@@ -82,13 +84,18 @@ def send(delivery: Delivery) -> Outcome:
             int(sent_at.timestamp()),
             body,
         )
+    started = time.monotonic()
+
+    def took() -> int:
+        return round((time.monotonic() - started) * 1000)
+
     try:
         answer = transport.post(guard.checked_target(endpoint.url), body, headers)
     except Invalid as refused:
-        return Outcome(error=refused.detail)
+        return Outcome(took(), error=refused.detail)
     except httpx.HTTPError as error:
-        return Outcome(error=f"{type(error).__name__}: {error}"[:300])
-    return Outcome(status_code=answer.status_code, excerpt=answer.excerpt)
+        return Outcome(took(), error=f"{type(error).__name__}: {error}"[:300])
+    return Outcome(took(), status_code=answer.status_code, excerpt=answer.excerpt)
 
 
 def record(attempt: Attempt, outcome: Outcome) -> None:
@@ -97,7 +104,7 @@ def record(attempt: Attempt, outcome: Outcome) -> None:
         delivery = Delivery.objects.select_for_update().get(pk=attempt.delivery_id)
         endpoint = Endpoint.objects.select_for_update().get(pk=delivery.endpoint_id)
         attempt.finished_at = now
-        attempt.latency_ms = int((now - attempt.started_at).total_seconds() * 1000)
+        attempt.latency_ms = outcome.latency_ms
         attempt.status_code = outcome.status_code
         attempt.response_excerpt = outcome.excerpt
         attempt.error = outcome.error
