@@ -47,11 +47,14 @@ class Outcome:
 
 
 def send_due(*, now: datetime, ids: list[int] | None = None) -> int:
-    """Try every due delivery (of ``ids`` only, if given), one after another; how many."""
-    claimed = claim(now=now, ids=ids)
-    for attempt in claimed:
-        record(attempt, send(attempt.delivery))
-    return len(claimed)
+    """Try every delivery due at ``now`` (of ``ids`` only, if given), a batch at a time;
+    how many were tried. Each try moves its delivery past ``now``, so this ends."""
+    tried = 0
+    while claimed := claim(now=now, ids=ids):
+        for attempt in claimed:
+            record(attempt, send(attempt.delivery))
+        tried += len(claimed)
+    return tried
 
 
 def claim(*, now: datetime, ids: list[int] | None = None) -> list[Attempt]:
