@@ -32,6 +32,7 @@ from webhooks.models import TO_SEND, Attempt, Delivery, DeliveryStatus, Endpoint
 
 BATCH = 100
 GONE = 410
+ERROR_CHARACTERS = Attempt._meta.get_field("error").max_length
 
 
 @dataclass(frozen=True)
@@ -95,16 +96,18 @@ def send(delivery: Delivery) -> Outcome:
     try:
         answer = transport.post(guard.checked_target(endpoint.url), body, headers)
     except Invalid as refused:
-        return Outcome(took(), error=refused.detail)
+        return Outcome(took(), error=refused.detail[:ERROR_CHARACTERS])
     except httpx.HTTPError as error:
-        return Outcome(took(), error=f"{type(error).__name__}: {error}"[:300])
+        return Outcome(took(), error=f"{type(error).__name__}: {error}"[:ERROR_CHARACTERS])
     return Outcome(took(), status_code=answer.status_code, excerpt=answer.excerpt)
 
 
 def record(attempt: Attempt, outcome: Outcome) -> None:
     now = timezone.now()
     with transaction.atomic():
-        delivery = Delivery.objects.select_for_update().get(pk=attempt.delivery_id)
+        delivery = Delivery.objects.select_for_update().filter(pk=attempt.delivery_id).first()
+        if delivery is None:  # its endpoint was deleted meanwhile
+            return
         endpoint = Endpoint.objects.select_for_update().get(pk=delivery.endpoint_id)
         attempt.finished_at = now
         attempt.latency_ms = outcome.latency_ms

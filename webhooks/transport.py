@@ -9,7 +9,6 @@ the answer are read: enough for the delivery log.
 
 from __future__ import annotations
 
-import ipaddress
 from dataclasses import dataclass
 from urllib.parse import urlsplit, urlunsplit
 
@@ -31,12 +30,11 @@ class Answer:
 def post(target: Target, body: bytes, headers: dict[str, str]) -> Answer:
     """POST ``body``; :class:`httpx.HTTPError` when no answer came."""
     parts = urlsplit(target.url)
-    ip = str(target.address)
-    literal = f"[{ip}]" if isinstance(target.address, ipaddress.IPv6Address) else ip
+    address, host = bracketed(str(target.address)), bracketed(target.host)
     default = target.port == DEFAULT_PORTS[target.scheme]
-    host_header = target.host if default else f"{target.host}:{target.port}"
+    host_header = host if default else f"{host}:{target.port}"
     by_address = urlunsplit(
-        (parts.scheme, f"{literal}:{target.port}", parts.path or "/", parts.query, "")
+        (parts.scheme, f"{address}:{target.port}", parts.path or "/", parts.query, "")
     )
     timeout = settings.WEBHOOKS_TIMEOUT_SECONDS
     client = httpx.Client(timeout=timeout, follow_redirects=False, trust_env=False)
@@ -55,3 +53,8 @@ def post(target: Target, body: bytes, headers: dict[str, str]) -> Answer:
     with client, request as response:
         first = next(response.iter_bytes(EXCERPT_BYTES), b"")
         return Answer(response.status_code, first[:EXCERPT_BYTES].decode(errors="replace"))
+
+
+def bracketed(host: str) -> str:
+    """An IPv6 address as a URL or a ``Host`` header writes it."""
+    return f"[{host}]" if ":" in host else host
