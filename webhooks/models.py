@@ -14,19 +14,12 @@ from campaign.models import ActivityKind, Campaign
 GAME_EVENT = "game_event"
 
 
-class EventType(models.TextChoices):
-    """What an endpoint may ask for: the campaign's activity kinds and its games' events."""
-
-    HOUSE_POINTS = ActivityKind.HOUSE_POINTS
-    POPULARITY = ActivityKind.POPULARITY
-    MEMBER_JOINED = ActivityKind.MEMBER_JOINED
-    MEMBER_LEFT = ActivityKind.MEMBER_LEFT
-    GAME_STARTED = ActivityKind.GAME_STARTED
-    GAME_FINISHED = ActivityKind.GAME_FINISHED
-    FIXTURE_STARTED = ActivityKind.FIXTURE_STARTED
-    FIXTURE_FINISHED = ActivityKind.FIXTURE_FINISHED
-    STANDINGS_CHANGED = ActivityKind.STANDINGS_CHANGED
-    GAME_EVENT = GAME_EVENT, "Game event"
+#: What an endpoint may ask for: each kind of the campaign's activity, and its games' events.
+EventType = models.TextChoices(
+    "EventType",
+    [(kind.name, (kind.value, kind.label)) for kind in ActivityKind]
+    + [("GAME_EVENT", (GAME_EVENT, "Game event"))],
+)
 
 
 class Format(models.TextChoices):
