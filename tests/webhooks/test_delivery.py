@@ -10,6 +10,7 @@ from standardwebhooks import Webhook
 
 from campaign.services import popularity_adjust
 from tests.webhooks.support import award, later
+from webhooks import tasks
 from webhooks.delivery import send_due
 from webhooks.endpoints import secret_rotate
 from webhooks.models import Delivery, DeliveryStatus, Endpoint
@@ -61,12 +62,34 @@ def test_after_a_500_the_retry_carries_the_same_webhook_id_and_is_delivered(
 
 
 def test_a_delivery_is_handed_to_a_worker_once_its_event_commits(
-    table, endpoint, receiver, django_capture_on_commit_callbacks
+    table, endpoint, receiver, django_capture_on_commit_callbacks, monkeypatch
 ):
-    """Without a broker Celery runs the task in-process: sent at the commit."""
-    with django_capture_on_commit_callbacks(execute=True):
+    handed = []
+    monkeypatch.setattr(
+        tasks.send_deliveries, "apply_async", lambda args, **kw: handed.append(args)
+    )
+    with django_capture_on_commit_callbacks() as at_commit:
         award(table)
-    assert len(receiver.received) == 1
+    assert handed == []  # not before the commit
+    for callback in at_commit:
+        callback()
+    delivery = Delivery.objects.get()
+    assert handed == [([delivery.pk],)]
+    assert tasks.send_deliveries(*handed[0]) == 1  # what the worker runs
+    assert receiver.ids() == [delivery.webhook_id]
+
+
+def test_with_the_broker_away_the_sweep_sends_what_was_written(
+    table, endpoint, receiver, django_capture_on_commit_callbacks, monkeypatch
+):
+    def broker_away(*args, **kwargs):
+        raise ConnectionRefusedError("no broker")
+
+    monkeypatch.setattr(tasks.send_deliveries, "apply_async", broker_away)
+    with django_capture_on_commit_callbacks(execute=True):
+        award(table)  # the award itself succeeds
+    assert receiver.received == []
+    assert tasks.sweep_deliveries() == 1
     assert Delivery.objects.get().status == DeliveryStatus.DELIVERED
 
 
