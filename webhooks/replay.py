@@ -4,7 +4,7 @@ A replay sends the same message with the same ``webhook-id`` (a receiver that
 already has it drops it) on a fresh retry schedule; its earlier attempts stay
 in the log. One delivery is replayed whatever its status; ``since`` replays
 the endpoint's deliveries made from then on that were given up or are
-failing, not those delivered. A disabled endpoint is enabled first.
+failing, not those delivered. A disabled endpoint must be enabled first (422).
 """
 
 from __future__ import annotations
