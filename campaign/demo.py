@@ -19,7 +19,7 @@ DEMO_PASSWORD = "lumos-maxima"
 DEMO_CAMPAIGN_SLUG = "hogwarts-1995"
 
 STORYGUIDE_GROUP = "Storyguides"
-STORYGUIDE_APPS = ("campaign", "games", "skirmish", "quidditch", "league")
+STORYGUIDE_APPS = ("campaign", "games", "skirmish", "quidditch", "league", "webhooks")
 
 # Seven per house: a full quidditch team each.
 ROSTERS = {

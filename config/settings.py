@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "quidditch.dice",
     "quidditch.rpg",
     "league",
+    "webhooks",
     "pages",
 ]
 
@@ -258,6 +259,9 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "games.models.GameStatus",
         "FixtureStatusEnum": "league.models.FixtureStatus",
+        "WebhookEventTypeEnum": "webhooks.models.EventType",
+        "DeliveryStatusEnum": "webhooks.models.DeliveryStatus",
+        "WebhookFormatEnum": "webhooks.models.Format",
     },
 }
 
@@ -291,7 +295,25 @@ CELERY_BEAT_SCHEDULE = {
         "task": "core.tasks.purge_expired_tokens",
         "schedule": crontab(minute=17),
     },
+    # Webhook deliveries due (new ones, retries whose time has come); the due times
+    # are in the database (Delivery.next_attempt_at), this only looks for them.
+    "sweep-webhook-deliveries": {
+        "task": "webhooks.tasks.sweep_deliveries",
+        "schedule": 10.0,
+    },
 }
+
+# Outgoing webhooks (docs/webhooks.md). Private targets are refused unless a
+# self-hosted table allows them; the metadata services never are.
+WEBHOOKS_ALLOW_PRIVATE_TARGETS = env_bool("WEBHOOKS_ALLOW_PRIVATE_TARGETS", False)
+WEBHOOKS_TIMEOUT_SECONDS = float(os.environ.get("WEBHOOKS_TIMEOUT_SECONDS", "5"))
+# A claimed delivery is tried again after this long if its sender never finished
+# (a worker killed): longer than a send can take.
+WEBHOOKS_LEASE_SECONDS = float(os.environ.get("WEBHOOKS_LEASE_SECONDS", "60"))
+# An endpoint whose deliveries all failed for this long is disabled.
+WEBHOOKS_DISABLE_AFTER_DAYS = float(os.environ.get("WEBHOOKS_DISABLE_AFTER_DAYS", "5"))
+# After a rotation the previous secret signs too, for this long.
+WEBHOOKS_SECRET_OVERLAP_HOURS = float(os.environ.get("WEBHOOKS_SECRET_OVERLAP_HOURS", "24"))
 
 LOGGING = {
     "version": 1,

@@ -21,6 +21,7 @@ api_patterns = [
     path("", include("games.urls")),
     path("", include("skirmish.urls")),
     path("", include("league.urls")),
+    path("", include("webhooks.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path(

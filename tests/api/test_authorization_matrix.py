@@ -18,7 +18,7 @@ from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
-from tests.api.world import ROLES, World
+from tests.api.world import PUBLIC_HOOK, ROLES, World
 from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -130,6 +130,20 @@ EXPECTED = {
     ("fixture-abandon", "post"): (401, 403, 403, 403, 200, 403),
     ("fixture-start", "post"): (401, 403, 403, 403, 201, 403),
     ("fixture-frauds", "post"): (401, 403, 403, 403, 201, 403),
+    # A campaign's webhooks: its storyguide's alone.
+    ("webhook-list", "get"): (401, 403, 403, 403, 200, 404),
+    ("webhook-list", "post"): (401, 403, 403, 403, 201, 404),
+    ("webhook-detail", "get"): (401, 403, 403, 403, 200, 404),
+    ("webhook-detail", "put"): (401, 403, 403, 403, 200, 404),
+    ("webhook-detail", "patch"): (401, 403, 403, 403, 200, 404),
+    ("webhook-detail", "delete"): (401, 403, 403, 403, 204, 404),
+    ("webhook-rotate-secret", "post"): (401, 403, 403, 403, 200, 404),
+    ("webhook-enable", "post"): (401, 403, 403, 403, 200, 404),
+    ("webhook-disable", "post"): (401, 403, 403, 403, 200, 404),
+    ("webhook-replay-since", "post"): (401, 403, 403, 403, 200, 404),
+    ("webhook-delivery-list", "get"): (401, 403, 403, 403, 200, 404),
+    ("webhook-delivery-detail", "get"): (401, 403, 403, 403, 200, 404),
+    ("webhook-delivery-replay", "post"): (401, 403, 403, 403, 200, 404),
 }
 
 
@@ -185,6 +199,8 @@ def target(world, name):
         "fixture": world.fixture,
         "invitation": world.invitation,
     }
+    if name.startswith("webhook-"):
+        return webhook_target(world, name)
     basename = next(
         (b for b in sorted(objects, key=len, reverse=True) if name.startswith(f"{b}-")), None
     )
@@ -195,6 +211,20 @@ def target(world, name):
     if basename is None or name.endswith("-list") or name in COLLECTION_ACTIONS:
         return reverse(name)
     return reverse(name, args=[objects[basename].pk])
+
+
+def webhook_target(world, name):
+    """Webhook URLs lie under their campaign: ``campaigns/{campaign_pk}/webhooks/...``."""
+    from django.urls import reverse
+
+    ids = {"campaign_pk": world.campaign.pk}
+    if name.startswith("webhook-delivery-"):
+        ids["webhook_pk"] = world.webhook.pk
+        if name != "webhook-delivery-list":
+            ids["pk"] = world.delivery.pk
+    elif name != "webhook-list":
+        ids["pk"] = world.webhook.pk
+    return reverse(name, kwargs=ids)
 
 
 def body(world, name, method) -> dict | None:
@@ -288,6 +318,9 @@ def body(world, name, method) -> dict | None:
         "fixture-start": {
             "teams": [world.roster_body(fixture.home), world.roster_body(fixture.away)]
         },
+        "webhook-list": {"url": PUBLIC_HOOK, "event_types": ["game_event"], "format": "discord"},
+        "webhook-detail": {"url": PUBLIC_HOOK, "event_types": ["house_points", "popularity"]},
+        "webhook-replay-since": {"since": "2020-01-01T00:00:00Z"},
         "fixture-frauds": {
             "character": world.teams[fixture.home.name][2].pk,
             "offence": "dice_fraud",
@@ -310,7 +343,12 @@ def call(world, role, name, method):
 
 def test_each_role_gets_the_expected_status_everywhere():
     world = World()
-    secrets = [world.match.server_seed, world.skirmish.server_seed, world.table_log.server_seed]
+    secrets = [
+        world.match.server_seed,
+        world.skirmish.server_seed,
+        world.table_log.server_seed,
+        world.webhook.secret,  # shown once, in the answer that made it (a POST)
+    ]
     notes = [c.secret_notes for c in world.harry.campaign.characters.exclude(secret_notes="")]
     differences = []
     for name, methods in api_endpoints():

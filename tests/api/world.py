@@ -21,9 +21,12 @@ from games.services import game_create
 from league.services import cup_year_create
 from skirmish.services import skirmish_create
 from tests.factories import UserFactory
+from webhooks.endpoints import endpoint_create
+from webhooks.models import Delivery
 
 ROLES = ("anonymous", "spectator", "player", "other_player", "storyguide", "outsider")
 LINE_UP = (Position.SEEKER, Position.KEEPER, Position.CHASER)
+PUBLIC_HOOK = "https://93.184.215.14/hook"  # an address, so no name is resolved
 
 
 class World:
@@ -113,6 +116,17 @@ class World:
             now=now,
             role=Role.SPECTATOR,
             max_uses=None,
+        )
+        self.webhook = endpoint_create(
+            campaign=self.campaign, url=PUBLIC_HOOK, event_types=["house_points"], now=now
+        )
+        self.delivery = Delivery.objects.create(
+            endpoint=self.webhook,
+            webhook_id="msg_world",
+            event_type="house_points",
+            payload={"type": "house_points", "data": {}},
+            status="gave_up",
+            created_at=now,
         )
         their_house = elsewhere.houses.get(name="Gryffindor")
         self.other = {

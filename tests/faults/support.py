@@ -370,18 +370,19 @@ class CeleryProcess:
 
 
 class Producer:
-    """Sends the crediting task as beat does, by name, to one queue of one broker."""
+    """Sends a task as beat does, by name (the crediting task unless told), to one queue
+    of one broker."""
 
     def __init__(self, broker_url: str):
         self.broker_url = broker_url
         self.app = Celery("faults-producer", broker=broker_url, set_as_current=False)
 
-    def send(self, queue: str) -> str:
+    def send(self, queue: str, task: str = CREDIT_TASK) -> str:
         task_id = uuid.uuid4().hex
         # The URL explicitly: Celery prefers the CELERY_BROKER_URL variable to its config.
         with self.app.connection_for_write(url=self.broker_url) as conn:
             self.app.send_task(
-                CREDIT_TASK,
+                task,
                 queue=queue,
                 task_id=task_id,
                 connection=conn,

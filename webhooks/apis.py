@@ -1,0 +1,130 @@
+"""A campaign's webhooks, for its storyguide only.
+
+Every route lies under ``/api/campaigns/{campaign_pk}/webhooks/``: the
+campaign's storyguide may do everything, its other members are refused (403)
+and anyone else is told there is no such campaign (404), as everywhere in the
+campaign API (``campaign.apis.require_storyguide``).
+"""
+
+from __future__ import annotations
+
+from django.utils import timezone
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from campaign.apis import require_storyguide
+from campaign.models import Campaign
+from webhooks import endpoints, replay
+from webhooks.models import Delivery, Endpoint
+from webhooks.serializers import (
+    CreatedEndpointSerializer,
+    DeliverySerializer,
+    EndpointSerializer,
+    ReplayedSerializer,
+    ReplaySinceSerializer,
+)
+
+
+class StoryguideOnly:
+    """Checks the caller is the storyguide of the campaign in the URL, before anything."""
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        require_storyguide(request, int(kwargs["campaign_pk"]))
+
+
+class WebhookViewSet(
+    StoryguideOnly,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.UpdateModelMixin,
+    mixins.DestroyModelMixin,
+    viewsets.GenericViewSet,
+):
+    """The campaign's webhook endpoints."""
+
+    serializer_class = EndpointSerializer
+    queryset = Endpoint.objects.none()  # for the schema; the real one is the campaign's
+
+    def get_queryset(self):
+        return Endpoint.objects.filter(campaign_id=self.kwargs["campaign_pk"]).order_by("id")
+
+    @extend_schema(request=EndpointSerializer, responses={201: CreatedEndpointSerializer})
+    def create(self, request, campaign_pk=None):
+        """Register an endpoint; the answer holds its secret, shown this once."""
+        incoming = EndpointSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        endpoint = endpoints.endpoint_create(
+            campaign=Campaign.objects.get(pk=campaign_pk),
+            now=timezone.now(),
+            **incoming.validated_data,
+        )
+        return Response(CreatedEndpointSerializer(endpoint).data, status=201)
+
+    def perform_update(self, serializer):
+        serializer.instance = endpoints.endpoint_update(
+            endpoint=serializer.instance, **serializer.validated_data
+        )
+
+    @extend_schema(request=None, responses={200: CreatedEndpointSerializer})
+    @action(detail=True, methods=["post"], url_path="rotate-secret")
+    def rotate_secret(self, request, campaign_pk=None, pk=None):
+        """A new secret, shown this once; the old one keeps signing for a day (two
+        signatures on every delivery meanwhile)."""
+        endpoint = endpoints.secret_rotate(endpoint=self.get_object(), now=timezone.now())
+        return Response(CreatedEndpointSerializer(endpoint).data)
+
+    @extend_schema(request=None, responses={200: EndpointSerializer})
+    @action(detail=True, methods=["post"])
+    def enable(self, request, campaign_pk=None, pk=None):
+        """Send to it again (after a 410, days of failures, or ``disable``); its pending
+        deliveries go out."""
+        return Response(
+            self.get_serializer(endpoints.endpoint_enable(endpoint=self.get_object())).data
+        )
+
+    @extend_schema(request=None, responses={200: EndpointSerializer})
+    @action(detail=True, methods=["post"])
+    def disable(self, request, campaign_pk=None, pk=None):
+        """Send nothing to it for now; events meanwhile are not kept for it."""
+        endpoint = endpoints.endpoint_disable(
+            endpoint=self.get_object(), reason="Disabled by the storyguide."
+        )
+        return Response(self.get_serializer(endpoint).data)
+
+    @extend_schema(request=ReplaySinceSerializer, responses={200: ReplayedSerializer})
+    @action(detail=True, methods=["post"], url_path="replay")
+    def replay_since(self, request, campaign_pk=None, pk=None):
+        """Send again every delivery made since ``since`` that did not arrive (failing
+        or given up), each with its ``webhook-id``."""
+        incoming = ReplaySinceSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        queued = replay.deliveries_replay_since(
+            endpoint=self.get_object(), now=timezone.now(), **incoming.validated_data
+        )
+        return Response(ReplayedSerializer({"queued": queued}).data)
+
+
+class DeliveryViewSet(
+    StoryguideOnly, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+):
+    """What was sent to one endpoint, newest first, each with every try."""
+
+    serializer_class = DeliverySerializer
+    queryset = Delivery.objects.none()  # for the schema; the real one is the endpoint's
+    filterset_fields = ["status", "event_type"]
+
+    def get_queryset(self):
+        return Delivery.objects.filter(
+            endpoint_id=self.kwargs["webhook_pk"],
+            endpoint__campaign_id=self.kwargs["campaign_pk"],
+        ).prefetch_related("tries")
+
+    @extend_schema(request=None, responses={200: DeliverySerializer})
+    @action(detail=True, methods=["post"])
+    def replay(self, request, campaign_pk=None, webhook_pk=None, pk=None):
+        """Send this delivery again, whatever its status, with its ``webhook-id``."""
+        delivery = replay.delivery_replay(delivery=self.get_object(), now=timezone.now())
+        return Response(self.get_serializer(delivery).data)

@@ -1,0 +1,60 @@
+"""One HTTP POST to a checked target: to its address, under its name, briefly.
+
+The request goes to the address ``webhooks.guard`` checked, with the name in
+the ``Host`` header and in TLS's SNI (so certificates are verified against the
+name); it follows no redirect (a redirect could point anywhere) and waits
+``WEBHOOKS_TIMEOUT_SECONDS`` at most for each step. Only the first bytes of
+the answer are read: enough for the delivery log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import urlsplit, urlunsplit
+
+import httpx
+from django.conf import settings
+
+from webhooks.guard import DEFAULT_PORTS, Target
+
+EXCERPT_BYTES = 500
+USER_AGENT = "storyguide-webhooks/1"
+
+
+@dataclass(frozen=True)
+class Answer:
+    status_code: int
+    excerpt: str
+
+
+def post(target: Target, body: bytes, headers: dict[str, str]) -> Answer:
+    """POST ``body``; :class:`httpx.HTTPError` when no answer came."""
+    parts = urlsplit(target.url)
+    address, host = bracketed(str(target.address)), bracketed(target.host)
+    default = target.port == DEFAULT_PORTS[target.scheme]
+    host_header = host if default else f"{host}:{target.port}"
+    by_address = urlunsplit(
+        (parts.scheme, f"{address}:{target.port}", parts.path or "/", parts.query, "")
+    )
+    timeout = settings.WEBHOOKS_TIMEOUT_SECONDS
+    client = httpx.Client(timeout=timeout, follow_redirects=False, trust_env=False)
+    request = client.stream(
+        "POST",
+        by_address,
+        content=body,
+        headers={
+            **headers,
+            "Host": host_header,
+            "Content-Type": "application/json",
+            "User-Agent": USER_AGENT,
+        },
+        extensions={"sni_hostname": target.host},
+    )
+    with client, request as response:
+        first = next(response.iter_bytes(EXCERPT_BYTES), b"")
+        return Answer(response.status_code, first[:EXCERPT_BYTES].decode(errors="replace"))
+
+
+def bracketed(host: str) -> str:
+    """An IPv6 address as a URL or a ``Host`` header writes it."""
+    return f"[{host}]" if ":" in host else host
