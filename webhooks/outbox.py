@@ -7,13 +7,20 @@ if the process dies right after. Once committed, the new deliveries are handed
 to a worker at once; if that fails (no broker for a moment), the sweep finds
 them anyway, from ``next_attempt_at``.
 
-A game command with no endpoint of its campaign wanting game events costs one
-small query here.
+Which endpoints a campaign has is kept in the cache: a game command, the
+service's hot path, costs no query here (issue 20). Every change of an endpoint
+clears its campaign's entry, at once and again when the change commits, so a
+new endpoint gets the next event. (The services never change an endpoint and
+record an event in one transaction, which is what could cache a list that then
+rolled back.)
 """
 
 from __future__ import annotations
 
+from django.core.cache import cache
 from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
 
 from webhooks import messages
 from webhooks.models import GAME_EVENT, Delivery, Endpoint
@@ -33,11 +40,38 @@ def event_appended(sender, game, event, **kwargs) -> None:
         write(endpoints, messages.of_game_event(game, event))
 
 
+ENDPOINTS_CACHE_SECONDS = 300
+
+
 def wanting(campaign_id: int, event_type: str) -> list[Endpoint]:
     # Few endpoints per campaign: the type is checked here, as JSON lists are not
     # searchable on every database.
-    enabled = Endpoint.objects.filter(campaign_id=campaign_id, enabled=True)
-    return [endpoint for endpoint in enabled if endpoint.wants(event_type)]
+    return [endpoint for endpoint in enabled(campaign_id) if endpoint.wants(event_type)]
+
+
+def enabled(campaign_id: int) -> list[Endpoint]:
+    key = _cache_key(campaign_id)
+    endpoints = cache.get(key)
+    if endpoints is None:
+        # What the outbox needs, not the secrets: they stay out of the cache.
+        endpoints = list(
+            Endpoint.objects.filter(campaign_id=campaign_id, enabled=True).only(
+                "id", "campaign_id", "format", "event_types", "enabled"
+            )
+        )
+        cache.set(key, endpoints, timeout=ENDPOINTS_CACHE_SECONDS)
+    return endpoints
+
+
+def _cache_key(campaign_id: int) -> str:
+    return f"webhooks:endpoints:{campaign_id}"
+
+
+@receiver([post_save, post_delete], sender=Endpoint)
+def forget_endpoints(sender, instance, **kwargs) -> None:
+    key = _cache_key(instance.campaign_id)
+    cache.delete(key)
+    transaction.on_commit(lambda: cache.delete(key))
 
 
 def write(endpoints: list[Endpoint], message: messages.Message) -> None:
