@@ -7,7 +7,10 @@ It weighs each offered command as a beginner at the table would:
   otherwise the least useful card: the lowest player card, a special card
   only as a last resort;
 - as pitcher, it plays on a Bludger or the Snitch only with a card that can
-  win it, and reveals the Snitch last;
+  win it, and reveals the Snitch last; but when no new ball can come into
+  play, it lays its least useful card rather than none, so that its hand
+  changes at the draw (two players holding no Beater and no Seeker would
+  otherwise pass a Snitch and two Bludgers to and fro for ever);
 - in a window, it cancels what it can (Alohomora, the Referee), commits its
   fouls, takes back a Seeker, takes cards from the opponent's hand, and
   spends a Leg-Locker or a jinx on the ball just revealed; else it passes.
@@ -18,6 +21,7 @@ Ties are broken at random, with the ``rng`` the platform gives every bot.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from .rules import cards as c
 
@@ -46,7 +50,7 @@ class SimplePlayer:
         if action == "play":
             return fitness(command["ball"], command["card"])
         if action == "done":
-            return DONE
+            return DONE if view["contested"] or new_ball_possible(view) else -DONE
         if action == "cast":
             return self._cast_value(view, command)
         if action == "reveal":
@@ -63,6 +67,17 @@ class SimplePlayer:
         if face in ON_THE_REVEALED_BALL and target == view["current"]:
             return 4.0
         return -1.0
+
+
+def new_ball_possible(view: dict) -> bool:
+    """Whether a later pitch could bring a new ball, judged from the public cards alone:
+    the pitch deck holds the composition less every pitch card face up."""
+    pitch = view["pitch"]
+    public = [*pitch["in_play"], *pitch["discard"]]
+    public += [card for piles in view["teams"].values() for card in piles["scoring"]]
+    left = Counter(view["settings"]["pitch_deck"]) - Counter(map(c.face_of, public))
+    bludgers = sum(c.face_of(ball) == c.BLUDGER for ball in pitch["in_play"])
+    return any(face != c.BLUDGER for face in left) or (bludgers < 2 and bool(left))
 
 
 def fitness(ball: str, card: str) -> float:
