@@ -12,8 +12,10 @@ import random
 import re
 
 import pytest
+from django.core.management import call_command
 
 from games.models import Game
+from quidditch.cards.demo import TITLE
 from tests.quidditch.cards import RULES
 
 pytestmark = pytest.mark.django_db
@@ -69,3 +71,9 @@ def test_one_player_plays_a_whole_match_against_the_bot_and_never_sees_its_hidde
     assert [len(e["cards"]) for e in first_draws] == [7, 7], "after the end: every hand"
     report = person.get(f"{url}verify/").json()
     assert report["ok"] is True and report["seed_revealed"]
+
+
+def test_the_demo_holds_a_match_played_to_its_end_by_the_bots():
+    call_command("seed_demo", force=True)
+    match = Game.objects.get(ruleset="card-quidditch", title=TITLE)
+    assert match.status == "finished" and match.state["over"]
