@@ -73,6 +73,10 @@ GOAL_POINTS = 10
 _PLAYER = re.compile(r"([a-z]+)(\d+)")
 
 
+def opponent(team: str) -> str:
+    return TEAMS[1 - TEAMS.index(team)]
+
+
 def face_of(card: str) -> str:
     """``G-chaser7-2`` -> ``chaser7``."""
     return card.split("-")[1]

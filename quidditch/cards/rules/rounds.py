@@ -24,9 +24,9 @@ from games.dice import Dice
 
 from . import pitch, scoring
 from .balls import WINNER, contender
-from .cards import BLUDGER, HAND_SIZE, QUAFFLE, SLYTHERIN, SNITCH, TEAMS, face_of
+from .cards import BLUDGER, HAND_SIZE, QUAFFLE, SLYTHERIN, SNITCH, TEAMS, face_of, opponent
 from .decks import discard, draw, draw_up, shuffled, take_at_random
-from .specials import other, take_effect
+from .specials import take_effect
 from .windows import AFTER_PLAYS, AFTER_REVEAL, BEFORE_PLAYS, open_window
 
 DEAL, PITCH, WINDOW, PITCHER_PLAYS, OPPONENT_PLAYS, REVEAL, OVER = (
@@ -138,7 +138,7 @@ def pitcher_done(state: dict, dice: Dice, events: list) -> None:
         end_round(state, dice, events)
         return
     state["phase"] = OPPONENT_PLAYS
-    if not open_balls(state, other(state["pitcher"])):
+    if not open_balls(state, opponent(state["pitcher"])):
         open_window(state, AFTER_PLAYS, events)
 
 
@@ -182,7 +182,7 @@ def decide(state: dict, ball: str, dice: Dice, events: list) -> None:
     events.append({"type": "ball_won", "player": winner, "ball": ball})
     if face_of(ball) == BLUDGER:
         state["pitch"]["discard"].append(ball)
-        hit_by_bludger(state, other(winner), dice, events)
+        hit_by_bludger(state, opponent(winner), dice, events)
     else:
         state["teams"][winner]["scoring"].append(ball)
         if face_of(ball) == SNITCH:
@@ -198,10 +198,10 @@ def hit_by_bludger(state: dict, team: str, dice: Dice, events: list) -> None:
 
 def end_round(state: dict, dice: Dice, events: list) -> None:
     pitcher = state["pitcher"]
-    for team in (pitcher, other(pitcher)):
+    for team in (pitcher, opponent(pitcher)):
         draw_up(state, team, dice, events)
         state["teams"][team]["hits"] = 0
-    start_round(state, other(pitcher), dice, events)
+    start_round(state, opponent(pitcher), dice, events)
 
 
 def finish(state: dict, events: list) -> None:

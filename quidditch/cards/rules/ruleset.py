@@ -47,9 +47,9 @@ from .cards import (
     TEAMS,
     card_ids,
     face_of,
+    opponent,
 )
 from .decks import SECRET_PURPOSES
-from .specials import other
 
 DEFAULTS = {"team_deck": TEAM_DECK, "pitch_deck": PITCH_DECK}
 ACTIONS = ("deal", "pitch", "keep_balls", "play", "done", "cast", "pass", "reveal")
@@ -284,7 +284,7 @@ class CardQuidditch(Ruleset):
                     for card, target in specials.plays(state, team)
                 ),
             ]
-        playing = {rounds.PITCHER_PLAYS: pitcher, rounds.OPPONENT_PLAYS: other(pitcher)}
+        playing = {rounds.PITCHER_PLAYS: pitcher, rounds.OPPONENT_PLAYS: opponent(pitcher)}
         if playing.get(phase) == team:
             offers = [
                 {"action": "play", **mine, "ball": ball, "card": card}

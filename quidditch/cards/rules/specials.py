@@ -29,13 +29,9 @@ from .windows import AFTER_PLAYS, AFTER_REVEAL, BEFORE_PLAYS, WINDOWS
 AFTER_CARDS_ARE_DOWN = (AFTER_PLAYS, AFTER_REVEAL)
 
 
-def other(seat: str) -> str:
-    return c.TEAMS[1 - c.TEAMS.index(seat)]
-
-
 def opponent_card(state: dict, seat: str, ball: str) -> dict | None:
     """The opponent's card on a ball of this round (``card``, ``face_up``, ``effects``)."""
-    return state["plays"].get(ball, {}).get(other(seat))
+    return state["plays"].get(ball, {}).get(c.opponent(seat))
 
 
 # What each card may be aimed at, for the player who plays it.
@@ -49,7 +45,7 @@ def _opponents_cards(state: dict, seat: str) -> list[str]:
 def _balls_to_bar(state: dict, seat: str) -> list[str]:
     """Before the plays, any ball in play; later, the balls played on this round."""
     balls = state["pitch"]["in_play"] if state["window"]["name"] == BEFORE_PLAYS else state["plays"]
-    return [ball for ball in balls if ball not in state["barred"][other(seat)]]
+    return [ball for ball in balls if ball not in state["barred"][c.opponent(seat)]]
 
 
 def _no_target(state: dict, seat: str) -> list[None]:
@@ -65,25 +61,26 @@ def _pending(kinds: tuple[str, ...]) -> Callable[[dict, str], list[str]]:
         return [
             entry["card"]
             for entry in state["window"]["played"]
-            if entry["player"] == other(seat) and c.face_of(entry["card"]) in kinds
+            if entry["player"] == c.opponent(seat) and c.face_of(entry["card"]) in kinds
         ]
 
     return targets
-
-
-def _revealed_keeper(state: dict, seat: str) -> list[str]:
-    """The Quaffle just revealed, when the opponent's card on it is a Keeper."""
-    ball = state["current"]
-    card = opponent_card(state, seat, ball) if ball else None
-    if c.face_of(ball) != c.QUAFFLE or not card or c.position(card["card"]) != c.KEEPER:
-        return []
-    return [ball]
 
 
 def _revealed_quaffle(state: dict, seat: str) -> list[str]:
     """The Quaffle just revealed: a foul never aims at a Bludger or the Snitch."""
     ball = state["current"]
     return [ball] if ball and c.face_of(ball) == c.QUAFFLE else []
+
+
+def _revealed_keeper(state: dict, seat: str) -> list[str]:
+    """The Quaffle just revealed, when the opponent's card on it is a Keeper."""
+    keepers = []
+    for ball in _revealed_quaffle(state, seat):
+        played = opponent_card(state, seat, ball)
+        if played and c.position(played["card"]) == c.KEEPER:
+            keepers.append(ball)
+    return keepers
 
 
 # What each card does when it takes effect.
@@ -97,12 +94,12 @@ def _on_opponents_card(state, entry, dice, events) -> None:
         _fizzled(entry, events)
         return
     played["effects"].append(c.face_of(entry["card"]))
-    events.append({**_took_effect(entry), "on": other(entry["player"])})
+    events.append({**_took_effect(entry), "on": c.opponent(entry["player"])})
 
 
 def _take_cards(count: int):
     def effect(state, entry, dice, events) -> None:
-        victim = other(entry["player"])
+        victim = c.opponent(entry["player"])
         taken = take_at_random(state, victim, count, dice)
         events.append({**_took_effect(entry), "on": victim, "taken": taken})
 
@@ -112,7 +109,7 @@ def _take_cards(count: int):
 def _bar(state, entry, dice, events) -> None:
     """Wingardium Leviosa: the opponent may not play on the ball; a card there goes back
     to their hand."""
-    victim, ball = other(entry["player"]), entry["target"]
+    victim, ball = c.opponent(entry["player"]), entry["target"]
     state["barred"][victim].append(ball)
     played = state["plays"].get(ball, {}).pop(victim, None)
     events.append({**_took_effect(entry), "on": victim})
@@ -131,7 +128,7 @@ def _bar(state, entry, dice, events) -> None:
 def _discard_and_bar(state, entry, dice, events) -> None:
     """ "Opponent can't play on a ball": their card there is discarded and they may play
     no further card on it."""
-    victim, ball = other(entry["player"]), entry["target"]
+    victim, ball = c.opponent(entry["player"]), entry["target"]
     played = state["plays"].get(ball, {}).pop(victim, None)
     if played is None:
         _fizzled(entry, events)
@@ -153,7 +150,7 @@ def _take_back(state, entry, dice, events) -> None:
 
 def _remove_keeper(state, entry, dice, events) -> None:
     """The opponent's Keeper leaves the Quaffle, so any Player Card scores against nothing."""
-    victim, ball = other(entry["player"]), entry["target"]
+    victim, ball = c.opponent(entry["player"]), entry["target"]
     played = state["plays"][ball].get(victim)
     if played is None or c.position(played["card"]) != c.KEEPER:
         _fizzled(entry, events)

@@ -201,3 +201,67 @@ def test_a_spent_team_deck_takes_its_shuffled_discard_pile():
     assert shuffled == [{"type": "shuffled", "deck": S, "cards": 2}]
     assert "S-chaser4-21" in match.hand(S) and len(match.hand(S)) == 7
     assert match.state["teams"][S]["deck"] == ["S-chaser9-1"]
+
+
+def test_a_spent_pitch_deck_takes_its_shuffled_discard_pile():
+    match = Match(slytherin=seven("S"), gryffindor=seven("G"), pitch=[BLUDGER])
+    match.state["pitch"]["discard"] = [QUAFFLE]
+    match.cards = sorted(all_cards(match.state))
+    match.pass_window()
+    events = match.done(S)  # Gryffindor must pitch: the deck is spent
+    assert {"type": "shuffled", "deck": "pitch", "cards": 1} in events
+    assert match.state["pitch"]["in_play"] == [BLUDGER, QUAFFLE]
+
+
+def test_when_no_new_ball_can_come_the_round_goes_on_with_the_balls_in_play():
+    """Two Bludgers and the Snitch in play, nothing left to pitch but a third Bludger."""
+    match = Match(
+        slytherin=seven("S"),
+        gryffindor=seven("G"),
+        pitch=[BLUDGER, BLUDGER2, BLUDGER3, SNITCH],
+    )
+    match.pass_window()
+    match.done(S)
+    match.pass_window()
+    match.done(G)
+    match.pass_window()
+    match.done(S)  # Gryffindor should pitch, but no ball can come
+    assert match.state["pitcher"] == G and match.window == "before_plays"
+    assert match.state["pitch"]["in_play"] == [BLUDGER, BLUDGER2, SNITCH]
+
+
+def test_a_caught_snitch_ends_the_match_before_the_balls_not_yet_turned_over():
+    match = Match(
+        slytherin=seven("S", "chaser10"),
+        gryffindor=seven("G", "seeker12"),
+        pitch=[SNITCH, QUAFFLE],
+    )
+    match.pass_window()
+    match.done(S)  # Gryffindor must pitch: the Quaffle
+    match.pass_window()
+    match.play(G, SNITCH, "G-seeker12-1")
+    match.play(G, QUAFFLE, "G-chaser5-1")
+    match.play(S, SNITCH, "S-chaser5-1")
+    match.play(S, QUAFFLE, "S-chaser10-1")
+    match.pass_window()
+    match.do(G, {"action": "reveal", "ball": SNITCH})
+    events = match.pass_window()
+    assert kinds(events)[-2:] == ["ball_won", "game_over"]
+    assert match.state["over"] and QUAFFLE in match.state["pitch"]["in_play"]
+    assert events[-1]["totals"] == {S: 0, G: 150}
+
+
+def test_with_no_player_card_in_hand_the_quaffle_still_takes_a_sacrifice():
+    """ "If a Quaffle is in play and you hold no Player Cards, you must still play on the
+    Quaffle ... a Special Card in place of a Player Card\""""
+    specials = ["alohomora", "referee", "free_goal", "take_back", "leg_locker", "take_one_card"]
+    match = Match(
+        slytherin=seven("S", "chaser8"),
+        gryffindor=seven("G", *specials, "full_body_bind"),
+        pitch=[QUAFFLE],
+    )
+    match.pass_window()
+    match.play(S, QUAFFLE, "S-chaser8-1")
+    offered = match.offered(G)
+    assert {command["action"] for command in offered} == {"play"}
+    assert len(offered) == 7
