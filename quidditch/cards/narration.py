@@ -19,12 +19,12 @@ SPECIAL_NAMES = {
     "full_body_bind": _("Full Body-Bind"),
     "alohomora": _("Alohomora"),
     "wingardium_leviosa": _("Wingardium Leviosa"),
-    "reduce_by_two": _("the jinx Reduce opponent's card by 2 points"),
-    "take_one_card": _("the jinx Take 1 card from opponent and discard"),
-    "no_play_on_ball": _("the jinx Opponent can't play on a ball"),
-    "take_back": _("the jinx Take back any card from your card pile"),
-    "remove_keeper": _("the foul Remove opponent's Keeper"),
-    "free_goal": _("the foul Free Goal"),
+    "reduce_by_two": _('the jinx "Reduce opponent\'s card by 2 points"'),
+    "take_one_card": _('the jinx "Take 1 card from opponent and discard"'),
+    "no_play_on_ball": _('the jinx "Opponent can\'t play on a ball"'),
+    "take_back": _('the jinx "Take back any card from your card pile"'),
+    "remove_keeper": _('the foul "Remove opponent\'s Keeper"'),
+    "free_goal": _('the foul "Free Goal"'),
     "referee": _("the Referee"),
 }
 PITCH_NAMES = {
@@ -52,9 +52,9 @@ LINES = {
     "passed": _("{player} passes."),
     "played": _("{player} lays {card} on {ball}."),
     "not_playing": _("{player} chooses not to play."),
-    "took_effect": _("{card} of {player} takes effect on {target}."),
-    "fizzled": _("{card} of {player} has nothing left to act on."),
-    "cancelled": _("{card} of {player} is cancelled by {by}."),
+    "took_effect": _("{card}, played by {player}, takes effect on {target}.{outcome}"),
+    "fizzled": _("{card}, played by {player}, has nothing left to act on."),
+    "cancelled": _("{card}, played by {player}, is cancelled by {by}."),
     "returned_to_hand": _("{card} goes back to the hand of {player}."),
     "revealed": _("The cards on {ball} are turned over: {cards}."),
     "ball_stays": _("Nobody wins {ball}: it stays in play."),
@@ -62,6 +62,7 @@ LINES = {
     "bludgered": _("{player} is hit by the Bludger and loses {taken} from the hand."),
     "game_over": _("The Snitch is caught. {totals}. {outcome}"),
 }
+TAKEN = _(" {team} discards {cards}.")
 NOTHING = _("nothing")
 NO_TARGET = _("the opponent")
 WIN, DRAW = _("{winner} wins!"), _("A draw.")
@@ -106,6 +107,12 @@ def _line(event: dict) -> str:
         fields["window"] = WINDOW_NAMES[event["window"]]
     elif kind in ("cast", "took_effect", "fizzled"):
         fields["target"] = _target(event["target"])
+        lost = event.get("taken", []) + ([event["discarded"]] if "discarded" in event else [])
+        fields["outcome"] = (
+            TAKEN.format(cards=", ".join(map(card_name, lost)), team=TEAM_NAMES[event["on"]])
+            if lost
+            else ""
+        )
     elif kind == "revealed":
         fields["cards"] = (
             ", ".join(
@@ -121,4 +128,5 @@ def _line(event: dict) -> str:
         )
         winner = event["winner"]
         fields["outcome"] = WIN.format(winner=TEAM_NAMES[winner]) if winner else DRAW
-    return LINES[kind].format_map(fields)
+    line = LINES[kind].format_map(fields)
+    return line[0].upper() + line[1:]

@@ -190,7 +190,7 @@ def decide(state: dict, ball: str, dice: Dice, events: list) -> None:
 
 
 def hit_by_bludger(state: dict, team: str, dice: Dice, events: list) -> None:
-    """ "Pick a card from your opponent's hand (no peeking)", and their next hand is one short."""
+    """A card picked blindly from the loser's hand ("no peeking"); their next hand is one short."""
     taken = take_at_random(state, team, 1, dice)
     state["teams"][team]["hits"] += 1
     events.append({"type": "bludgered", "player": team, "taken": taken})

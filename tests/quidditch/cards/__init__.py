@@ -6,13 +6,16 @@ and the faces n, n-1, ..., 2 swap every card with itself. So the first seven
 cards of a team deck are its hand, the next ones its draws, and the pitch
 deck is turned over in the order given. Slytherin's first pitch comes with
 the deal. Team decks are topped up with Chasers 4 (``S-chaser4-21``...) so
-that no draw in a test reaches a reshuffle unless the test wants one.
+that no draw in a test reaches a reshuffle unless the test wants one. Every
+command is checked to keep every card accounted for, and every event to
+narrate without a placeholder.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from games.conformance import LEAKED_CODE
 from games.dice import ScriptedDice
 from games.ruleset import PLAYER, Actor, RuleViolation
 from quidditch.cards.rules import CardQuidditch
@@ -74,6 +77,9 @@ class Match:
         outcome = apply_scripted(RULES, self.state, command, player(team), faces)
         self.state, self.events = outcome.state, outcome.events
         assert sorted(all_cards(self.state)) == self.cards, "every card is accounted for"
+        for event in outcome.events:
+            line = RULES.narrate(event)["en"]
+            assert line and not LEAKED_CODE.search(line), f"{event} narrates as {line!r}"
         return outcome.events
 
     def refused(self, team: str, command: dict, code: str) -> RuleViolation:
