@@ -21,19 +21,10 @@ import time
 from games.bots import play_out
 from games.dice import ServerDice
 from quidditch.cards.rules import CardQuidditch
+from quidditch.cards.rules.decks import all_cards
 
 SIMPLE_FIRST = {"slytherin": "simple", "gryffindor": "random"}
 SIMPLE_SECOND = {"slytherin": "random", "gryffindor": "simple"}
-
-
-def every_card(state: dict) -> list[str]:
-    cards = [played["card"] for ball in state["plays"].values() for played in ball.values()]
-    for piles in state["teams"].values():
-        cards += piles["deck"] + piles["hand"] + piles["discard"] + piles["scoring"]
-    cards += state["pitch"]["deck"] + state["pitch"]["discard"] + state["pitch"]["in_play"]
-    if state["window"]:
-        cards += [entry["card"] for entry in state["window"]["played"]]
-    return sorted(cards)
 
 
 def play(rules: CardQuidditch, seed: int, bots: dict[str, str]) -> tuple[dict, int]:
@@ -41,12 +32,12 @@ def play(rules: CardQuidditch, seed: int, bots: dict[str, str]) -> tuple[dict, i
     rng = random.Random(seed)
     dice = ServerDice(rng.randbytes(32), f"bench-{seed}")
     state = rules.setup({})
-    cards, commands = every_card(state), 0
+    cards, commands = all_cards(state), 0
 
     def count(before: dict, after: dict) -> None:
         nonlocal commands
         commands += 1
-        if every_card(after) != cards:
+        if all_cards(after) != cards:
             raise SystemExit(f"match {seed}, command {commands}: a card is lost or doubled")
 
     state = play_out(rules, state, bots, rng, dice, step=count)

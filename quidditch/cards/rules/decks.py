@@ -67,3 +67,17 @@ def take_at_random(state: dict, team: str, count: int, dice: Dice) -> list[str]:
 def discard(state: dict, card: str) -> None:
     """A team card onto its owner's discard pile."""
     state["teams"][owner_of(card)]["discard"].append(card)
+
+
+def all_cards(state: dict) -> list[str]:
+    """Every card wherever it lies, sorted: hands, decks, discard and scoring piles, the
+    pitch deck and its discard pile, the balls in play, the cards on them, the special
+    cards on the table. No rule creates or destroys a card, so this never changes in a
+    match: the simulation and ``bench/cards.py`` check it after every command."""
+    cards = [played["card"] for ball in state["plays"].values() for played in ball.values()]
+    for piles in state["teams"].values():
+        cards += piles["deck"] + piles["hand"] + piles["discard"] + piles["scoring"]
+    cards += state["pitch"]["deck"] + state["pitch"]["discard"] + state["pitch"]["in_play"]
+    if state["window"]:
+        cards += [entry["card"] for entry in state["window"]["played"]]
+    return sorted(cards)

@@ -20,6 +20,7 @@ from games.dice import ScriptedDice
 from games.ruleset import PLAYER, Actor, RuleViolation
 from quidditch.cards.rules import CardQuidditch
 from quidditch.cards.rules.cards import PREFIX
+from quidditch.cards.rules.decks import all_cards
 from tests.support import apply_scripted
 
 RULES = CardQuidditch()
@@ -36,25 +37,6 @@ def player(team: str) -> Actor:
     return Actor(PLAYER, frozenset({team}))
 
 
-def all_cards(state: dict) -> list[str]:
-    """Every card wherever it lies: hands, decks, discard and scoring piles, the pitch
-    deck and its discard pile, the balls in play, the cards on them, the special cards
-    on the table. A card counted twice or lost shows as a difference with the decks."""
-    found = [
-        card
-        for ball in state["plays"].values()
-        for played in ball.values()
-        for card in [played["card"]]
-    ]
-    for piles in state["teams"].values():
-        found += piles["deck"] + piles["hand"] + piles["discard"] + piles["scoring"]
-    pitch = state["pitch"]
-    found += pitch["deck"] + pitch["discard"] + pitch["in_play"]
-    if state["window"]:
-        found += [entry["card"] for entry in state["window"]["played"]]
-    return found
-
-
 class Match:
     def __init__(self, *, slytherin: list[str], gryffindor: list[str], pitch: list[str]) -> None:
         state = RULES.setup({})
@@ -64,7 +46,7 @@ class Match:
             state["teams"][team]["deck"] = [*cards, *top_up]
         state["pitch"]["deck"] = list(pitch)
         self.state = state
-        self.cards = sorted(all_cards(state))
+        self.cards = all_cards(state)
         faces = [
             *unshuffled(len(state["teams"][S]["deck"])),
             *unshuffled(len(state["teams"][G]["deck"])),
@@ -76,7 +58,7 @@ class Match:
         command = command if command.get("action") == "deal" else {**command, "player": team}
         outcome = apply_scripted(RULES, self.state, command, player(team), faces)
         self.state, self.events = outcome.state, outcome.events
-        assert sorted(all_cards(self.state)) == self.cards, "every card is accounted for"
+        assert all_cards(self.state) == self.cards, "every card is accounted for"
         for event in outcome.events:
             line = RULES.narrate(event)["en"]
             assert line and not LEAKED_CODE.search(line), f"{event} narrates as {line!r}"

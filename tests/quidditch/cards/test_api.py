@@ -71,6 +71,7 @@ def test_one_player_plays_a_whole_match_against_the_bot_and_never_sees_its_hidde
     assert [len(e["cards"]) for e in first_draws] == [7, 7], "after the end: every hand"
     report = person.get(f"{url}verify/").json()
     assert report["ok"] is True and report["seed_revealed"]
+    assert report["rolls_checked"] >= 40 + 40 + 28 - 3, "the three shuffles of the deal at least"
 
 
 def test_the_demo_holds_a_match_played_to_its_end_by_the_bots():

@@ -191,7 +191,7 @@ def test_a_spent_team_deck_takes_its_shuffled_discard_pile():
     match = Match(slytherin=seven("S", "chaser9"), gryffindor=seven("G"), pitch=[QUAFFLE, SNITCH])
     match.state["teams"][S]["deck"] = []
     match.state["teams"][S]["discard"] = ["S-chaser4-21"]
-    match.cards = sorted(all_cards(match.state))
+    match.cards = all_cards(match.state)
     match.pass_window()
     match.play(S, QUAFFLE, "S-chaser9-1")
     match.play(G, QUAFFLE, "G-chaser5-1")
@@ -206,7 +206,7 @@ def test_a_spent_team_deck_takes_its_shuffled_discard_pile():
 def test_a_spent_pitch_deck_takes_its_shuffled_discard_pile():
     match = Match(slytherin=seven("S"), gryffindor=seven("G"), pitch=[BLUDGER])
     match.state["pitch"]["discard"] = [QUAFFLE]
-    match.cards = sorted(all_cards(match.state))
+    match.cards = all_cards(match.state)
     match.pass_window()
     events = match.done(S)  # Gryffindor must pitch: the deck is spent
     assert {"type": "shuffled", "deck": "pitch", "cards": 1} in events

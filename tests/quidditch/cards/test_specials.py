@@ -195,7 +195,7 @@ def test_an_alohomora_may_cancel_an_alohomora_and_the_first_spell_then_stands():
 def test_alohomora_does_not_cancel_take_back_which_is_not_played_against_anyone():
     match = match_with(slytherin=["alohomora"], gryffindor=["take_back"])
     match.state["teams"][G]["discard"] = ["G-seeker12-1"]
-    match.cards = sorted(all_cards(match.state))
+    match.cards = all_cards(match.state)
     match.cast(G, "G-take_back-1", "G-seeker12-1")
     assert not any(card == "S-alohomora-1" for card, _ in casts(match, S))
 
@@ -238,7 +238,7 @@ def test_the_jinx_opponent_cant_play_on_a_ball_discards_their_card_and_the_prope
 def test_the_jinx_take_back_returns_a_card_from_your_discard_pile():
     match = match_with(slytherin=["take_back"])
     match.state["teams"][S]["discard"] = ["S-seeker11-1"]
-    match.cards = sorted(all_cards(match.state))
+    match.cards = all_cards(match.state)
     match.cast(S, "S-take_back-1", "S-seeker11-1")
     match.pass_window()
     assert "S-seeker11-1" in match.hand(S) and match.discard(S) == ["S-take_back-1"]
