@@ -201,13 +201,18 @@ CATALOGUE = {
 
 
 def plays(state: dict, seat: str) -> list[tuple[str, str | None]]:
-    """Every (card, target) the seat may play now from its hand."""
-    window = state["window"]["name"]
+    """Every (card, target) the seat may play now from its hand.
+
+    A player barred from a ball plays no special card on it either ("Your opponent can
+    play no further cards (Player or Special) on the ball you jinxed").
+    """
+    window, barred = state["window"]["name"], state["barred"][seat]
     return [
         (card, target)
         for card in state["teams"][seat]["hand"]
         if c.is_special(card) and window in CATALOGUE[c.face_of(card)].windows
         for target in CATALOGUE[c.face_of(card)].targets(state, seat)
+        if target not in barred
     ]
 
 

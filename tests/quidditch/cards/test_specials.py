@@ -235,6 +235,18 @@ def test_the_jinx_opponent_cant_play_on_a_ball_discards_their_card_and_the_prope
     assert winner_of_the_quaffle(match.pass_window()) == G
 
 
+def test_a_player_barred_from_a_ball_plays_no_special_card_on_it_either():
+    """The jinx: "Your opponent can play no further cards (Player or Special) on the ball"."""
+    match = down(
+        match_with(slytherin=["chaser10", "leg_locker"], gryffindor=["beater1", "no_play_on_ball"]),
+        "S-chaser10-1",
+        "G-beater1-1",
+    )
+    match.cast(G, "G-no_play_on_ball-1", QUAFFLE)
+    assert ("S-leg_locker-1", QUAFFLE) not in casts(reveal(match), S)
+    match.refused(S, {"action": "cast", "card": "S-leg_locker-1", "target": QUAFFLE}, "not_now")
+
+
 def test_the_jinx_take_back_returns_a_card_from_your_discard_pile():
     match = match_with(slytherin=["take_back"])
     match.state["teams"][S]["discard"] = ["S-seeker11-1"]
