@@ -170,7 +170,9 @@ class CardQuidditch(Ruleset):
     ) -> Outcome:
         if state["over"]:
             raise RuleViolation("game_over", "the match is over", "Winning the Game")
-        action = command.get("action") if isinstance(command, dict) else None
+        if not isinstance(command, dict):
+            raise RuleViolation("unknown_command", "a command is an object with an action")
+        action = command.get("action")
         new, events = copy.deepcopy(state), []
         if action == "deal":
             if state["phase"] != rounds.DEAL or not (actor.is_referee or actor.controls):

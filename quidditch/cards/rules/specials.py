@@ -115,19 +115,13 @@ def _bar(state, entry, dice, events) -> None:
     events.append({**_took_effect(entry), "on": victim})
     if played:
         state["teams"][victim]["hand"].append(played["card"])
-        events.append(
-            {
-                "type": "returned_to_hand",
-                "player": victim,
-                "ball": ball,
-                "card": played["card"],
-            }
-        )
+        returned = {"type": "returned_to_hand", "player": victim, "ball": ball}
+        events.append({**returned, "card": played["card"]})
 
 
 def _discard_and_bar(state, entry, dice, events) -> None:
-    """ "Opponent can't play on a ball": their card there is discarded and they may play
-    no further card on it."""
+    """The jinx "Opponent can't play on a ball": their card there is discarded and they
+    may play no further card on it."""
     victim, ball = c.opponent(entry["player"]), entry["target"]
     played = state["plays"].get(ball, {}).pop(victim, None)
     if played is None:

@@ -1,5 +1,9 @@
 """SET UP and LET'S PLAY (steps 1-9, Pitch Again), on scripted decks."""
 
+import pytest
+
+from games.dice import ScriptedDice
+from games.ruleset import RuleViolation
 from tests.quidditch.cards import RULES, G, Match, S, all_cards, kinds, player, seven
 
 QUAFFLE, QUAFFLE2, BLUDGER, BLUDGER2, BLUDGER3, SNITCH, GOAL = (
@@ -265,3 +269,26 @@ def test_with_no_player_card_in_hand_the_quaffle_still_takes_a_sacrifice():
     offered = match.offered(G)
     assert {command["action"] for command in offered} == {"play"}
     assert len(offered) == 7
+
+
+@pytest.mark.parametrize(
+    ("command", "code"),
+    [
+        ([], "unknown_command"),
+        ({"action": "shout"}, "unknown_command"),
+        ({"action": "pass", "player": "hufflepuff"}, "unknown_command"),
+        ({"action": "pass", "player": G}, "not_your_team"),
+        ({"action": "play", "player": S, "ball": SNITCH, "card": "S-chaser5-1"}, "not_this_ball"),
+        ({"action": "play", "player": S, "ball": QUAFFLE, "card": "G-chaser5-1"}, "not_in_hand"),
+        ({"action": "play", "player": S, "ball": [QUAFFLE], "card": {}}, "not_this_ball"),
+        ({"action": "reveal", "player": S, "ball": QUAFFLE}, "not_your_turn"),
+        ({"action": "cast", "player": S, "card": "S-chaser5-1", "target": None}, "not_now"),
+        ({"action": "deal"}, "not_now"),
+    ],
+)
+def test_a_command_the_rules_do_not_allow_is_refused_with_a_reason(command, code):
+    match = Match(slytherin=seven("S"), gryffindor=seven("G"), pitch=[QUAFFLE, SNITCH])
+    match.pass_window()
+    with pytest.raises(RuleViolation) as caught:
+        RULES.apply(match.state, command, actor=player(S), dice=ScriptedDice([]), now=0.0)
+    assert caught.value.code == code
