@@ -13,6 +13,7 @@ import re
 
 import pytest
 from django.core.management import call_command
+from django.test import Client
 
 from games.models import Game
 from quidditch.cards.demo import TITLE
@@ -45,8 +46,10 @@ def test_one_player_plays_a_whole_match_against_the_bot_and_never_sees_its_hidde
     assert created.status_code == 201, created.json()
     game_id = created.json()["id"]
     url, rng, last_seq = f"/api/matches/{game_id}/", random.Random(16), 0
+    page_reader = Client()
+    page_reader.force_login(table.player)
     game = person.get(url).json()
-    for _ in range(3_000):
+    for step in range(3_000):
         if game["status"] != "active":
             break
         before = hidden_from_the_person(game_id)
@@ -64,6 +67,10 @@ def test_one_player_plays_a_whole_match_against_the_bot_and_never_sees_its_hidde
         if game["status"] == "active":
             bots_side = game["state"]["teams"]["gryffindor"]
             assert "hand" not in bots_side and bots_side["hand_size"] <= 7
+        if step == 10:  # the web table too, once in the match
+            page = page_reader.get(f"/matches/{game_id}/")
+            assert page.status_code == 200
+            assert named(after, page.content.decode()) == set(), "the game's page"
     assert game["status"] == "finished" and game["result"]["snitch"] in ("slytherin", "gryffindor")
     log = person.get(f"{url}events/", {"limit": 500}).json()["results"]
     assert any(record["submitted"].get("bot") == "simple" for record in log)
