@@ -1,0 +1,9 @@
+"""Quidditch, the card game (Mattel, 2001), for two players with hidden hands.
+
+Each player holds seven cards of a team deck (Gryffindor or Slytherin); the
+pitcher turns over balls from the pitch deck, both players lay player cards
+face down on them, and the revealed values decide who wins each ball. Spells,
+jinxes, fouls and the referee bend the comparison. ``rules/`` holds the pure
+rules, ``narration`` the transcript, ``bots`` a simple computer opponent;
+``docs/rules/card-game.md`` says how the text was read.
+"""

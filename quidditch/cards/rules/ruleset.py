@@ -1,0 +1,332 @@
+"""The quidditch card game as a :class:`games.ruleset.Ruleset`.
+
+Commands (``player`` is ``gryffindor`` or ``slytherin``; only that team's
+player gives its commands, as only they see its hand):
+
+- ``{"action": "deal"}``: shuffles the three decks and deals seven cards each;
+- ``{"action": "pitch", "player": ...}`` or ``{"action": "keep_balls", ...}``: the
+  pitcher turns over a new ball, or plays on the balls in play;
+- ``{"action": "play", "player": ..., "ball": "P-quaffle-3", "card": "G-chaser7-1"}``:
+  a card face down on a ball;
+- ``{"action": "done", "player": ...}``: the pitcher has played on every ball they want;
+- ``{"action": "cast", "player": ..., "card": "G-alohomora-1", "target": ...}``:
+  a special card, face up, in a window; ``target`` is a ball, a card or ``null``;
+- ``{"action": "pass", "player": ...}``: nothing more to play in this window;
+- ``{"action": "reveal", "player": ..., "ball": ...}``: the pitcher's next ball to turn over.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from games.dice import Dice
+from games.ruleset import (
+    Actor,
+    Command,
+    Event,
+    Outcome,
+    Ruleset,
+    RuleViolation,
+    State,
+    register,
+)
+
+from ..bots import SimplePlayer
+from ..narration import narrate
+from . import rounds, scoring, specials, visibility, windows
+from .cards import (
+    HAND_SIZE,
+    PITCH,
+    PITCH_DECK,
+    PITCH_FACES,
+    PREFIX,
+    SEEKER,
+    SNITCH,
+    TEAM_DECK,
+    TEAM_FACES,
+    TEAMS,
+    card_ids,
+    face_of,
+    opponent,
+)
+from .decks import SECRET_PURPOSES
+
+DEFAULTS = {"team_deck": TEAM_DECK, "pitch_deck": PITCH_DECK}
+ACTIONS = ("deal", "pitch", "keep_balls", "play", "done", "cast", "pass", "reveal")
+
+
+def build_settings(config: object) -> dict:
+    """The decks a match is played with: the default composition or the config's own."""
+    if not isinstance(config, dict):
+        raise RuleViolation("invalid_config", "the config must be an object")
+    unknown = sorted(set(config) - set(DEFAULTS))
+    if unknown:
+        raise RuleViolation("invalid_config", f"unknown settings: {', '.join(unknown)}")
+    settings = {**DEFAULTS, **config}
+    team_deck = _composition(settings["team_deck"], TEAM_FACES, "team_deck")
+    pitch_deck = _composition(settings["pitch_deck"], PITCH_FACES, "pitch_deck")
+    if sum(team_deck.values()) < HAND_SIZE or not any(
+        count for face, count in team_deck.items() if face.startswith(SEEKER)
+    ):
+        raise RuleViolation(
+            "invalid_config", "a team deck needs at least seven cards and a Seeker", "SET UP"
+        )
+    if pitch_deck.get(SNITCH) != 1:
+        raise RuleViolation(
+            "invalid_config",
+            "the pitch deck holds one Golden Snitch",
+            "PLAYING FOR THE GOLDEN SNITCH",
+        )
+    return {"team_deck": team_deck, "pitch_deck": pitch_deck}
+
+
+def _composition(value: object, faces: tuple[str, ...], name: str) -> dict[str, int]:
+    if not isinstance(value, dict) or not value:
+        raise RuleViolation("invalid_config", f"{name} maps card names to how many")
+    unknown = sorted(set(value) - set(faces))
+    if unknown:
+        raise RuleViolation("invalid_config", f"{name}: no such cards: {', '.join(unknown)}")
+    if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in value.values()):
+        raise RuleViolation("invalid_config", f"{name}: each count is a whole number, 0 or more")
+    return {face: value[face] for face in faces if value.get(face)}
+
+
+@register
+class CardQuidditch(Ruleset):
+    name = "card-quidditch"
+    title = "Quidditch card game"
+    config_schema = {
+        "type": "object",
+        "properties": {
+            "team_deck": {
+                "type": "object",
+                "additionalProperties": {"type": "integer", "minimum": 0},
+                "description": "Card name -> copies in each team deck (docs/rules/card-game.md).",
+            },
+            "pitch_deck": {
+                "type": "object",
+                "additionalProperties": {"type": "integer", "minimum": 0},
+                "description": "quaffle, bludger, goal, snitch -> copies in the pitch deck.",
+            },
+        },
+    }
+    command_schema = {
+        "type": "object",
+        "required": ["action"],
+        "properties": {
+            "action": {"type": "string", "enum": list(ACTIONS)},
+            "player": {"type": "string", "enum": list(TEAMS)},
+            "ball": {"type": "string"},
+            "card": {"type": "string"},
+            "target": {"type": "string", "nullable": True},
+        },
+    }
+    example_config = {}
+    max_commands = 20_000
+    secret_roll_purposes = SECRET_PURPOSES
+    bots = {"simple": SimplePlayer()}
+
+    def setup(self, config: dict) -> State:
+        settings = build_settings(config)
+        return {
+            "settings": settings,
+            "phase": rounds.DEAL,
+            "round": 0,
+            "pitcher": None,
+            "must_pitch": False,
+            "teams": {
+                team: {
+                    "deck": card_ids(PREFIX[team], settings["team_deck"]),
+                    "hand": [],
+                    "discard": [],
+                    "scoring": [],
+                    "hits": 0,
+                }
+                for team in TEAMS
+            },
+            "pitch": {
+                "deck": card_ids(PITCH, settings["pitch_deck"]),
+                "discard": [],
+                "in_play": [],
+            },
+            "plays": {},
+            "contested": [],
+            "barred": {team: [] for team in TEAMS},
+            "awarded": {},
+            "current": None,
+            "window": None,
+            "winner": None,
+            "over": False,
+        }
+
+    def seats(self, state: State) -> list[str]:
+        return list(TEAMS)
+
+    def seat_of(self, command: Command, state: State) -> str | None:
+        return command.get("player")
+
+    def apply(
+        self, state: State, command: Command, *, actor: Actor, dice: Dice, now: float
+    ) -> Outcome:
+        if state["over"]:
+            raise RuleViolation("game_over", "the match is over", "Winning the Game")
+        if not isinstance(command, dict):
+            raise RuleViolation("unknown_command", "a command is an object with an action")
+        action = command.get("action")
+        new, events = copy.deepcopy(state), []
+        if action == "deal":
+            if state["phase"] != rounds.DEAL or not (actor.is_referee or actor.controls):
+                raise RuleViolation("not_now", "the cards are dealt once, at the start", "SET UP")
+            rounds.deal(new, dice, events)
+            return Outcome(new, events)
+        team = command.get("player")
+        if action not in ACTIONS or team not in TEAMS:
+            raise RuleViolation(
+                "unknown_command", f"one of {', '.join(ACTIONS)}, for gryffindor or slytherin"
+            )
+        if not visibility.holds(team, actor):
+            raise RuleViolation("not_your_team", f"only {team}'s player plays {team}'s cards")
+        getattr(self, f"_{action}")(new, team, command, dice, events)
+        return Outcome(new, events)
+
+    def _pitch(self, state, team, command, dice, events) -> None:
+        self._pitchers_choice(state, team)
+        rounds.pitch_ball(state, dice, events)
+
+    def _keep_balls(self, state, team, command, dice, events) -> None:
+        self._pitchers_choice(state, team)
+        rounds.keep_balls(state, events)
+
+    def _play(self, state, team, command, dice, events) -> None:
+        playing = rounds.PITCHER_PLAYS if team == state["pitcher"] else rounds.OPPONENT_PLAYS
+        if state["phase"] != playing:
+            raise RuleViolation(
+                "not_your_turn", "it is not your turn to play a card", "LET'S PLAY 3-4"
+            )
+        if command.get("ball") not in rounds.open_balls(state, team):
+            raise RuleViolation("not_this_ball", "you may not play on that ball now", "Pitch Again")
+        self._in_hand(state, team, command.get("card"))
+        rounds.play(state, team, command["ball"], command["card"], dice, events)
+
+    def _done(self, state, team, command, dice, events) -> None:
+        if state["phase"] != rounds.PITCHER_PLAYS or team != state["pitcher"]:
+            raise RuleViolation("not_your_turn", "only the pitcher ends the plays", "LET'S PLAY 3")
+        if rounds.quaffle_owed(state):
+            raise RuleViolation(
+                "quaffle_first", "a pitcher must always play on a Quaffle", "Pitch Again"
+            )
+        rounds.pitcher_done(state, dice, events)
+
+    def _cast(self, state, team, command, dice, events) -> None:
+        self._in_window(state, team)
+        card, target = command.get("card"), command.get("target")
+        self._in_hand(state, team, card)
+        if (card, target) not in specials.plays(state, team):
+            raise RuleViolation(
+                "not_now", "that card cannot be played on that now", "SPELL AND JINX CARDS"
+            )
+        state["teams"][team]["hand"].remove(card)
+        entry = {"player": team, "card": card, "target": target}
+        windows.played(state, entry)
+        events.append({"type": "cast", **entry})
+
+    def _pass(self, state, team, command, dice, events) -> None:
+        self._in_window(state, team)
+        events.append({"type": "passed", "player": team})
+        if windows.passed(state, team):
+            rounds.close_window(state, dice, events)
+
+    def _reveal(self, state, team, command, dice, events) -> None:
+        if state["phase"] != rounds.REVEAL or team != state["pitcher"]:
+            raise RuleViolation("not_your_turn", "the pitcher orders the reveals", "Pitch Again")
+        if command.get("ball") not in rounds.waiting_balls(state):
+            raise RuleViolation("not_this_ball", "no cards wait on that ball", "Pitch Again")
+        rounds.reveal(state, command["ball"], events)
+
+    @staticmethod
+    def _pitchers_choice(state: State, team: str) -> None:
+        if state["phase"] != rounds.PITCH or team != state["pitcher"]:
+            raise RuleViolation("not_your_turn", "it is not your pitch", "LET'S PLAY 1")
+
+    @staticmethod
+    def _in_window(state: State, team: str) -> None:
+        if not windows.may_act(state, team):
+            raise RuleViolation(
+                "not_now", "special cards wait for a window, and you have passed", "SPECIAL CARDS"
+            )
+
+    @staticmethod
+    def _in_hand(state: State, team: str, card: object) -> None:
+        if card not in state["teams"][team]["hand"]:
+            raise RuleViolation("not_in_hand", "that card is not in your hand", "LET'S PLAY 3")
+
+    def allowed_commands(self, state: State, actor: Actor, *, now: float | None = None) -> list:
+        if state["over"]:
+            return []
+        if state["phase"] == rounds.DEAL:
+            return [{"action": "deal"}] if actor.is_referee or actor.controls else []
+        return [
+            command
+            for team in TEAMS
+            if visibility.holds(team, actor)
+            for command in self._offers(state, team)
+        ]
+
+    @staticmethod
+    def _offers(state: State, team: str) -> list[dict]:
+        phase, pitcher = state["phase"], state["pitcher"]
+        mine = {"player": team}
+        if phase == rounds.PITCH and team == pitcher:
+            return [{"action": "pitch", **mine}, {"action": "keep_balls", **mine}]
+        if phase == rounds.WINDOW and windows.may_act(state, team):
+            return [
+                {"action": "pass", **mine},
+                *(
+                    {"action": "cast", **mine, "card": card, "target": target}
+                    for card, target in specials.plays(state, team)
+                ),
+            ]
+        playing = {rounds.PITCHER_PLAYS: pitcher, rounds.OPPONENT_PLAYS: opponent(pitcher)}
+        if playing.get(phase) == team:
+            offers = [
+                {"action": "play", **mine, "ball": ball, "card": card}
+                for ball in rounds.open_balls(state, team)
+                for card in state["teams"][team]["hand"]
+            ]
+            if phase == rounds.PITCHER_PLAYS and not rounds.quaffle_owed(state):
+                offers.append({"action": "done", **mine})
+            return offers
+        if phase == rounds.REVEAL and team == pitcher:
+            return [
+                {"action": "reveal", **mine, "ball": ball} for ball in rounds.waiting_balls(state)
+            ]
+        return []
+
+    def view(self, state: State, actor: Actor) -> State:
+        return visibility.view(state, actor)
+
+    def view_event(self, record: dict, actor: Actor) -> dict:
+        return visibility.view_event(super().view_event(record, actor), actor)
+
+    def secrets(self, state: State) -> dict[str, set[str]]:
+        return visibility.secrets(state)
+
+    def result(self, state: State) -> dict | None:
+        if not state["over"]:
+            return None
+        return {
+            "winner": state["winner"],
+            "points": scoring.totals(state),
+            "snitch": next(
+                team
+                for team in TEAMS
+                if any(face_of(card) == SNITCH for card in state["teams"][team]["scoring"])
+            ),
+            "rounds": state["round"],
+        }
+
+    def default_title(self, state: State) -> str:
+        return "Slytherin v Gryffindor"
+
+    def narrate(self, event: Event) -> dict[str, str]:
+        return narrate(event)
