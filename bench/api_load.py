@@ -70,6 +70,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+PROTOTYPE = ROOT.parent / "shared" / "bench" / "turn-prototype"
 sys.path.insert(0, str(ROOT))
 
 HOST = "127.0.0.1"
@@ -113,6 +114,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=None, help="gthread 3, sync 5, uvicorn 3")
     parser.add_argument("--threads", type=int, default=4, help="per gthread worker")
     parser.add_argument("--port", type=int, default=0, help="0: a free port")
+    parser.add_argument(
+        "--prototype",
+        default=str(PROTOTYPE),
+        help="the reference turn transaction, run first in the same invocation ('' to skip)",
+    )
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432")
     parser.add_argument("--database", default="storyguide_bench")
     parser.add_argument(
@@ -932,6 +938,52 @@ def _query_shape(sql: str) -> str:
     return sql[:160]
 
 
+# --------------------------------------------------------------------------- the reference
+
+
+def run_prototype(path: str) -> dict[int, dict]:
+    """The reference turn transaction (``../shared/bench/turn-prototype``), run as its
+    README says, on this machine and this PostgreSQL: requests/s and p99 by number of
+    matches (200: spread, 1: one hot match)."""
+    env = {**os.environ, "VENV": sys.prefix, "PROTO_PORT": str(free_port())}
+    done = subprocess.run(
+        ["bash", "run.sh"], cwd=path, env=env, capture_output=True, text=True, timeout=600
+    )
+    figures = {}
+    for line in done.stdout.splitlines():
+        found = dict(re.findall(r"(\w+)=([\w.]+)", line))
+        if found.get("mode") == "turn":
+            figures[int(found["matches"])] = {
+                "rps": float(found["rps"]),
+                "p99": float(found["p99"].removesuffix("ms")),
+                "line": line,
+            }
+    if set(figures) != {1, 200}:
+        raise RuntimeError(f"the prototype did not run: {done.stdout[-500:]}{done.stderr[-500:]}")
+    print("the reference (turn-prototype, gunicorn 5 sync workers, 16 clients, 15 s each):")
+    for matches in (200, 1):
+        print("  " + figures[matches]["line"])
+    return figures
+
+
+def compare(prototype: dict[int, dict], results: dict) -> None:
+    """The service beside the reference: the ratio of the issue's goal (0.8x)."""
+    print("\nthe service beside the reference, same machine, same run:")
+    if "spread" in results:
+        ours, theirs = results["spread"], prototype[200]
+        print(
+            f"  spread: {ours['rps']:.0f} / {theirs['rps']:.0f} req/s = "
+            f"{ours['rps'] / theirs['rps']:.2f}x (goal 0.80x); p99 {ours['p99']:.0f} ms "
+            f"(reference {theirs['p99']:.0f} ms); {ours['cpu_ms']:.2f} ms CPU per request"
+        )
+    if "one" in results:
+        ours, theirs = results["one"], prototype[1]
+        print(
+            f"  one match: p99 {ours['p99']:.0f} ms (reference {theirs['p99']:.0f} ms, goal "
+            f"{ONE_GOAL_P99_MS} ms)"
+        )
+
+
 # --------------------------------------------------------------------------- main
 
 
@@ -943,6 +995,7 @@ def main(argv: list[str] | None = None) -> int:
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, terminate)
+    prototype = run_prototype(args.prototype) if args.prototype and not args.profile else None
     recreate_database(args)
     clear_rate_counters(args.cache_url)
     django_setup(env)
@@ -1021,6 +1074,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"gunicorn stopped (log: {server.log.name})")
     if pool.made_late:
         print(f"({pool.made_late} matches had to be made during the run)")
+    if prototype:
+        compare(prototype, results)
     logs_ok = check_logs(all_matches)
     errors = sum(r["errors"] for r in results.values())
     if args.drop:

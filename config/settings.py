@@ -219,7 +219,7 @@ STREAMS_PER_USER = int(os.environ.get("STREAMS_PER_USER", "20"))
 # CACHE_URL names a Redis server, per process otherwise.
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "core.cache.SharedClientRedisCache",
         "LOCATION": os.environ["CACHE_URL"],
     }
     if os.environ.get("CACHE_URL")

@@ -328,16 +328,16 @@ def _lock_visible(game_id, kind, roles, idempotency_key: str | None):
     id of its event sent with ``idempotency_key``, if any, found in the same statement."""
     earlier = GameEvent.objects.filter(game=OuterRef("pk"), idempotency_key=idempotency_key)
     games = Game.objects.filter(kind=kind) if kind is not None else Game.objects.all()
-    game = (
+    found = list(  # a slice, not first(): no ORDER BY in the locking statement
         games.select_for_update(of=("self",))
         .filter(pk=game_id)
         .annotate(
             earlier=Subquery(earlier.values("pk")[:1])
             if idempotency_key
             else Value(None, output_field=BigIntegerField())
-        )
-        .first()
+        )[:1]
     )
+    game = found[0] if found else None
     if game is None or (roles is not None and not visible(game, roles)):
         raise NotFound("No such game, or not one you may read.")
     return game

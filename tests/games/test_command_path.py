@@ -103,3 +103,20 @@ def test_a_member_removed_from_the_campaign_is_refused_at_once(table):
     assert roll(plugin, game["id"]).status_code == 201
     membership_remove(membership=Membership.objects.get(user=table.player))
     assert roll(plugin, game["id"]).status_code == 404
+
+
+def test_a_games_answer_is_what_drfs_own_fields_would_give(table):
+    """``GameSerializer`` writes its fields out directly for speed; DRF's declared fields
+    are the reference."""
+    from django.utils import timezone
+
+    from games.models import Game
+    from games.ruleset import Actor
+    from games.serializers import GameSerializer
+
+    game = Game.objects.get(pk=table.create_game()["id"])
+    game.finished_at = timezone.now()
+    for actor in (Actor("referee"), Actor("player", frozenset({"alice"})), Actor("spectator")):
+        serializer = GameSerializer(game, context={"actor": actor, "now": timezone.now()})
+        reference = super(GameSerializer, serializer).to_representation(game)
+        assert serializer.data == reference
