@@ -18,21 +18,15 @@ from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-streams = get_asgi_application()
 requests = WSGIMiddleware(get_wsgi_application(), workers=int(os.environ.get("WEB_THREADS", "8")))
+
+from core.streams import drop_slow_readers  # noqa: E402 - once Django is set up
+
+streams = drop_slow_readers(get_asgi_application())
 
 
 async def application(scope, receive, send):
     if scope["type"] == "http" and scope["path"].endswith("/stream/"):
         await streams(scope, receive, send)
     else:
-        await requests(scope, _coroutine(receive), send)
-
-
-def _coroutine(receive):
-    """``receive`` as a coroutine function, which a2wsgi needs and granian's is not."""
-
-    async def receive_coroutine():
-        return await receive()
-
-    return receive_coroutine
+        await requests(scope, receive, send)

@@ -214,6 +214,7 @@ REST_FRAMEWORK = {
 STREAM_HEARTBEAT_SECONDS = float(os.environ.get("STREAM_HEARTBEAT_SECONDS", "15"))
 STREAM_POLL_SECONDS = float(os.environ.get("STREAM_POLL_SECONDS", "1"))
 STREAMS_PER_USER = int(os.environ.get("STREAMS_PER_USER", "20"))
+STREAM_SEND_TIMEOUT_SECONDS = float(os.environ.get("STREAM_SEND_TIMEOUT_SECONDS", "30"))
 
 # The cache holds the rate limit counters: shared between processes when
 # CACHE_URL names a Redis server, per process otherwise.

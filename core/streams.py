@@ -306,6 +306,37 @@ def event_stream(
     return response
 
 
+class SlowReader(Exception):
+    """A stream's reader took no message for ``STREAM_SEND_TIMEOUT_SECONDS``."""
+
+
+def drop_slow_readers(app):
+    """The ASGI ``app`` with a stream dropped when its reader stops taking messages.
+
+    Nothing waits in a buffer for a slow reader (a message is read from the
+    database only when the last one was taken), but a reader that takes nothing
+    would hold its stream open for ever: when the server cannot hand it one
+    message within ``STREAM_SEND_TIMEOUT_SECONDS``, the connection is closed and
+    the reader, once it reads again, reconnects with ``Last-Event-ID``.
+    """
+
+    async def application(scope, receive, send):
+        timeout = settings_value("STREAM_SEND_TIMEOUT_SECONDS", 30)
+
+        async def send_in_time(message):
+            try:
+                await asyncio.wait_for(send(message), timeout)
+            except TimeoutError:
+                raise SlowReader() from None
+
+        try:
+            await app(scope, receive, send_in_time)
+        except SlowReader:
+            log.info("dropped a stream whose reader took nothing for %s s", timeout)
+
+    return application
+
+
 def _address(request) -> str:
     return request.META.get("REMOTE_ADDR", "") if request is not None else ""
 

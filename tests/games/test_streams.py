@@ -13,7 +13,7 @@ import pytest
 from httpx_sse import connect_sse
 from knox.models import AuthToken
 
-from core.streams import Page, SharedReads
+from core.streams import Page, SharedReads, drop_slow_readers
 from tests.games.test_platform_api import create_high_card, submit
 from tests.games.toy import HighCard
 from tests.streams import asgi_server, read_stream
@@ -204,3 +204,25 @@ def test_streams_asking_the_same_question_at_once_share_one_read():
     first, second, player = asyncio.run(three_readers())
     assert len(reads) == 2 and player is not first  # the spectators share, the player not
     assert first is second and first.messages == [(1, b'id: 1\ndata: {"seq":1}\n\n')]
+
+
+def test_a_reader_that_takes_nothing_is_dropped_not_waited_for(settings, caplog):
+    """A slow reader is dropped: when the server cannot hand it a message within
+    ``STREAM_SEND_TIMEOUT_SECONDS``, its stream ends (it reconnects with Last-Event-ID)."""
+    settings.STREAM_SEND_TIMEOUT_SECONDS = 0.05
+    caplog.set_level("INFO", logger="core.streams")
+    sent = []
+
+    async def stream(scope, receive, send):
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"id: 1\n\n", "more_body": True})
+        raise AssertionError("never reached: the reader took nothing")
+
+    async def stuck_reader_send(message):
+        if message["type"] == "http.response.body":
+            await asyncio.sleep(3600)  # the socket's buffers are full
+        sent.append(message["type"])
+
+    asyncio.run(drop_slow_readers(stream)({"type": "http"}, None, stuck_reader_send))
+    assert sent == ["http.response.start"]
+    assert "dropped a stream" in caplog.text
