@@ -15,7 +15,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import BigIntegerField, OuterRef, Subquery, Value, prefetch_related_objects
 
 from core.errors import Conflict, Forbidden, Invalid, NotFound, RuleViolation
@@ -276,7 +276,32 @@ def game_submit_command(
 
     ``kind`` and ``roles`` come from a request (the API); without them the
     caller is the service's own (demo data, tests) and the roles are looked up.
+
+    Two requests with one Idempotency-Key at once: the second waits for the
+    first's lock, but its look for an earlier event was made before the first
+    committed (PostgreSQL reads a statement's subquery as the statement began).
+    Its event then breaks the key's unique constraint, and the request is
+    looked at once more, in a new statement that finds the first's answer.
     """
+    arguments = dict(
+        game_id=game_id,
+        user=user,
+        submission=submission,
+        now=now,
+        idempotency_key=idempotency_key,
+        render=render,
+        kind=kind,
+        roles=roles,
+    )
+    try:
+        return _submit(**arguments)
+    except IntegrityError:
+        if not idempotency_key:
+            raise
+        return _submit(**arguments)
+
+
+def _submit(*, game_id, user, submission, now, idempotency_key, render, kind, roles) -> Answer:
     with transaction.atomic():
         game = _lock_visible(game_id, kind, roles, idempotency_key)
         if game.earlier is not None:

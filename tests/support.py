@@ -83,12 +83,18 @@ def play_out(game, *, now, seed: int = 1):
     A game not yet begun is first given a server seed made from ``seed``, so that
     its dice and its bots' choices, and so its result, are the same in every run.
     """
+    fix_server_seed(game, seed)
+    return game_seat_bots(game_id=game.pk, bots={EVERY_SEAT: "random"}, now=now)
+
+
+def fix_server_seed(game, seed: int) -> None:
+    """Give a game not yet begun a server seed made from ``seed``: its dice, and so how
+    random players' games go, are then the same in every run."""
     if game.version == 0:
         server_seed = hashlib.sha256(f"test seed {seed}".encode()).digest()
         game.server_seed = server_seed.hex()
         game.seed_commitment = game.last_hash = commitment(server_seed)
         game.save(update_fields=["server_seed", "seed_commitment", "last_hash"])
-    return game_seat_bots(game_id=game.pk, bots={EVERY_SEAT: "random"}, now=now)
 
 
 def apply_scripted(rules, state: dict, command: dict, actor, faces):

@@ -11,7 +11,7 @@ from games.services import Submission, game_submit_command
 from quidditch.chat.bots import RandomPlayer
 from tests.factories import MembershipFactory
 from tests.support import FULL_TEAM as TEAM
-from tests.support import Table
+from tests.support import Table, fix_server_seed
 
 
 class QuidditchTable(Table):
@@ -101,6 +101,7 @@ class SeatedQuidditchTable(QuidditchTable):
         service, on a clock that moves as the bot's players take their time (§3.4)."""
         bot = RandomPlayer(random.Random(seed))
         game = Game.objects.get(pk=match["id"])
+        fix_server_seed(game, seed)
         now = game.created_at.timestamp()
         for _ in range(commands):
             if game.state["over"]:
