@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "quidditch.chat",
     "quidditch.dice",
     "quidditch.rpg",
+    "quidditch.tabletop",
     "league",
     "pages",
 ]
