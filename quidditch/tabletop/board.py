@@ -26,7 +26,7 @@ def svg(state: dict) -> str:
         f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
         f'<text x="4" y="18" font-size="14">{escape(_caption(state))}</text>',
     ]
-    for square in pitch.squares:
+    for square in sorted(pitch.squares):
         fill = "#5fa85f"
         if pitch.scoring_zone_of(square):
             fill = "#8cc48c"

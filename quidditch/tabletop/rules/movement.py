@@ -36,17 +36,24 @@ def speed(state: dict, player: str) -> int:
     return max(0, base + bonus - state["players"][player]["speed_loss"])
 
 
-def problem(state: dict, pitch, player: str, to: Square) -> RuleViolation | None:
-    """Why ``player`` may not fly to ``to``, or ``None`` if they may."""
+def occupied(state: dict) -> set[Square]:
+    return {tuple(data["square"]) for data in state["players"].values() if data["square"]}
+
+
+def problem(
+    state: dict, pitch, player: str, to: Square, taken: set[Square] | None = None
+) -> RuleViolation | None:
+    """Why ``player`` may not fly to ``to``, or ``None`` if they may. ``taken``: the
+    squares players hold, when the caller has them already."""
     start = tuple(state["players"][player]["square"])
     squares = distance(start, to)
-    if not pitch.on_pitch(to) or not all(pitch.on_pitch(s) for s in line(start, to)):
-        return RuleViolation("off_the_pitch", "players may not exit the boundaries", RULE)
     if squares == 0 or squares > speed(state, player):
         return RuleViolation(
             "too_far", f"this player flies 1 to {speed(state, player)} squares, not {squares}", RULE
         )
-    if any(data["square"] == list(to) for data in state["players"].values()):
+    if not pitch.on_pitch(to) or not all(pitch.on_pitch(s) for s in line(start, to)):
+        return RuleViolation("off_the_pitch", "players may not exit the boundaries", RULE)
+    if to in (occupied(state) if taken is None else taken):
         return RuleViolation("occupied", "another player is in that square", RULE)
     zone = pitch.scoring_zone_of(to)
     entering = is_chaser(player) and zone is not None and zone != pitch.scoring_zone_of(start)
@@ -88,14 +95,23 @@ def fly(res: Resolution, player: str, to: Square, *, free: bool = False) -> None
 def targets(state: dict, pitch, player: str) -> list[Square]:
     """The squares offered to fly to: straight along each of the eight directions, and the
     loose quaffle's and the snitch's squares; each one a legal flight."""
+    return sorted(_legal(state, pitch, player))
+
+
+def may_fly(state: dict, pitch, player: str) -> bool:
+    return next(_legal(state, pitch, player), None) is not None
+
+
+def _legal(state: dict, pitch, player: str):
     start = tuple(state["players"][player]["square"])
     reach = speed(state, player)
-    offered = {
+    candidates = {
         (start[0] + dx * n, start[1] + dy * n)
         for dx, dy in DIRECTIONS.values()
         for n in range(1, reach + 1)
     }
     for ball in (state["quaffle"]["square"], state["snitch"]["square"]):
         if ball is not None:
-            offered.add(tuple(ball))
-    return sorted(s for s in offered if problem(state, pitch, player, s) is None)
+            candidates.add(tuple(ball))
+    taken = occupied(state)
+    return (s for s in candidates if problem(state, pitch, player, s, taken) is None)

@@ -59,6 +59,18 @@ def _before_phase(state: dict, side: str) -> list[dict]:
     return offered
 
 
+def spent(state: dict, pitch: Pitch) -> bool:
+    """Whether the side playing the phase has nothing left to do but end it: "Once all
+    players have had their eligible moves the phase goes to the other player"."""
+    side = state["phase"]["side"]
+    return not any(
+        (may_use(state, player, MOVE) and movement.may_fly(state, pitch, player))
+        or (may_use(state, player, ACT) and _acts(state, pitch, player))
+        for player in state["players"]
+        if side_of(player) == side
+    )
+
+
 def _answers(state: dict, awaiting: dict) -> list[dict]:
     side = awaiting["side"]
     if awaiting["kind"] == "bludger":

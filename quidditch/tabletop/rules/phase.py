@@ -79,17 +79,6 @@ def use(state: dict, player: str, part: str) -> None:
     phase["moved" if part == MOVE else "acted"].append(player)
 
 
-def spent(state: dict) -> bool:
-    """Whether no player of the side may still move or act in this phase."""
-    side = state["phase"]["side"]
-    return not any(
-        may_use(state, player, part)
-        for player in state["players"]
-        if side_of(player) == side
-        for part in (MOVE, ACT)
-    )
-
-
 def end_phase(res, reason: str) -> None:
     """End the phase being played at once; the first reason stands."""
     state = res.state

@@ -15,7 +15,7 @@ between them (diagonal steps count one), which is how far a player flies.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 Square = tuple[int, int]
@@ -60,22 +60,35 @@ def line(start: Square, end: Square) -> list[Square]:
 class Pitch:
     length: int
     width: int
+    squares: frozenset[Square] = field(init=False, repr=False, compare=False)
+    """Every square inside the oval drawn by the white lines (an ellipse touching the
+    four sides of the grid); worked out once, as rules ask about squares all the time."""
+    zones: dict = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        cx, cy = self.centre
+        half_length, half_width = self.length / 2, self.width / 2
+        squares = frozenset(
+            (x, y)
+            for x in range(self.length)
+            for y in range(self.width)
+            if ((x - cx) / half_length) ** 2 + ((y - cy) / half_width) ** 2 <= 1
+        )
+        object.__setattr__(self, "squares", squares)
+        zones = {
+            end: frozenset(
+                s for s in squares if distance(s, self.hoops(end)[1]) <= SCORING_ZONE_REACH
+            )
+            for end in ("home", "away")
+        }
+        object.__setattr__(self, "zones", zones)
 
     @property
     def centre(self) -> Square:
         return (self.length // 2, self.width // 2)
 
     def on_pitch(self, square: Square) -> bool:
-        """Inside the oval drawn by the white lines (an ellipse touching the four sides)."""
-        x, y = square
-        cx, cy = self.centre
-        if not (0 <= x < self.length and 0 <= y < self.width):
-            return False
-        return ((x - cx) / (self.length / 2)) ** 2 + ((y - cy) / (self.width / 2)) ** 2 <= 1
-
-    @property
-    def squares(self) -> list[Square]:
-        return _squares(self)
+        return square in self.squares
 
     def in_centre_circle(self, square: Square) -> bool:
         cx, cy = self.centre
@@ -88,7 +101,7 @@ class Pitch:
         return [(x, cy - 2), (x, cy), (x, cy + 2)]
 
     def in_scoring_zone(self, square: Square, end: str) -> bool:
-        return self.on_pitch(square) and distance(square, self.hoops(end)[1]) <= SCORING_ZONE_REACH
+        return square in self.zones[end]
 
     def scoring_zone_of(self, square: Square) -> str | None:
         """The end whose shooting zone holds ``square``, if any."""
@@ -112,13 +125,6 @@ class Pitch:
         x = int((along - 0.5) * self.length / 6)
         y = int((across - 0.5) * self.width / 6)
         return min(self.squares, key=lambda s: (distance(s, (x, y)), s))
-
-
-@cache
-def _squares(pitch: Pitch) -> list[Square]:
-    return [
-        (x, y) for x in range(pitch.length) for y in range(pitch.width) if pitch.on_pitch((x, y))
-    ]
 
 
 @cache

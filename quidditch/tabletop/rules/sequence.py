@@ -15,8 +15,8 @@ the other side's phase is next.
 
 from __future__ import annotations
 
-from . import bludgers, fouls, restart, snitch
-from .phase import end_phase, new_phase, playing, spent
+from . import bludgers, fouls, offers, restart, snitch
+from .phase import end_phase, new_phase, playing
 from .resolution import Resolution
 from .teams import SIDES, other
 
@@ -53,7 +53,7 @@ def advance(res: Resolution) -> None:
     state = res.state
     while not state["over"] and state["awaiting"] is None:
         if playing(state):
-            if not spent(state):
+            if not offers.spent(state, res.pitch):
                 return
             end_phase(res, "done")
         if state["stage"] != "ending":
