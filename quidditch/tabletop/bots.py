@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from .rules.pitch import distance, pitch_of
-from .rules.teams import is_seeker, other
+from .rules.teams import handles_quaffle, is_beater, is_seeker, other
 
 WORTH = {
     "take_penalty": 9,
@@ -50,11 +50,17 @@ class Chaser:
 
     def _flight(self, state: dict, command: dict) -> float:
         """Closer to the snitch (a seeker who has seen it), else to the quaffle or, holding it,
-        to the other end's hoops."""
+        to the other end's hoops; never onto a ball that would be a foul to touch."""
         player, to = command["player"], tuple(command["to"])
         here = tuple(state["players"][player]["square"])
         snitch = state["snitch"]["square"]
-        if is_seeker(player):
+        loose = state["quaffle"]["square"] if state["quaffle"]["carrier"] is None else None
+        if (not handles_quaffle(player) and loose == list(to)) or (
+            not is_seeker(player) and snitch == list(to)
+        ):
+            return -5
+        if is_beater(player):
+            return 0.5
             if snitch is None or command["side"] not in state["snitch"]["seen"]:
                 return 0.5
             return (
