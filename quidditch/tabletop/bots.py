@@ -26,6 +26,10 @@ WORTH = {
     "end_phase": 0.5,
     "accept_end": 1,
     "decline_end": 2,
+    "let_stand": 0,
+    "reroll": -1,
+    "concede": -1,
+    "propose_end": -1,
 }
 
 

@@ -83,6 +83,7 @@ LINES = {
     "concedes": _("{side} concedes: {points} points go to the other side."),
     "end_proposed": _("{side} proposes to end the match."),
     "end_answered": _("{side} {answer}."),
+    "dice_stand": _("{side} lets the dice stand."),
     "reroll": _("{side}'s captain re-rolls die {die} (it showed {face})."),
     "match_over": _("The match is over by {how}: home {home}, away {away}. {outcome}"),
 }

@@ -59,15 +59,21 @@ def fly_at_nearest(res: Resolution, bludger: int, side: str | None = None) -> No
 
 
 def _travel(res: Resolution, bludger: int, route: list[Square], passing: str | None = None):
-    """Along ``route`` until a player's square (other than ``passing``): contact there."""
+    """Along ``route`` until a player's square (other than ``passing``): contact there. A
+    straight line between two squares of the oval may graze its rim: the bludger stops
+    where the next square would be off the pitch."""
+    flown = []
     for square in route:
+        if not res.pitch.on_pitch(square):
+            break
+        flown.append(square)
         res.state["bludgers"][bludger]["square"] = list(square)
         victim = res.player_at(square)
         if victim is not None and victim != passing:
             contact(res, bludger, victim)
             return
-    if route:
-        res.say("bludger_lands", bludger=bludger, to=list(route[-1]))
+    if flown:
+        res.say("bludger_lands", bludger=bludger, to=list(flown[-1]))
 
 
 def may_hit_back(state: dict, bludger: int, player: str) -> bool:

@@ -3,7 +3,9 @@
 "While the captain is on the field a dice re-roll may be applied to any roll
 once a phase. However the re-roll result must be accepted." Right after a
 command, each side whose captain is still on a broom and has not re-rolled in
-this phase may name one die the command rolled, whoever rolled it. The command
+this phase may name one die the command rolled, whoever rolled it, or let the
+dice stand (so that a bot, which must choose among what it is offered, can
+decline; a person may simply play on). The command
 is then resolved again from where it stood, with the same faces up to that die,
 the re-rolled die, and fresh dice for whatever follows from it; the new result
 stands and may not be re-rolled again.
@@ -26,12 +28,22 @@ def may_reroll(state: dict, side: str) -> bool:
     return (
         state["players"][captain]["square"] is not None
         and side not in state["phase"]["captain_used"]
+        and side not in last["declined"]
     )
 
 
 def remember(state: dict, before: dict, command: dict, faces: list[int]) -> None:
     """Keep what a re-roll of this command needs, if it rolled any die."""
-    state["reroll"] = {"before": before, "command": command, "faces": faces} if faces else None
+    state["reroll"] = (
+        {"before": before, "command": command, "faces": faces, "declined": []} if faces else None
+    )
+
+
+def let_stand(res: Resolution, side: str) -> None:
+    if not may_reroll(res.state, side):
+        raise RuleViolation("no_reroll", "there is no roll to re-roll", "Captain")
+    res.state["reroll"]["declined"].append(side)
+    res.say("dice_stand", side=side)
 
 
 def reroll(state: dict, side: str, die, dice: Dice, resolve) -> Resolution:

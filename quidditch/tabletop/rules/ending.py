@@ -1,8 +1,8 @@
 """How a match ends: the snitch caught (:mod:`.snitch`), or a captain conceding.
 
 "The game is conceded by the withdrawing captain, if the game is ended with a
-player conceding, the points for the snitch go to the other player." Either
-side may concede before a phase begins. Ending by agreement is
+player conceding, the points for the snitch go to the other player." A side
+concedes instead of beginning its phase. Ending by agreement is
 :mod:`.agreement`'s.
 """
 

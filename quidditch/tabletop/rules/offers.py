@@ -26,10 +26,13 @@ STAR_RESULTS = range(1, 7)
 
 
 def for_side(state: dict, pitch: Pitch, side: str) -> list[dict]:
-    offered = [
-        {"action": "reroll", "side": side, "die": die}
-        for die in range(len(state["reroll"]["faces"]) if captain.may_reroll(state, side) else 0)
-    ]
+    offered = []
+    if captain.may_reroll(state, side):
+        offered += [
+            {"action": "reroll", "side": side, "die": die}
+            for die in range(len(state["reroll"]["faces"]))
+        ]
+        offered.append({"action": "let_stand", "side": side})
     stage, awaiting = state["stage"], state["awaiting"]
     if awaiting is not None:
         if awaiting["side"] == side:
@@ -51,11 +54,11 @@ def _before_phase(state: dict, side: str) -> list[dict]:
         if side == proposal:
             return []
         return [{"action": "accept_end", "side": side}, {"action": "decline_end", "side": side}]
-    offered = [{"action": "concede", "side": side}]
-    if side == state["next_side"]:
-        offered.insert(0, {"action": "begin_phase", "side": side})
-        if may_propose(state):
-            offered.append({"action": "propose_end", "side": side})
+    if side != state["next_side"]:
+        return []
+    offered = [{"action": "begin_phase", "side": side}, {"action": "concede", "side": side}]
+    if may_propose(state):
+        offered.append({"action": "propose_end", "side": side})
     return offered
 
 

@@ -11,7 +11,8 @@ Commands are JSON objects, each given for a ``side`` (the seat, ``home`` or
 - ``dodge`` or ``hit_bludger`` (a beater a bludger flies at), ``push`` (injury 6),
   ``repel`` (a keeper's unclean save), ``take_penalty``: answers the rules wait for;
 - ``free_move`` and ``end_free_moves``: after a goal;
-- ``reroll`` (``die``: its number in the last command's dice): the captain's re-roll.
+- ``reroll`` (``die``: its number in the last command's dice) or ``let_stand``: the
+  captain's re-roll, or not.
 
 A command for the star player may carry ``"star": n``: the star's first roll in
 it is set to ``n`` (once a phase). Nothing in the game is hidden: both players
@@ -70,6 +71,7 @@ ACTIONS = (
     "free_move",
     "end_free_moves",
     "reroll",
+    "let_stand",
 )
 SQUARE = {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}
 
@@ -157,6 +159,9 @@ class TabletopQuidditch(Ruleset):
         new = _copy(state)
         if action == "reroll":
             res = captain.reroll(new, command["side"], command.get("die"), dice, self._resolve)
+        elif action == "let_stand":
+            res = Resolution(new, dice)
+            captain.let_stand(res, command["side"])
         else:
             res = Resolution(new, dice, star=_star(state, command))
             self._resolve(res, command)
@@ -261,8 +266,8 @@ def _answer_end(res, command):
 
 def _concede(res, command):
     _stage(res, "start")
-    if res.state["proposal"] is not None:
-        raise RuleViolation("not_now", "answer the proposal first")
+    if res.state["proposal"] is not None or command["side"] != res.state["next_side"]:
+        raise RuleViolation("not_now", "a captain concedes before their side's phase")
     ending.concede(res, command["side"])
 
 

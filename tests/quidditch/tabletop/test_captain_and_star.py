@@ -34,3 +34,13 @@ def test_the_star_player_sets_one_of_their_rolls_a_phase():
     assert first(events, "star_sets")["result"] == 6
     assert match.quaffle["carrier"] == "home-chaser1"
     match.refused(order("pass", "home-chaser1", to="home-chaser2", star=6), "no_star")
+
+
+def test_a_side_may_let_the_dice_stand_and_is_offered_the_re_roll_no_more():
+    match = in_phase(**PASS, **AWAY)
+    match.act("pass", "home-chaser2", 3, 9, to="home-chaser1")
+    events = match.do({"action": "let_stand", "side": "away"})
+    assert kinds(events) == ["dice_stand"]
+    assert {c["side"] for c in match.offered() if c["action"] in ("reroll", "let_stand")} == {
+        "home"
+    }

@@ -67,7 +67,7 @@ def test_an_unclean_save_is_repelled_a_d6_the_way_the_keeper_chooses():
     )
     match.act("shoot", "home-chaser2", 1, 6, 2, hoop=2)
     assert match.state["awaiting"] == {"kind": "repel", "side": "away", "player": "away-keeper"}
-    assert {c["action"] for c in match.offered()} == {"repel", "reroll"}
+    assert {c["action"] for c in match.offered()} == {"repel", "reroll", "let_stand"}
     match.do({"action": "repel", "side": "away", "direction": "N"}, 3)
     assert match.quaffle == {"square": [28, 7], "carrier": None}
     assert match.state["stage"] == "start" and match.state["next_side"] == "away"
