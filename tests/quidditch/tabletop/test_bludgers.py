@@ -95,3 +95,18 @@ def test_a_beater_sent_a_bludger_by_another_beater_may_only_dodge():
     assert first(events, "bludger_contact")["player"] == "away-beater2"
     assert match.state["awaiting"] is None, "no choice: away beater 2 dodges (1), injury 2"
     assert match.state["players"]["away-beater2"]["speed_loss"] == 1
+
+
+def test_a_player_knocked_off_the_broom_ends_the_phase():
+    """Home beater 1 hits bludger 0 east (2, then 1: 5 squares) into away beater 2 at
+    (17, 17), who fails the dodge (1) and is knocked off (injury 1)."""
+    match = in_phase(
+        bludgers=[[12, 17], [16, 20]],
+        home_beater1=[11, 17],
+        home_beater2=[9, 4],
+        away_beater2=[17, 17],
+        away_chaser3=[24, 12],
+    )
+    events = match.act("hit_bludger", "home-beater1", 2, 1, 1, 1, bludger=0, direction="E")
+    assert match.at("away-beater2") is None
+    assert first(events, "phase_ends")["reason"] == "knocked_off"
