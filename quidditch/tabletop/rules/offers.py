@@ -12,15 +12,18 @@ from __future__ import annotations
 
 from games.ruleset import RuleViolation
 
-from . import bludgers, captain, movement, restart
+from . import captain, movement, restart
 from .agreement import may_propose
+from .bludgers import check_hit
 from .directional_die import DIRECTIONS
 from .fouls import takers
 from .passing import check_pass
 from .phase import ACT, MOVE, may_use, playing
-from .pitch import Pitch, distance
+from .pitch import Pitch
+from .quaffle import check_catch
 from .shooting import check_shot
-from .teams import handles_quaffle, is_beater, other, position_of, side_of
+from .tackles import check_tackle
+from .teams import position_of, side_of
 
 STAR_RESULTS = range(1, 7)
 
@@ -103,49 +106,34 @@ def _phase(state: dict, pitch: Pitch, side: str) -> list[dict]:
 
 
 def _acts(state: dict, pitch: Pitch, player: str) -> list[dict]:
-    side = side_of(player)
-    here = tuple(state["players"][player]["square"])
-    act = {"side": side, "player": player}
-    quaffle = state["quaffle"]
-    acts = []
-    if handles_quaffle(player) and quaffle["carrier"] is None and tuple(quaffle["square"]) == here:
-        acts.append({"action": "catch", **act})
-    if quaffle["carrier"] == player:
-        for receiver in state["players"]:
-            if _passable(state, player, receiver):
-                acts.append({"action": "pass", **act, "to": receiver})
-        for hoop in range(3):
-            if _shootable(state, pitch, player, hoop):
-                acts.append({"action": "shoot", **act, "hoop": hoop})
-    carrier = quaffle["carrier"]
-    if (
-        handles_quaffle(player)
-        and carrier is not None
-        and side_of(carrier) == other(side)
-        and distance(here, tuple(quaffle["square"])) <= 1
-    ):
+    """Each act the rules would take from ``player`` now, tried by the rules' own checks."""
+    act = {"side": side_of(player), "player": player}
+    acts = [{"action": "catch", **act}] if _legal(check_catch, state, player) else []
+    acts += [
+        {"action": "pass", **act, "to": receiver}
+        for receiver in state["players"]
+        if _legal(check_pass, state, player, receiver)
+    ]
+    acts += [
+        {"action": "shoot", **act, "hoop": hoop}
+        for hoop in range(3)
+        if _legal(check_shot, state, player, hoop, pitch)
+    ]
+    carrier = state["quaffle"]["carrier"]
+    if carrier is not None and _legal(check_tackle, state, player, carrier, "N"):
         acts += [{"action": "tackle", **act, "target": carrier, "direction": d} for d in DIRECTIONS]
-    if is_beater(player):
-        for bludger in (0, 1):
-            if distance(here, bludgers.square_of(state, bludger)) <= 1:
-                acts += [
-                    {"action": "hit_bludger", **act, "bludger": bludger, "direction": d}
-                    for d in DIRECTIONS
-                ]
+    for bludger in (0, 1):
+        if _legal(check_hit, state, player, bludger, "N"):
+            acts += [
+                {"action": "hit_bludger", **act, "bludger": bludger, "direction": d}
+                for d in DIRECTIONS
+            ]
     return acts
 
 
-def _passable(state, passer, receiver) -> bool:
+def _legal(check, *arguments) -> bool:
     try:
-        check_pass(state, passer, receiver)
-    except RuleViolation:
-        return False
-    return True
-
-
-def _shootable(state, pitch, shooter, hoop) -> bool:
-    try:
-        check_shot(state, shooter, hoop, pitch)
+        check(*arguments)
     except RuleViolation:
         return False
     return True

@@ -15,6 +15,7 @@ from games.ruleset import RuleViolation
 from . import directional_die
 from .pitch import Square
 from .resolution import Resolution
+from .teams import handles_quaffle
 
 CATCH = 2
 
@@ -59,8 +60,12 @@ def catch(res: Resolution, player: str) -> bool:
     return caught
 
 
-def check_catchable(state: dict, square: Square) -> None:
-    if loose_at(state) != square:
+def check_catch(state: dict, player: str) -> None:
+    if not handles_quaffle(player):
+        raise RuleViolation(
+            "no_catch", "only chasers and the keeper catch the quaffle", "The Quaffle"
+        )
+    if loose_at(state) != tuple(state["players"][player]["square"]):
         raise RuleViolation(
             "no_loose_quaffle",
             "the quaffle must lie loose in the catcher's own square",

@@ -48,7 +48,7 @@ from .phase import ACT, MOVE, end_phase, lost_by_side, use
 from .pitch import pitch_of
 from .resolution import Resolution
 from .scenario import initial_state
-from .teams import SIDES, every_player, handles_quaffle, position_of, side_of
+from .teams import SIDES, every_player, position_of, side_of
 
 ACTIONS = (
     "toss",
@@ -146,6 +146,7 @@ class TabletopQuidditch(Ruleset):
             raise RuleViolation("game_over", "the match is over")
         if not isinstance(command, dict) or command.get("action") not in ACTIONS:
             raise RuleViolation("unknown_command", f"an action is one of {', '.join(ACTIONS)}")
+        _check_fields(command)
         action = command["action"]
         if action == "toss":
             if state["stage"] != "toss" or not (actor.is_referee or actor.controls):
@@ -203,6 +204,25 @@ class TabletopQuidditch(Ruleset):
         return board.svg(state)
 
 
+TEXT_FIELDS = ("side", "player", "target", "direction")
+NUMBER_FIELDS = ("hoop", "bludger", "die", "star")
+
+
+def _check_fields(command: dict) -> None:
+    """Each field of the JSON type ``command_schema`` gives it, so that a malformed
+    command is refused with a message rather than failing somewhere in the rules."""
+    for name in TEXT_FIELDS:
+        if name in command and not isinstance(command[name], str):
+            raise RuleViolation("bad_command", f"{name} is a text")
+    for name in NUMBER_FIELDS:
+        if name in command and type(command[name]) is not int:
+            raise RuleViolation("bad_command", f"{name} is a whole number")
+    to = command.get("to", "")
+    square = isinstance(to, list) and len(to) == 2 and all(type(n) is int for n in to)
+    if not (isinstance(to, str) or square):
+        raise RuleViolation("bad_command", "to is a player or a square [x, y]")
+
+
 def _star(state: dict, command: dict) -> int | None:
     """The result the star player sets, checked: theirs to set once a phase."""
     star = command.get("star")
@@ -211,8 +231,7 @@ def _star(state: dict, command: dict) -> int | None:
     side = command["side"]
     player = command.get("player") or (state["awaiting"] or {}).get("player")
     if (
-        type(star) is not int
-        or not 1 <= star <= 6
+        not 1 <= star <= 6
         or player is None
         or state["phase"] is None
         or state["teams"][side]["star"] != position_of(player)
@@ -288,9 +307,7 @@ def _act(res, command) -> str:
 
 def _catch(res, command):
     player = _act(res, command)
-    if not handles_quaffle(player):
-        raise RuleViolation("no_catch", "only chasers and the keeper catch the quaffle")
-    quaffle.check_catchable(res.state, res.square(player))
+    quaffle.check_catch(res.state, player)
     if not quaffle.catch(res, player):
         lost_by_side(res, command["side"], "dropped")
 

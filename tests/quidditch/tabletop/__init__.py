@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.conformance import LEAKED_CODE
 from games.dice import ScriptedDice
 from games.ruleset import Actor, RuleViolation
 from quidditch.tabletop.rules import TabletopQuidditch
@@ -48,8 +49,12 @@ class Match:
         self.events: list[dict] = []
 
     def do(self, command: dict, *faces: int) -> list[dict]:
+        """Apply ``command`` on exactly these faces; every event it tells must narrate."""
         outcome = apply_scripted(RULES, self.state, command, REFEREE, faces)
         self.state, self.events = outcome.state, outcome.events
+        for event in outcome.events:
+            line = RULES.narrate(event)["en"]
+            assert line.strip() and not LEAKED_CODE.search(line), line
         return outcome.events
 
     def refused(self, command: dict, code: str) -> RuleViolation:

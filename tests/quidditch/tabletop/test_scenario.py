@@ -59,3 +59,15 @@ def test_teams_captains_and_stars_are_positions():
     assert state["teams"]["home"] == {"name": "Gryffindor", "captain": "chaser1", "star": "seeker"}
     assert "captain" in refused({"teams": {"away": {"captain": "coach"}}})
     assert RULES.default_title(state) == "Gryffindor v Away"
+
+
+def test_a_malformed_command_is_refused_with_a_message():
+    match = Match({"scenario": scenario()})
+    match.refused({"action": "begin_phase", "side": ["home"]}, "bad_command")
+    match.refused(
+        {"action": "move", "side": "home", "player": "home-seeker", "to": [1]}, "bad_command"
+    )
+    match.refused(
+        {"action": "shoot", "side": "home", "player": "home-chaser1", "hoop": True}, "bad_command"
+    )
+    match.refused({"action": "fly", "side": "home"}, "unknown_command")
