@@ -48,8 +48,6 @@ class Chaser:
             return WORTH["shoot"] - distance(here, hoop) / 3
         if action in ("move", "free_move"):
             return self._flight(state, command)
-        if action == "tackle":
-            return WORTH["tackle"] if command["direction"] in ("N", "S") else 0
         return WORTH.get(action, 0)
 
     def _flight(self, state: dict, command: dict) -> float:

@@ -88,43 +88,56 @@ LINES = {
     "match_over": _("The match is over by {how}: home {home}, away {away}. {outcome}"),
 }
 SUCCESS = {True: _("success"), False: _("failure")}
+OUTCOME = {
+    "catch": "caught",
+    "pass": "passed",
+    "interception": "caught",
+    "save": "clean",
+    "dodge": "dodged",
+    "bludger_hit": "struck",
+    "seeker_spots": "seen",
+}
+"""The field of a tested event that says whether the roll succeeded."""
+AGAINST_THE_BOUNDARY = _(" against the boundary")
+ANSWERS = {True: _("agrees: the snitch is released"), False: _("declines")}
+TESTED = _(": {result} against {needed}")
+UNTESTED = _(", no test")
+WINS, DRAW = _("{winner} wins!"), _("A draw.")
+
+DETAILS = {
+    "phase_ends": lambda e: {"reason": REASONS[e["reason"]]},
+    "foul": lambda e: {"kind": FOULS[e["kind"]]},
+    "injury": lambda e: {"injury": INJURIES[e["result"]]},
+    "knocked": lambda e: {"boundary": AGAINST_THE_BOUNDARY if e["boundary"] else ""},
+    "end_answered": lambda e: {"answer": ANSWERS[e["accepted"]]},
+    "shot": lambda e: {"test": TESTED.format_map(e) if e["tested"] else UNTESTED},
+    "goal": lambda e: e["score"],
+    "match_over": lambda e: {
+        "how": ENDINGS[e["how"]],
+        "outcome": WINS.format(winner=SIDE_NAMES[e["winner"]]) if e["winner"] else DRAW,
+    },
+}
+"""What a line says beyond the event's own fields, by kind of event."""
 
 
 def narrate(event: dict) -> dict[str, str]:
     return {"en": _line(event)}
 
 
-def _square(square: list) -> str:
-    return f"({square[0]}, {square[1]})"
-
-
 def _line(event: dict) -> str:
-    fields = dict(event)
-    for key, value in event.items():
-        if isinstance(value, list) and len(value) == 2 and all(type(n) is int for n in value):
-            fields[key] = _square(value)
-    for key in ("side", "first"):
-        if key in event:
-            fields[key] = SIDE_NAMES[event[key]]
     kind = event["type"]
-    for key in ("caught", "clean", "dodged", "struck", "seen"):
-        if isinstance(event.get(key), bool):
-            fields["outcome"] = SUCCESS[event[key]]
-    if kind == "catch" or kind == "pass":
-        fields["outcome"] = SUCCESS[event.get("caught", event["result"] >= event["needed"])]
-    fields["boundary"] = " against the boundary" if event.get("boundary") else ""
-    fields["reason"] = REASONS.get(event.get("reason"), "")
-    fields["kind"] = FOULS.get(event.get("kind"), "")
-    fields["injury"] = INJURIES.get(event.get("result"), "")
-    fields["how"] = ENDINGS.get(event.get("how"), "")
-    fields["answer"] = "agrees: the snitch is released" if event.get("accepted") else "declines"
-    if kind == "shot":
-        fields["test"] = (
-            f": {event['result']} against {event['needed']}" if event["tested"] else ", no test"
-        )
-    if kind == "goal":
-        fields.update(event["score"])
-    if kind == "match_over":
-        winner = event["winner"]
-        fields["outcome"] = f"{SIDE_NAMES[winner]} wins!" if winner else "A draw."
+    fields = {key: _said(key, value) for key, value in event.items()}
+    if kind in OUTCOME:
+        fields["outcome"] = SUCCESS[event[OUTCOME[kind]]]
+    if kind in DETAILS:
+        fields.update(DETAILS[kind](event))
     return LINES[kind].format_map(fields)
+
+
+def _said(key: str, value):
+    """A field as the transcript says it: a square as (x, y), a side by its name."""
+    if isinstance(value, list) and len(value) == 2 and all(type(n) is int for n in value):
+        return f"({value[0]}, {value[1]})"
+    if key in ("side", "first") and value in SIDE_NAMES:
+        return SIDE_NAMES[value]
+    return value

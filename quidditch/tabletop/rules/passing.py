@@ -83,8 +83,17 @@ def pass_quaffle(res: Resolution, passer: str, receiver: str) -> None:
     squares = distance(start, target)
     least = needed(PASS_BANDS, squares)
     result = res.roll(passer, "pass")
-    res.say("pass", player=passer, target=receiver, squares=squares, result=result, needed=least)
-    if result < least:
+    passed = result >= least
+    res.say(
+        "pass",
+        player=passer,
+        target=receiver,
+        squares=squares,
+        result=result,
+        needed=least,
+        passed=passed,
+    )
+    if not passed:
         quaffle.go_loose(res, target)
         lost_by_side(res, side, "lost_possession")
         return

@@ -44,3 +44,14 @@ def test_a_side_may_let_the_dice_stand_and_is_offered_the_re_roll_no_more():
     assert {c["side"] for c in match.offered() if c["action"] in ("reroll", "let_stand")} == {
         "home"
     }
+
+
+def test_the_captain_re_rolls_once_a_phase():
+    """After home's re-roll of the pass, home beater 1's missed hit cannot be re-rolled."""
+    match = in_phase(**PASS, **AWAY, bludgers=[[16, 20], [10, 4]])
+    match.act("pass", "home-chaser2", 3, 9, to="home-chaser1")
+    match.do({"action": "reroll", "side": "home", "die": 0}, 5, 2)
+    match.act("hit_bludger", "home-beater1", 1, 9, 1, bludger=1, direction="N")
+    offered = {(c["side"], c["action"]) for c in match.offered()}
+    assert ("home", "reroll") not in offered and ("away", "reroll") in offered
+    match.refused({"action": "reroll", "side": "home", "die": 0}, "no_reroll")
