@@ -60,7 +60,7 @@ def interceptors(state: dict, route: list[Square], side: str) -> list[str]:
 
 def check_pass(state: dict, passer: str, receiver: str) -> None:
     check_carrier(state, passer)
-    data = state["players"].get(receiver)
+    data = state["players"].get(receiver) if isinstance(receiver, str) else None
     if (
         data is None
         or receiver == passer

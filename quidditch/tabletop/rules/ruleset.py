@@ -228,11 +228,12 @@ def _star(state: dict, command: dict) -> int | None:
     star = command.get("star")
     if star is None:
         return None
-    side = command["side"]
+    side = command.get("side")
     player = command.get("player") or (state["awaiting"] or {}).get("player")
     if (
         not 1 <= star <= 6
-        or player is None
+        or side is None
+        or player not in state["players"]
         or state["phase"] is None
         or state["teams"][side]["star"] != position_of(player)
         or side in state["phase"]["star_used"]

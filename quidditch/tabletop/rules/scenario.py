@@ -99,7 +99,10 @@ def _teams(value: object) -> dict:
         raise invalid("teams are given for home and away")
     teams = {}
     for side in SIDES:
-        team = {**DEFAULT_TEAMS[side], **value.get(side, {})}
+        given = value.get(side, {})
+        if not isinstance(given, dict):
+            raise invalid("a team is {name, captain, star}")
+        team = {**DEFAULT_TEAMS[side], **given}
         if set(team) != {"name", "captain", "star"}:
             raise invalid("a team has a name, a captain and a star player")
         if not isinstance(team["name"], str) or not 0 < len(team["name"]) <= 40:
@@ -150,7 +153,12 @@ def _apply_scenario(state: dict, pitch: Pitch, scenario: object) -> None:
         raise invalid("the quaffle is {square: [x, y]} or {carrier: player}")
     if "carrier" in quaffle:
         carrier = quaffle["carrier"]
-        if carrier not in players or players[carrier] is None or not handles_quaffle(carrier):
+        if (
+            not isinstance(carrier, str)
+            or carrier not in players
+            or players[carrier] is None
+            or not handles_quaffle(carrier)
+        ):
             raise invalid("the quaffle's carrier is a chaser or keeper on the pitch")
         state["quaffle"] = {"square": list(players[carrier]), "carrier": carrier}
     else:
@@ -166,11 +174,12 @@ def _apply_scenario(state: dict, pitch: Pitch, scenario: object) -> None:
     ]
     snitch = scenario.get("snitch")
     if snitch is not None:
-        if not isinstance(snitch, dict) or not set(snitch.get("seen", [])) <= set(SIDES):
+        seen = snitch.get("seen", []) if isinstance(snitch, dict) else None
+        if not isinstance(seen, list) or not all(side in SIDES for side in seen):
             raise invalid("the snitch is {square: [x, y], seen: [sides]}")
         state["snitch"] = {
             "square": list(_square(snitch.get("square"), pitch, "snitch")),
-            "seen": [side for side in SIDES if side in snitch.get("seen", [])],
+            "seen": [side for side in SIDES if side in seen],
         }
     score = scenario.get("score", dict.fromkeys(SIDES, 0))
     if not isinstance(score, dict) or set(score) != set(SIDES):

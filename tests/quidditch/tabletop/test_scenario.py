@@ -48,6 +48,8 @@ def test_a_kick_off_position_starts_with_the_first_phase_roll():
         (scenario(side="referee"), "home or away"),
         ({**scenario(), "bludgers": [[16, 10]]}, "both bludgers"),
         ({"side": "home"}, "places every player"),
+        (scenario(snitch={"square": [20, 5], "seen": "home"}), "the snitch is"),
+        (scenario(quaffle={"carrier": ["home-chaser1"]}), "carrier"),
     ],
 )
 def test_a_position_against_the_rules_is_refused(given, problem):
@@ -58,6 +60,7 @@ def test_teams_captains_and_stars_are_positions():
     state = RULES.setup({"teams": {"home": {"name": "Gryffindor", "captain": "chaser1"}}})
     assert state["teams"]["home"] == {"name": "Gryffindor", "captain": "chaser1", "star": "seeker"}
     assert "captain" in refused({"teams": {"away": {"captain": "coach"}}})
+    assert "a team is" in refused({"teams": {"away": "Slytherin"}})
     assert RULES.default_title(state) == "Gryffindor v Away"
 
 
@@ -71,3 +74,4 @@ def test_a_malformed_command_is_refused_with_a_message():
         {"action": "shoot", "side": "home", "player": "home-chaser1", "hoop": True}, "bad_command"
     )
     match.refused({"action": "fly", "side": "home"}, "unknown_command")
+    Match().refused({"action": "toss", "star": 6}, "no_star")
