@@ -19,8 +19,9 @@ Whatever the result, a quaffle the victim held goes loose.
 A beater meeting a bludger may hit it instead of dodging, on 2+: it then flies
 4 squares plus a D6 the way the beater chooses. A missed hit sends it a D6
 squares the way the directional die shows (the beater's way on a hit). A
-beater the other side's beater has sent a bludger at may only dodge. On its
-own turn a beater within one square of a bludger may hit it as their act.
+beater another beater has sent a bludger at (a direct hit) may only dodge; a
+bludger carrying on after a dodge flies by itself again. On their own turn a
+beater within one square of a bludger may hit it as their act.
 """
 
 from __future__ import annotations
@@ -100,6 +101,7 @@ def dodge(res: Resolution, bludger: int, player: str) -> None:
     dodged = result >= DODGE
     res.say("dodge", player=player, result=result, needed=DODGE, dodged=dodged)
     if dodged:
+        res.state["bludgers"][bludger]["struck_by"] = None  # it flies on by itself now
         way = directional_die.roll_direction(res.die, "bludger carries on")
         _travel(res, bludger, fly(res.pitch, square_of(res.state, bludger), way, FLIGHT), player)
     else:
