@@ -29,3 +29,10 @@ def test_the_penalty_from_the_centre_circle_unhindered_to_the_scoring_zone_then_
     assert first(events, "penalty")["to"] == [6, 10]
     assert match.state["score"] == {"home": 0, "away": 10}
     assert match.state["stage"] == "free_moves"
+
+
+def test_with_no_chaser_left_the_fouled_side_takes_no_penalty():
+    match = in_phase(home_beater1=[13, 10], away_chaser1=None, away_chaser2=None, away_chaser3=None)
+    events = match.move("home-beater1", [16, 10])
+    assert "no_penalty" in [e["type"] for e in events]
+    assert match.state["stage"] == "start" and match.state["next_side"] == "away"

@@ -1,6 +1,7 @@
 """Game progression: the first-phase roll, the release, a phase's three places, move-act
 order, and the end of a phase."""
 
+from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor
 from tests.quidditch.tabletop import NO_SNITCH, RULES, Match, first, in_phase, kinds, order
 
 
@@ -18,8 +19,6 @@ def test_the_first_phase_roll_the_higher_plays_first_a_tie_rolls_again_then_the_
 
 
 def match_actor(side):
-    from games.ruleset import PLAYER, Actor
-
     return Actor(PLAYER, frozenset((side,)))
 
 
@@ -79,3 +78,10 @@ def test_a_dazed_player_sits_out_the_rest_of_the_phase_and_their_sides_next():
     match.state["bludgers"] = [{"square": s, "struck_by": None} for s in ([16, 20], [15, 20])]
     match.end_phase("away")
     assert match.state["players"]["away-chaser1"]["dazed"] is None
+
+
+def test_nothing_is_hidden_every_actor_sees_the_whole_state():
+    match = in_phase()
+    for actor in (Actor(SPECTATOR), Actor(REFEREE), match_actor("home"), match_actor("away")):
+        assert RULES.view(match.state, actor) == match.state
+    assert RULES.secrets(match.state) == {} and not RULES.secret_roll_purposes

@@ -118,3 +118,16 @@ def test_only_chasers_and_the_keeper_receive_a_pass():
         {"action": "pass", "side": "home", "player": "home-chaser2", "to": "home-beater1"},
         "no_receiver",
     )
+
+
+def test_a_dazed_chaser_does_not_intercept():
+    match = in_phase(
+        home_chaser2=[8, 10],
+        home_chaser1=[12, 10],
+        quaffle={"carrier": "home-chaser2"},
+        away_chaser1=[10, 13],
+        **{k: v for k, v in AWAY_CHASERS_AWAY.items() if k != "away_chaser1"},
+    )
+    match.state["players"]["away-chaser1"]["dazed"] = 1
+    events = match.act("pass", "home-chaser2", 2, 2, to="home-chaser1")
+    assert "interception" not in kinds(events)
