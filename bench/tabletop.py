@@ -22,7 +22,7 @@ from collections import Counter
 
 from games.bots import play_out
 from games.dice import ServerDice
-from quidditch.tabletop.rules import TabletopQuidditch
+from quidditch.tabletop.rules.ruleset import TabletopQuidditch
 from quidditch.tabletop.rules.pitch import pitch_of
 
 

@@ -9,4 +9,4 @@ class TabletopQuidditchConfig(AppConfig):
     verbose_name = "Table Top Quidditch"
 
     def ready(self) -> None:
-        from quidditch.tabletop import rules  # noqa: F401  (registers the ruleset)
+        from quidditch.tabletop.rules import ruleset  # noqa: F401  (registers the ruleset)
