@@ -22,8 +22,8 @@ from collections import Counter
 
 from games.bots import play_out
 from games.dice import ServerDice
-from quidditch.tabletop.rules.ruleset import TabletopQuidditch
 from quidditch.tabletop.rules.pitch import pitch_of
+from quidditch.tabletop.rules.ruleset import TabletopQuidditch
 
 
 def check(before: dict, after: dict) -> None:

@@ -19,8 +19,8 @@ import pytest
 from games.conformance import LEAKED_CODE
 from games.dice import ScriptedDice
 from games.ruleset import Actor, RuleViolation
-from quidditch.tabletop.rules.ruleset import TabletopQuidditch
 from quidditch.tabletop.rules.pitch import pitch_of
+from quidditch.tabletop.rules.ruleset import TabletopQuidditch
 from quidditch.tabletop.rules.teams import SIDES, formation, player_id
 from tests.support import apply_scripted
 
