@@ -4,8 +4,8 @@
 Golden Snitch appears either when the players wish to end the game or one of
 the seekers spots the snitch". The reading here: agreeing to end releases the
 snitch, seen by both seekers at once, and the match ends when one of them
-catches it. Either side may propose it before a phase begins while the snitch
-is hidden; the other side accepts or declines.
+catches it. The side to play may propose it instead of beginning its phase,
+while the snitch is hidden; the other side accepts or declines.
 """
 
 from __future__ import annotations

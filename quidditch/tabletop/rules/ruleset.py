@@ -88,7 +88,8 @@ class TabletopQuidditch(Ruleset):
     languages = ("en",)
     config_schema = {
         "type": "object",
-        "description": "docs/rules/tabletop-quidditch.md",
+        "description": "The config of a Table Top Quidditch match, every setting optional "
+        "(docs/rules/tabletop-quidditch.md).",
         "properties": {
             "pitch": {
                 "type": "object",

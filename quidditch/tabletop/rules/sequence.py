@@ -6,8 +6,8 @@ phase": each side rolls a D6, the higher plays first, a tie rolls again. The
 balls are then released from the centre circle: "one of each Bludger travels
 towards the nearest player on each team" (the release counts as phase 0, so
 that whatever it does to a player is dated). Before each phase the side to play
-may begin it, propose to end the match or concede (either side may concede);
-beginning it makes the seekers look for the snitch. After a phase the steps
+may begin it, propose to end the match or concede; beginning it makes the
+seekers look for the snitch. After a phase the steps
 of :data:`.phase.THEN` run in order, each perhaps waiting for a player's
 choice (a beater hit by a bludger, a keeper's repel, a penalty taker); then
 the other side's phase is next.
