@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "quidditch.dice",
     "quidditch.rpg",
     "quidditch.cards",
+    "quidditch.tabletop",
     "league",
     "webhooks",
     "pages",

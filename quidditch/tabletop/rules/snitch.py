@@ -1,0 +1,104 @@
+"""The golden snitch: spotted, placed, flying, and caught.
+
+"Each phase the seeker gives the player a roll of 3D6": while the snitch has
+not appeared, the seeker of the side starting a phase rolls 3D6 and a total of
+3 makes it appear, spotted by that seeker, who gains 3 squares of movement for
+the rest of the phase. (No injury changes that total: a -1 would make a 3
+impossible.) The snitch also appears when both players agree to end the game
+(:mod:`.ending`), seen by both seekers. It appears where one D6 across the
+pitch and one along it point (:meth:`.pitch.Pitch.sector_square`).
+
+Once it has appeared, a seeker who has not seen it rolls at the beginning of
+every phase and sees it on 2+; until then they may not catch it. After every
+phase it flies 2D6 squares the way the directional die shows (a hit: it
+hovers), stopping at the boundary. An eligible seeker whose flight passes over
+or ends on its square catches it: 150 points and the end of the match. Anyone
+else touching it fouls.
+"""
+
+from __future__ import annotations
+
+from . import directional_die
+from .directional_die import fly
+from .ending import SNITCH_POINTS, finish
+from .fouls import SNITCH, foul
+from .injuries import is_dazed
+from .pitch import Square
+from .resolution import Resolution
+from .teams import SIDES, is_seeker, player_id, side_of
+
+SPOTTED = 3
+SEE = 2
+SPOTTING_BONUS = 3
+
+
+def square_of(state: dict) -> Square | None:
+    square = state["snitch"]["square"]
+    return tuple(square) if square is not None else None
+
+
+def appear(res: Resolution, seen_by: list[str]) -> None:
+    across = res.die(6, "snitch: across")
+    along = res.die(6, "snitch: along")
+    square = res.pitch.sector_square(across, along)
+    res.state["snitch"] = {"square": list(square), "seen": list(seen_by)}
+    res.say("snitch_appears", across=across, along=along, to=list(square), seen=list(seen_by))
+
+
+def look(res: Resolution, side: str) -> None:
+    """The beginning of ``side``'s phase: the 3D6 while the snitch is hidden, else each
+    seeker who has not seen it looks for it on 2+."""
+    state = res.state
+    seeker = player_id(side, "seeker")
+    if square_of(state) is None:
+        if res.square(seeker) is None:
+            return
+        faces = [res.die(6, "snitch: 3D6") for _ in range(3)]
+        res.say("seeker_looks", player=seeker, faces=faces, total=sum(faces))
+        if sum(faces) == SPOTTED:
+            appear(res, [side])
+            state["phase"]["spotter"] = seeker
+        return
+    for each in (side, *(s for s in SIDES if s != side)):
+        seeker = player_id(each, "seeker")
+        if each in state["snitch"]["seen"] or res.square(seeker) is None:
+            continue
+        result = res.roll(seeker, "see the snitch")
+        res.say("seeker_spots", player=seeker, result=result, needed=SEE, seen=result >= SEE)
+        if result >= SEE:
+            state["snitch"]["seen"].append(each)
+
+
+def fly_on(res: Resolution) -> None:
+    """After every phase: 2D6 squares the way the directional die shows."""
+    start = square_of(res.state)
+    if start is None:
+        return
+    shown = directional_die.roll(res.die, "snitch flies")
+    squares = res.die(6, "snitch flies: squares") + res.die(6, "snitch flies: squares")
+    route = [] if shown == directional_die.HIT else fly(res.pitch, start, shown, squares)
+    if route:
+        res.state["snitch"]["square"] = list(route[-1])
+    res.say(
+        "snitch_flies", direction=shown, squares=squares, to=list(route[-1] if route else start)
+    )
+
+
+def eligible(state: dict, seeker: str) -> bool:
+    return side_of(seeker) in state["snitch"]["seen"] and not is_dazed(state, seeker)
+
+
+def touched(res: Resolution, player: str, route: list[Square]) -> None:
+    """A flight over ``route``: an eligible seeker meeting the snitch catches it; anyone
+    but a seeker touching it fouls."""
+    snitch = square_of(res.state)
+    if snitch is None or snitch not in route:
+        return
+    if not is_seeker(player):
+        foul(res, player, SNITCH)
+    elif eligible(res.state, player):
+        side = side_of(player)
+        res.state["score"][side] += SNITCH_POINTS
+        res.state["snitch"]["caught_by"] = player
+        res.say("snitch_caught", player=player, side=side, points=SNITCH_POINTS)
+        finish(res, "snitch")
