@@ -113,19 +113,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # stream's server thread read while a test writes (WAL), as the service does.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 else:
-    # A pool of connections per process (psycopg_pool): the ASGI server runs each
-    # request's sync code on a thread of its own, so thread-local persistent
-    # connections would pile up; pooled ones are shared, checked before use (the
-    # service recovers by itself after a database restart) and bounded.
-    DATABASES["default"].update(CONN_MAX_AGE=0, CONN_HEALTH_CHECKS=True)
-    DATABASES["default"].setdefault("OPTIONS", {}).update(
-        connect_timeout=5,
-        pool={
-            "min_size": 1,
-            "max_size": int(os.environ.get("DB_POOL_SIZE", "12")),
-            "timeout": 10,
-        },
+    # Each of the server's threads keeps its connection between requests and checks
+    # it before reuse, so the service recovers by itself after a database restart.
+    # (The threads are a fixed pool, config.asgi; live streams give theirs back
+    # after every read, core.streams.database.)
+    DATABASES["default"].update(
+        CONN_MAX_AGE=int(os.environ.get("DB_CONN_MAX_AGE", "600")), CONN_HEALTH_CHECKS=True
     )
+    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = 5
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -57,8 +57,8 @@ def settings_value(name: str, default: float) -> float:
 
 
 def database(function):
-    """``function``, which reads the database, as a coroutine that gives its connection
-    back (to the pool) as soon as it returns.
+    """``function``, which reads the database, as a coroutine that closes its connection
+    as soon as it returns.
 
     A stream lives for hours: between two reads it must not hold a database
     connection, or a thousand readers would need a thousand. (Inside a
