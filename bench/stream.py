@@ -222,7 +222,11 @@ def main(argv=None) -> int:
             readers, tasks = await open_streams(
                 args.streams, server.port, path, fixture.storyguide_token, stop
             )
-            await asyncio.sleep(2)  # let the last ones settle
+            for _ in range(100):  # up to 20 s for the last ones to be answered
+                await asyncio.sleep(0.2)
+                if all(reader.open or reader.failure for reader in readers):
+                    break
+            await asyncio.sleep(1)
             opened = sum(reader.open for reader in readers)
             held_kib = resident_kib(server.process.pid)
             print(

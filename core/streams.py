@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import json
 import logging
 import weakref
@@ -38,6 +39,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import signing
+from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import StreamingHttpResponse
 from django.views import View
@@ -56,24 +58,34 @@ def settings_value(name: str, default: float) -> float:
     return getattr(settings, name, default)
 
 
-def database(function):
-    """``function``, which reads the database, as a coroutine that closes its connection
-    as soon as it returns.
+#: Whether this stream is served by an ASGI server (set by ``StreamView``), whose reads
+#: then run on the event loop's shared threads; under WSGI (the test client, the
+#: development server) there is a request thread, and the reads run on it.
+_on_shared_threads: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "stream reads on shared threads", default=False
+)
 
-    A stream lives for hours: between two reads it must not hold a database
-    connection, or a thousand readers would need a thousand. (Inside a
-    transaction, as in a test, the connection stays: closing it would end the
-    transaction.)
+
+def database(function):
+    """``function``, which reads the database, as a coroutine.
+
+    A stream lives for hours: it must hold neither a thread of its own (asgiref's
+    default for a request's synchronous code) nor a database connection between
+    reads, or a thousand readers would need a thousand of each. Under an ASGI
+    server its reads run on the event loop's few worker threads, whose
+    connections persist and are dropped if they broke (a restarted database).
     """
 
-    def read_and_release(*args, **kwargs):
-        try:
-            return function(*args, **kwargs)
-        finally:
-            if not connection.in_atomic_block:
-                connection.close()
+    def read(*args, **kwargs):
+        if not connection.in_atomic_block:  # (a test's transaction is left alone)
+            connection.close_if_unusable_or_obsolete()
+        return function(*args, **kwargs)
 
-    return sync_to_async(read_and_release)
+    async def on_a_thread(*args, **kwargs):
+        request_thread = not _on_shared_threads.get()
+        return await sync_to_async(read, thread_sensitive=request_thread)(*args, **kwargs)
+
+    return on_a_thread
 
 
 # --- messages ------------------------------------------------------------------
@@ -390,6 +402,7 @@ class StreamView(View):
     """
 
     async def get(self, request, pk: int):
+        _on_shared_threads.set(isinstance(request, ASGIRequest))
         try:
             return await self.open(request, pk)
         except AppError as error:  # refused before streaming: the JSON error every endpoint gives
