@@ -115,8 +115,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 else:
     # Each of the server's threads keeps its connection between requests and checks
     # it before reuse, so the service recovers by itself after a database restart.
-    # (The threads are a fixed pool, config.asgi; live streams give theirs back
-    # after every read, core.streams.database.)
+    # (The threads are a fixed pool, config.asgi; live streams read on the event
+    # loop's few shared threads, core.streams.database.)
     DATABASES["default"].update(
         CONN_MAX_AGE=int(os.environ.get("DB_CONN_MAX_AGE", "600")), CONN_HEALTH_CHECKS=True
     )
