@@ -101,6 +101,7 @@ def test_compose_wires_the_app_to_postgres_and_redis(compose):
         environment = service["environment"]
         assert "@postgres:5432/" in environment["DATABASE_URL"]
         assert environment["CELERY_BROKER_URL"].startswith("redis://redis:6379/")
+        assert environment["CACHE_URL"].startswith("redis://redis:6379/")  # one for all
         assert environment["DEBUG"] == "0"
         assert "SECRET_KEY" in environment
         assert set(service["depends_on"]) == {"postgres", "redis"}
@@ -108,22 +109,33 @@ def test_compose_wires_the_app_to_postgres_and_redis(compose):
     assert compose["services"]["redis"]["image"].startswith("redis:")
 
 
-def test_check_deploy_passes_with_production_settings():
-    env = {
-        **os.environ,
-        "DEBUG": "0",
-        "SECRET_KEY": "a-real-secret-" + "x" * 50,
-        "ALLOWED_HOSTS": "quidditch.example.org",
-    }
-    result = subprocess.run(
+PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": "a-real-secret-" + "x" * 50,
+    "ALLOWED_HOSTS": "quidditch.example.org",
+    "CACHE_URL": "redis://127.0.0.1:6379/2",
+}
+
+
+def check_deploy(env: dict) -> subprocess.CompletedProcess:
+    return subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT,
-        env=env,
+        env={**os.environ, **env},
         capture_output=True,
         text=True,
         check=False,
     )
+
+
+def test_check_deploy_passes_with_production_settings():
+    result = check_deploy(PRODUCTION)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_check_deploy_warns_when_each_process_has_its_own_cache():
+    result = check_deploy({**PRODUCTION, "CACHE_URL": ""})
+    assert result.returncode != 0 and "storyguide.W001" in result.stdout + result.stderr
 
 
 def test_production_refuses_to_start_without_a_secret_key():
