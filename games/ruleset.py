@@ -233,6 +233,18 @@ def hide_roll(roll: dict, purposes: frozenset[str]) -> dict:
     return {**roll, "face": None} if roll["purpose"] in purposes else roll
 
 
+def config_settings(config: object, defaults: dict, *, besides=(), rule: str = "") -> dict:
+    """A config's settings: an object whose keys are among ``defaults`` (or ``besides``,
+    which the ruleset reads itself and which are left out), with the defaults filled in.
+    What each setting may be is the ruleset's to check; ``rule`` names its section."""
+    if not isinstance(config, dict):
+        raise RuleViolation("invalid_config", "the config must be an object", rule)
+    unknown = sorted(set(config) - set(defaults) - set(besides))
+    if unknown:
+        raise RuleViolation("invalid_config", f"unknown settings: {', '.join(unknown)}", rule)
+    return {**defaults, **{k: v for k, v in config.items() if k not in besides}}
+
+
 _REGISTRY: dict[str, Ruleset] = {}
 
 

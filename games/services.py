@@ -283,22 +283,21 @@ def game_submit_command(
     Its event then breaks the key's unique constraint, and the request is
     looked at once more, in a new statement that finds the first's answer.
     """
-    arguments = dict(
-        game_id=game_id,
-        user=user,
-        submission=submission,
-        now=now,
-        idempotency_key=idempotency_key,
-        render=render,
-        kind=kind,
-        roles=roles,
-    )
-    try:
-        return _submit(**arguments)
-    except IntegrityError:
-        if not idempotency_key:
-            raise
-        return _submit(**arguments)
+    for attempt in (1, 2):
+        try:
+            return _submit(
+                game_id=game_id,
+                user=user,
+                submission=submission,
+                now=now,
+                idempotency_key=idempotency_key,
+                render=render,
+                kind=kind,
+                roles=roles,
+            )
+        except IntegrityError:
+            if not idempotency_key or attempt == 2:
+                raise
 
 
 def _submit(*, game_id, user, submission, now, idempotency_key, render, kind, roles) -> Answer:

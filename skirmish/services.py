@@ -29,7 +29,6 @@ from core.errors import Forbidden, Invalid, NotFound, RuleViolation
 from games.models import EnteredDice, Game, GameEvent, Seat
 from games.services import (
     Answer,
-    Submission,
     actor_for,
     game_apply,
     game_create,
@@ -138,18 +137,9 @@ def skirmish_add_participant(*, game_id: int, user, participant: dict, now: date
     return event
 
 
-def skirmish_submit_command(
-    *,
-    game_id: int,
-    user,
-    submission: Submission,
-    now: datetime,
-    idempotency_key: str | None = None,
-    render,
-    kind: str | None = None,
-    roles: dict[int, str] | None = None,
-) -> Answer:
-    """Submit a command (``games.services.game_submit_command``), and let sheets follow Health.
+def skirmish_submit_command(*, game_id: int, **command) -> Answer:
+    """Submit a command (``games.services.game_submit_command``, which takes the same
+    arguments), and let sheets follow Health.
 
     A ``change_health`` on a character's participant changes the character's
     Health too, by the same amount, clamped to 0..``health_max`` (the rules'
@@ -162,16 +152,7 @@ def skirmish_submit_command(
         ).first()
         if seen is None:
             raise NotFound("No such game, or not one you may read.")
-        answer = game_submit_command(
-            game_id=game_id,
-            user=user,
-            submission=submission,
-            now=now,
-            idempotency_key=idempotency_key,
-            render=render,
-            kind=kind,
-            roles=roles,
-        )
+        answer = game_submit_command(game_id=game_id, **command)
         game = Game.objects.get(pk=game_id)
         for event in GameEvent.objects.filter(game=game, seq__gt=seen).order_by("seq"):
             _sheets_follow(game, event.events)

@@ -28,6 +28,7 @@ from games.ruleset import (
     Ruleset,
     RuleViolation,
     State,
+    config_settings,
     register,
 )
 
@@ -57,12 +58,7 @@ ACTIONS = ("deal", "pitch", "keep_balls", "play", "done", "cast", "pass", "revea
 
 def build_settings(config: object) -> dict:
     """The decks a match is played with: the default composition or the config's own."""
-    if not isinstance(config, dict):
-        raise RuleViolation("invalid_config", "the config must be an object")
-    unknown = sorted(set(config) - set(DEFAULTS))
-    if unknown:
-        raise RuleViolation("invalid_config", f"unknown settings: {', '.join(unknown)}")
-    settings = {**DEFAULTS, **config}
+    settings = config_settings(config, DEFAULTS)
     team_deck = _composition(settings["team_deck"], TEAM_FACES, "team_deck")
     pitch_deck = _composition(settings["pitch_deck"], PITCH_FACES, "pitch_deck")
     if sum(team_deck.values()) < HAND_SIZE or not any(

@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+from games.ruleset import config_settings
+
 from .pitch import UNNAMED
 from .table import State
 from .teams import ROLE_WORDS, build_teams, invalid
@@ -32,12 +34,7 @@ DEFAULTS = {
 
 def settings(config: object) -> dict:
     """The match settings with defaults filled in, checked."""
-    if not isinstance(config, dict):
-        raise invalid("the config must be an object")
-    unknown = set(config) - set(DEFAULTS) - {"teams"}
-    if unknown:
-        raise invalid(f"unknown settings: {', '.join(sorted(unknown))}")
-    result = {**DEFAULTS, **{k: v for k, v in config.items() if k != "teams"}}
+    result = config_settings(config, DEFAULTS, besides=("teams",))
     seconds = result["answer_seconds"]
     if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0:
         raise invalid("answer_seconds must be a positive number", "§3.4")

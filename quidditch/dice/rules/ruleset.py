@@ -14,7 +14,17 @@ from __future__ import annotations
 import copy
 
 from games.dice import Dice
-from games.ruleset import Actor, Command, Event, Outcome, Ruleset, RuleViolation, State, register
+from games.ruleset import (
+    Actor,
+    Command,
+    Event,
+    Outcome,
+    Ruleset,
+    RuleViolation,
+    State,
+    config_settings,
+    register,
+)
 
 from ..bots import SensiblePlayer
 from ..narration import narrate
@@ -27,12 +37,7 @@ DEFAULTS = {"twelve_sided": "halve", "snitch_to_catch": 5, "catch_bonus": 15}
 
 
 def build_settings(config: object) -> dict:
-    if not isinstance(config, dict):
-        raise RuleViolation("invalid_config", "the config must be an object")
-    unknown = sorted(set(config) - set(DEFAULTS))
-    if unknown:
-        raise RuleViolation("invalid_config", f"unknown settings: {', '.join(unknown)}")
-    settings = {**DEFAULTS, **config}
+    settings = config_settings(config, DEFAULTS)
     if settings["twelve_sided"] not in TWELVE_SIDED:
         raise RuleViolation(
             "invalid_config", f"twelve_sided is one of {', '.join(TWELVE_SIDED)}", "LE TERRAIN"

@@ -16,7 +16,17 @@ from __future__ import annotations
 import copy
 
 from games.dice import Dice
-from games.ruleset import Actor, Command, Event, Outcome, Ruleset, RuleViolation, State, register
+from games.ruleset import (
+    Actor,
+    Command,
+    Event,
+    Outcome,
+    Ruleset,
+    RuleViolation,
+    State,
+    config_settings,
+    register,
+)
 
 from ..bots import SensiblePlayer
 from ..narration import narrate
@@ -33,10 +43,7 @@ PLAYS = ("catch", "interfere")
 
 
 def _settings(config: dict) -> dict:
-    unknown = sorted(set(config) - set(DEFAULTS) - {"teams"})
-    if unknown:
-        raise invalid(f"unknown settings: {', '.join(unknown)}")
-    settings = {**DEFAULTS, **{k: v for k, v in config.items() if k != "teams"}}
+    settings = config_settings(config, DEFAULTS, besides=("teams",), rule=RULE)
     for name, (least, most) in {
         "die_size": (2, 100),
         "defended_difficulty_base": (0, 100),

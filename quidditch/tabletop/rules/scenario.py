@@ -13,7 +13,7 @@ chasers.
 
 from __future__ import annotations
 
-from games.ruleset import RuleViolation
+from games.ruleset import RuleViolation, config_settings
 
 from .pitch import DEFAULT, LENGTHS, WIDTHS, Pitch, pitch_of
 from .teams import (
@@ -28,23 +28,17 @@ from .teams import (
     side_of,
 )
 
-SETTINGS = ("pitch", "teams", "scenario")
-
 
 def invalid(message: str) -> RuleViolation:
     return RuleViolation("invalid_config", message)
 
 
 def initial_state(config: object) -> dict:
-    if not isinstance(config, dict):
-        raise invalid("the config must be an object")
-    unknown = sorted(set(config) - set(SETTINGS))
-    if unknown:
-        raise invalid(f"unknown settings: {', '.join(unknown)}")
-    pitch = _pitch(config.get("pitch", DEFAULT))
+    config = config_settings(config, {"pitch": DEFAULT, "teams": {}, "scenario": None})
+    pitch = _pitch(config["pitch"])
     state = {
         "pitch": {"length": pitch.length, "width": pitch.width},
-        "teams": _teams(config.get("teams", {})),
+        "teams": _teams(config["teams"]),
         "players": {},
         "quaffle": {"square": list(pitch.centre), "carrier": None},
         "bludgers": [
@@ -67,7 +61,7 @@ def initial_state(config: object) -> dict:
         "ended_by": None,
         "winner": None,
     }
-    scenario = config.get("scenario")
+    scenario = config["scenario"]
     lined_up = {
         player_id(side, position): square
         for side in SIDES

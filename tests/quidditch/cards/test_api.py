@@ -30,9 +30,9 @@ def named(cards: set[str], text: str) -> set[str]:
     return {card for card in cards if re.search(rf"(?<![\w-]){re.escape(card)}(?![\w-])", text)}
 
 
-def test_one_player_plays_a_whole_match_against_the_bot_and_never_sees_its_hidden_cards(table):
-    referee, person = table.client(table.storyguide), table.client(table.player)
-    created = referee.post(
+def against_the_bot(table) -> int:
+    """The storyguide sets the player (Slytherin) against the simple bot; the match's id."""
+    created = table.client(table.storyguide).post(
         "/api/matches/",
         {
             "campaign": table.campaign.pk,
@@ -44,7 +44,12 @@ def test_one_player_plays_a_whole_match_against_the_bot_and_never_sees_its_hidde
         format="json",
     )
     assert created.status_code == 201, created.json()
-    game_id = created.json()["id"]
+    return created.json()["id"]
+
+
+def test_one_player_plays_a_whole_match_against_the_bot_and_never_sees_its_hidden_cards(table):
+    person = table.client(table.player)
+    game_id = against_the_bot(table)
     url, rng, last_seq = f"/api/matches/{game_id}/", random.Random(16), 0
     page_reader = Client()
     page_reader.force_login(table.player)

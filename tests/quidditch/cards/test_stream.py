@@ -12,7 +12,7 @@ import random
 import pytest
 from knox.models import AuthToken
 
-from tests.quidditch.cards.test_api import hidden_from_the_person, named
+from tests.quidditch.cards.test_api import against_the_bot, hidden_from_the_person, named
 from tests.streams import asgi_server, read_stream
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -22,19 +22,8 @@ STEPS = 25
 
 def test_a_players_stream_never_carries_the_bots_hidden_cards(table, settings):
     settings.STREAM_POLL_SECONDS = 0.05
-    referee, person = table.client(table.storyguide), table.client(table.player)
-    created = referee.post(
-        "/api/matches/",
-        {
-            "campaign": table.campaign.pk,
-            "ruleset": "card-quidditch",
-            "config": {},
-            "seats": {"slytherin": table.player.pk},
-            "bots": {"gryffindor": "simple"},
-        },
-        format="json",
-    )
-    game_id = created.json()["id"]
+    person = table.client(table.player)
+    game_id = against_the_bot(table)
     url = f"/api/matches/{game_id}/"
     headers = {"Authorization": f"Token {AuthToken.objects.create(user=table.player)[1]}"}
     rng, last_seq, streamed = random.Random(19), 0, 0
