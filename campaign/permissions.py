@@ -7,12 +7,12 @@ role may do with an object it can see.
 """
 
 from django.core.cache import cache
-from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 from campaign.models import Membership, Role
+from core.cache import forget, remember
 
 #: How long a user's roles stay in the cache unless a membership changes first.
 ROLES_CACHE_SECONDS = 300
@@ -42,18 +42,13 @@ def _roles_of(user_id: int) -> dict[int, str]:
     roles = cache.get(_roles_key(user_id))
     if roles is None:
         roles = dict(Membership.objects.filter(user_id=user_id).values_list("campaign_id", "role"))
-        if not connection.in_atomic_block:  # only what is committed goes into the cache
-            cache.set(_roles_key(user_id), roles, timeout=ROLES_CACHE_SECONDS)
+        remember(_roles_key(user_id), roles, ROLES_CACHE_SECONDS)
     return roles
 
 
 @receiver([post_save, post_delete], sender=Membership)
 def forget_roles(sender, instance, **kwargs) -> None:
-    """Now, and again when the change commits: a request that read the roles in between
-    read them before the change."""
-    key = _roles_key(instance.user_id)
-    cache.delete(key)
-    transaction.on_commit(lambda: cache.delete(key))
+    forget(_roles_key(instance.user_id))
 
 
 def forget_campaign_roles(request) -> None:

@@ -16,7 +16,6 @@ from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
-from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils import timezone
@@ -26,6 +25,8 @@ from knox.crypto import hash_token
 from knox.models import AuthToken
 from knox.signals import token_expired
 from rest_framework.exceptions import AuthenticationFailed
+
+from core.cache import forget, remember
 
 #: How long a found token is trusted from the cache, at most (and never past its expiry).
 CACHE_SECONDS = 300
@@ -47,8 +48,7 @@ class TokenAuthentication(KnoxTokenAuthentication):
         auth_token = cache.get(cache_key(digest))
         if auth_token is None:
             _, auth_token = super().authenticate_credentials(token)
-            if not connection.in_atomic_block:  # only what is committed goes into the cache
-                cache.set(cache_key(digest), auth_token, timeout=_seconds_left(auth_token.expiry))
+            remember(cache_key(digest), auth_token, _seconds_left(auth_token.expiry))
         elif self._cleanup_token(auth_token):
             raise AuthenticationFailed("Invalid token.")
         return self.validate_user(auth_token)
@@ -80,13 +80,6 @@ def forget_changed_users_tokens(sender, instance, created, update_fields, **kwar
     if not created and set(update_fields or ()) != {"last_login"}:
         for digest in AuthToken.objects.filter(user=instance).values_list("digest", flat=True):
             forget(cache_key(digest))
-
-
-def forget(key: str) -> None:
-    """Now, and again when the change commits: a request that read the token in between
-    read it before the change."""
-    cache.delete(key)
-    transaction.on_commit(lambda: cache.delete(key))
 
 
 class TokenScheme(KnoxTokenScheme):

@@ -1,4 +1,7 @@
-"""Django's Redis cache, with one Redis client per connection pool instead of one per call.
+"""What the service keeps in the cache, and how: only what is committed goes in, and a
+change takes its entry out at once and again when it commits (``remember``,
+``forget``). Below, Django's Redis cache with one Redis client per connection pool
+instead of one per call.
 
 Django's ``RedisCacheClient.get_client`` builds a new ``redis.Redis`` for every
 cache operation, and building one (its table of response callbacks) costs more
@@ -8,7 +11,23 @@ and the rate limit from the cache, it was a sixth of the request's CPU
 command takes a connection from the pool), so each process keeps one per pool.
 """
 
+from django.core.cache import cache
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from django.db import connection, transaction
+
+
+def remember(key: str, value, timeout: int) -> None:
+    """Keep ``value``, read from the database, unless it was read inside a transaction:
+    it may hold what is not committed yet, and may never be (a rollback)."""
+    if not connection.in_atomic_block:
+        cache.set(key, value, timeout=timeout)
+
+
+def forget(key: str) -> None:
+    """Take ``key`` out now, and again when the change that called this commits: a
+    request that read the database in between read it before the change."""
+    cache.delete(key)
+    transaction.on_commit(lambda: cache.delete(key))
 
 
 class SharedClientRedisCacheClient(RedisCacheClient):

@@ -22,6 +22,7 @@ from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
+from core.cache import forget
 from webhooks import messages
 from webhooks.models import GAME_EVENT, Delivery, Endpoint
 from webhooks.signing import new_webhook_id
@@ -69,9 +70,7 @@ def _cache_key(campaign_id: int) -> str:
 
 @receiver([post_save, post_delete], sender=Endpoint)
 def forget_endpoints(sender, instance, **kwargs) -> None:
-    key = _cache_key(instance.campaign_id)
-    cache.delete(key)
-    transaction.on_commit(lambda: cache.delete(key))
+    forget(_cache_key(instance.campaign_id))
 
 
 def write(endpoints: list[Endpoint], message: messages.Message) -> None:
