@@ -223,6 +223,18 @@ def celery_env(*, broker_url: str, conf: dict | None = None) -> dict:
     return env
 
 
+def redelivery_conf(visibility_timeout: float) -> dict:
+    """Celery settings under which a task a killed worker held comes back to another
+    worker ``visibility_timeout`` seconds later (Redis restores unacknowledged tasks)."""
+    return {
+        "broker_transport_options": {
+            "visibility_timeout": visibility_timeout,
+            "unacked_restore_interval": 1,
+            "unacked_restore_throttle": 1,
+        }
+    }
+
+
 class CeleryProcess:
     """``celery -A tests.faults.celery_app <args>`` in its own process group, logging to a file."""
 

@@ -13,7 +13,13 @@ import uuid
 import pytest
 from django.utils import timezone
 
-from tests.faults.support import CeleryProcess, Producer, celery_env, wait_until
+from tests.faults.support import (
+    CeleryProcess,
+    Producer,
+    celery_env,
+    redelivery_conf,
+    wait_until,
+)
 from tests.support import Table
 from tests.webhooks.support import Receiver, award
 from webhooks import outbox
@@ -44,16 +50,7 @@ def test_a_worker_killed_mid_delivery_sends_again_with_the_same_webhook_id(
     table = Table()
     queue = f"faults-{uuid.uuid4().hex}"
     env = {
-        **celery_env(
-            broker_url=private_redis.url,
-            conf={
-                "broker_transport_options": {
-                    "visibility_timeout": VISIBILITY_TIMEOUT,
-                    "unacked_restore_interval": 1,
-                    "unacked_restore_throttle": 1,
-                }
-            },
-        ),
+        **celery_env(broker_url=private_redis.url, conf=redelivery_conf(VISIBILITY_TIMEOUT)),
         "WEBHOOKS_ALLOW_PRIVATE_TARGETS": "1",
         "WEBHOOKS_LEASE_SECONDS": str(LEASE_SECONDS),
         "WEBHOOKS_TIMEOUT_SECONDS": "60",  # the worker waits on the receiver till killed

@@ -12,7 +12,14 @@ import uuid
 
 import pytest
 
-from tests.faults.support import CeleryProcess, DueCup, Producer, celery_env, wait_until
+from tests.faults.support import (
+    CeleryProcess,
+    DueCup,
+    Producer,
+    celery_env,
+    redelivery_conf,
+    wait_until,
+)
 
 pytestmark = [
     pytest.mark.faults,
@@ -44,16 +51,7 @@ def test_a_worker_killed_mid_run_leaves_its_task_to_the_next_worker(tmp_path, pr
     next worker gets it after the visibility timeout; a later tick changes nothing."""
     cup = DueCup(YEARS)
     queue = f"faults-{uuid.uuid4().hex}"
-    env = celery_env(
-        broker_url=private_redis.url,
-        conf={
-            "broker_transport_options": {
-                "visibility_timeout": VISIBILITY_TIMEOUT,
-                "unacked_restore_interval": 1,
-                "unacked_restore_throttle": 1,
-            }
-        },
-    )
+    env = celery_env(broker_url=private_redis.url, conf=redelivery_conf(VISIBILITY_TIMEOUT))
     producer = Producer(private_redis.url)
     first = CeleryProcess.worker("first", queue=queue, env=env, workdir=tmp_path)
     second = CeleryProcess.worker("second", queue=queue, env=env, workdir=tmp_path)
