@@ -21,6 +21,7 @@ from games.dice import Dice
 
 if TYPE_CHECKING:
     from games.bots import Bot
+    from games.tables import Table
 
 State = dict[str, Any]
 Command = dict[str, Any]
@@ -109,8 +110,25 @@ class Ruleset:
     rare_actions: ClassVar[dict[str, float]] = {}
     #: A template that draws ``board(state)`` on the game's page and the dashboard.
     board_template: ClassVar[str | None] = None
-    #: Named strategies that may hold a seat; see :mod:`games.bots`.
+    #: Named strategies that may hold a seat; see :mod:`games.bots`. The first one is the
+    #: bot that plays to win, which a page offers first.
     bots: ClassVar[dict[str, Bot]] = {}
+    #: Whether the referee gives the commands of a seat nobody holds (a Chat-Quidditch
+    #: referee relays the chat); ``False`` where only a seat's holder may (a hidden hand).
+    referee_relays: ClassVar[bool] = True
+    #: How a person sees a game of these rules: see :class:`games.tables.Table`.
+    table: ClassVar[Table | None] = None
+
+    # --- the contract: every shape a client meets has a name (docs/architecture.md) ---
+    #: Action -> JSON Schema (OpenAPI 3.0 flavour) of one command of that action. The
+    #: contract's command of the ruleset is their union, discriminated by ``action``.
+    command_schemas: ClassVar[dict[str, dict]] = {}
+    #: JSON Schema of the state as ``view`` gives it to any actor.
+    state_schema: ClassVar[dict] = {"type": "object"}
+    #: Event type -> JSON Schema of one event of that ``type`` in ``Outcome.events``.
+    event_schemas: ClassVar[dict[str, dict]] = {}
+    #: JSON Schema of ``result`` once the game is over.
+    result_schema: ClassVar[dict] = {"type": "object"}
 
     def prepare(self, config: dict, roster: Roster) -> dict:
         """The config as stored, from the config a client sent.
@@ -226,6 +244,35 @@ class Ruleset:
     def narrate(self, event: Event) -> dict[str, str]:
         """The event as a line of the referee's transcript, per language code in ``languages``."""
         return {"en": event.get("type", "")}
+
+    # --- words: what a person reads, in ``language`` (one of ``languages``) ---------
+    # A page never shows a command, a card or a participant by its id: these say them
+    # as the players would, from the catalogues the narration uses.
+
+    def command_text(self, command: Command, view: State, language: str) -> str:
+        """The command as its giver would say it: a button's words ("Play Chaser 5 on the
+        Quaffle", "Dodge with Quickness"). ``view`` is the state as the reader sees it."""
+        return str(command.get("action", "")).replace("_", " ")
+
+    def action_text(self, action: str, language: str) -> str:
+        """What a kind of command does, as the heading of its form ("Play a card")."""
+        return action.replace("_", " ")
+
+    def field_text(self, action: str, field: str, language: str) -> str:
+        """The name of a field of a command, as the label of its choice ("Card", "Target")."""
+        return field.replace("_", " ")
+
+    def choice_text(self, action: str, field: str, value, view: State, language: str) -> str:
+        """One value of one field of a command, as an option of a form ("Chaser 5")."""
+        return str(value)
+
+    def seat_text(self, seat: str, view: State, language: str) -> str:
+        """A seat as the players call it ("Slytherin", "Harry Potter", "GJäger1")."""
+        return seat
+
+    def purpose_text(self, purpose: str, language: str) -> str:
+        """What a die is rolled for, as the table would say it ("the pass", "initiative")."""
+        return purpose.replace("_", " ")
 
 
 def hide_roll(roll: dict, purposes: frozenset[str]) -> dict:

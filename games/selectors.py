@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from django.db.models import Q, QuerySet
 
-from games.bots import strategies
+from games.bots import REFEREE_SEAT, offers, strategies
 from games.chain import HASHED_FIELDS, timestamp
 from games.hosting import host
 from games.models import Game, GameEvent, GameStatus
@@ -24,6 +26,22 @@ def visible(game: Game, roles: dict[int, str]) -> bool:
     """May a caller with these campaign roles read ``game``? ``games_visible_to``'s rule,
     for a game already in hand (the command path reads it once, locked)."""
     return game.public or game.campaign_id in roles
+
+
+class Awaited(NamedTuple):
+    """Who the game waits for: the seats that may act now, and whether the referee's own
+    commands are among what may be given (a Chat-Quidditch referee's ``Chatende``)."""
+
+    seats: list[str]
+    referee: bool
+
+
+def awaited_seats(game: Game) -> Awaited:
+    """Whose move it is in a running game, by the rules' own offers to each seat."""
+    rules = find_ruleset(game.ruleset)
+    state = game.state
+    seats = [seat for seat in rules.seats(state) if offers(rules, state, seat)]
+    return Awaited(seats, bool(offers(rules, state, REFEREE_SEAT)))
 
 
 def state_as_seen(game: Game, actor: Actor, state: State | None = None) -> State:

@@ -1,15 +1,17 @@
-"""A game's page for people: where it stands, and its log as the referee's transcript.
+"""A game's page for people: the platform's frame around the ruleset's own table.
 
 ``/matches/<id>/`` (and ``/skirmishes/<id>/``) is read at the side of the
-pitch, often on a phone, so it is plain HTML with a little inline CSS. Every
-ruleset gets it: the state as the reader may see it, the ruleset's own board
-where it draws one (``Ruleset.board_template``, or its ``board_svg`` picture
-served by the API), the transcript in one of the ruleset's languages (the reader's
-choice, else the ruleset's first; every event passed through the ruleset's
-``view_event`` for this reader), and while
-the game runs a web table: the commands the reader may give now as buttons, a
-text box for a ruleset that takes typed commands, and a small script that
-sends them through the API and reloads when the log grows.
+pitch, often on a phone, so it is server-rendered HTML. Every ruleset gets the
+same frame: the title, whose move it is in words, the ruleset's table (its
+:class:`games.tables.Table`: cards, dice rows, a board, sheets, drawn from the
+state as this reader may see it), the commands the reader may give now in
+words (those the table does not place itself, as buttons and forms), the
+transcript (the newest moves; earlier ones on request), the link to the
+verification of the dice, and the live updates. The raw state stays in the
+API, and on the page behind a fold for plugin authors.
+
+One page is in one language (``core.languages.page_language``): the frame's
+own words, the table, the commands and the transcript.
 
 Readers are the same as for the API: anyone for a public game, the members of
 its campaign otherwise. A visitor who is not logged in is sent to the login
@@ -22,47 +24,30 @@ from __future__ import annotations
 
 import json
 
-from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.views.decorators.http import require_safe
 
 from core import languages
-from games import selectors
+from games import selectors, tables
 from games.hosting import host
 from games.models import GameStatus
 from games.ruleset import Ruleset, find_ruleset
 from games.services import actor_for
 
-LANGUAGE_NAMES = dict(settings.LANGUAGES)
 POLL_SECONDS = 3
+#: How many moves of the transcript a page shows; earlier ones are a link away.
+TRANSCRIPT_PAGE = 40
 
 
-def command_label(command: dict) -> str:
-    """A button's text for any ruleset's command: its action, then its other values.
-
-    ``{"action": "pass", "player": "GJäger2"}`` reads ``pass GJäger2``; nested
-    values read as ``name value`` and empty ones are left out.
-    """
-
-    def words(value) -> list[str]:
-        if isinstance(value, dict):
-            return [w for key, item in value.items() for w in (str(key), *words(item))]
-        if isinstance(value, list | tuple):
-            return [w for item in value for w in words(item)]
-        return [] if value is None or value == "" else [str(value)]
-
-    action = str(command.get("action", "?")).replace("_", " ")
-    return " ".join([action, *(w for k, v in command.items() if k != "action" for w in words(v))])
-
-
-def transcript_language(request, rules: Ruleset) -> str:
-    """One language per page: the reader's choice among the ruleset's, else its first."""
-    asked = languages.requested(request)
-    return asked if asked in rules.languages else rules.languages[0]
+def page_language(request, rules: Ruleset) -> str:
+    """The reader's language among the ruleset's, else the game's own (its text's)."""
+    chosen = languages.page_language(request, default=rules.languages[0])
+    return chosen if chosen in rules.languages else rules.languages[0]
 
 
 @require_safe
@@ -74,23 +59,35 @@ def game_page(request, pk: int, kind: str):
         raise Http404("No such game.")
     rules = find_ruleset(game.ruleset)
     actor = actor_for(game, request.user, roles=host().roles(request))
-    state = selectors.state_as_seen(game, actor)
-    language = transcript_language(request, rules)
-    log = [selectors.event_as_seen(game, event, actor) for event in selectors.game_events(game)]
-    for event in log:
-        event["lines"] = [line.get(language, "") for line in event["narration"]]
-    context = {
+    language = page_language(request, rules)
+    with translation.override(language):
+        return render(
+            request, "games/game.html", _frame(request, game, rules, actor, kind, language)
+        )
+
+
+def _frame(request, game, rules: Ruleset, actor, kind: str, language: str) -> dict:
+    view = selectors.state_as_seen(game, actor)
+    offered = _offers(game, rules, actor, view, language)
+    seen = tables.Seen(rules, view, actor, language, offered, dict(request.GET.items()))
+    table = rules.table
+    return {
         "game": game,
         "rules": rules,
-        "board": rules.board(state) if rules.board_template else None,
-        "state_json": json.dumps(state, indent=1, ensure_ascii=False),
-        "language": LANGUAGE_NAMES.get(language, language),
-        "other_languages": [
-            (code, LANGUAGE_NAMES.get(code, code)) for code in rules.languages if code != language
-        ],
-        "log": log,
+        "language": language,
+        "seen": seen,
+        "table_template": table.template if table else None,
+        "table": table.context(seen) if table else None,
+        "board": rules.board(view) if rules.board_template and not table else None,
+        "forms": tables.offer_forms(
+            rules, view, offered, language, skip=table.draws if table else frozenset()
+        ),
+        "turn": _turn(game, rules, actor, view, language),
+        "takes_text": bool(offered or actor.controls) and type(rules).parse is not Ruleset.parse,
+        "sender": _sender(request, game, kind),
+        "transcript": _transcript(request, game, rules, actor, language),
+        "state_json": json.dumps(view, indent=1, ensure_ascii=False),
         "verify_url": reverse(f"{kind}-verify", args=[game.pk]),
-        "table": _table(request, game, rules, actor, kind),
         "live": _live(game, kind),
         "board_svg_url": (
             reverse(f"{kind}-board-svg", args=[game.pk])
@@ -98,35 +95,64 @@ def game_page(request, pk: int, kind: str):
             else None
         ),
     }
-    return render(request, "games/game.html", context)
 
 
-def _table(request, game, rules, actor, kind: str) -> dict | None:
-    """The web table: what this participant may do now, and where the page sends it.
-
-    Commands go to the same API a plugin uses (``commands`` with the game's
-    version and a fresh Idempotency-Key), so a page can do nothing a client
-    could not; the page follows the game's stream (``_live``) and reloads on news.
-    """
-    if game.status != GameStatus.ACTIVE:
-        return None
-    may_act = actor.is_referee or bool(actor.controls)
+def _offers(game, rules: Ruleset, actor, view, language: str) -> list[tables.Offer]:
+    """What this reader may do now, in words (nothing once the game is over)."""
+    if game.status != GameStatus.ACTIVE or not (actor.is_referee or actor.controls):
+        return []
     commands = rules.allowed_commands(game.state, actor, now=timezone.now().timestamp())
+    return tables.offers(rules, view, commands, language)
+
+
+def _turn(game, rules: Ruleset, actor, view, language: str) -> dict:
+    """Whose move it is, in words: the reader's own, the seats awaited, or the referee."""
+    if game.status != GameStatus.ACTIVE:
+        return {"over": True}
+    awaited = selectors.awaited_seats(game)
     return {
-        "commands": [
-            {"json": json.dumps(command, ensure_ascii=False), "label": command_label(command)}
-            for command in commands
-        ]
-        if may_act
-        else [],
-        "takes_text": may_act and type(rules).parse is not Ruleset.parse,
-        "seats": sorted(actor.controls),
-        "data": {
-            "version": game.version,
-            "commands_url": reverse(f"{kind}-commands", args=[game.pk])
-            if request.user.is_authenticated
-            else None,
-        },
+        "mine": bool(actor.controls & set(awaited.seats)),
+        "seats": [rules.seat_text(seat, view, language) for seat in awaited.seats],
+        "referee": awaited.referee,
+        "spectator": not (actor.is_referee or actor.controls),
+    }
+
+
+def _sender(request, game, kind: str) -> dict | None:
+    """What the page's script needs to send a command through the API a plugin uses:
+    ``commands`` with the game's version and a fresh Idempotency-Key."""
+    if game.status != GameStatus.ACTIVE or not request.user.is_authenticated:
+        return None
+    return {
+        "version": game.version,
+        "commands_url": reverse(f"{kind}-commands", args=[game.pk]),
+        "csrf": get_token(request),
+    }
+
+
+def _transcript(request, game, rules: Ruleset, actor, language: str) -> dict:
+    """The newest moves up to ``?before=`` (all the newest by default), a page of them,
+    each narrated in the page's language, and where the earlier and later ones are."""
+    asked = request.GET.get("before", "")
+    before = (
+        min(int(asked), game.version + 1) if asked.isdigit() and int(asked) else game.version + 1
+    )
+    after = max(0, before - 1 - TRANSCRIPT_PAGE)
+    events = selectors.game_events(game, after=after, until=before - 1)
+    moves = []
+    for event in events:
+        seen = selectors.event_as_seen(game, event, actor)
+        moves.append(
+            {
+                "seq": seen["seq"],
+                "created_at": seen["created_at"],
+                "lines": [line.get(language, "") for line in seen["narration"]],
+            }
+        )
+    return {
+        "moves": moves,
+        "earlier": after + 1 if after > 0 else None,  # ?before= for the page before this
+        "newest": before <= game.version,  # whether newer moves than these exist
     }
 
 

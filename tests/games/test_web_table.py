@@ -12,7 +12,8 @@ import re
 import pytest
 from django.test import Client
 
-from games.views import command_label
+from games import tables
+from games.ruleset import Ruleset
 
 pytestmark = pytest.mark.django_db
 
@@ -45,10 +46,9 @@ def test_a_seated_player_gets_a_button_for_each_allowed_command_and_a_text_box(t
     assert response.status_code == 200
     assert buttons(response) == [{"action": "roll"}]
     assert '<form id="say">' in response.content.decode()
-    assert table_data(response) == {
-        "version": 0,
-        "commands_url": f"/api/matches/{game['id']}/commands/",
-    }
+    data = table_data(response)
+    assert data["version"] == 0 and data["commands_url"] == f"/api/matches/{game['id']}/commands/"
+    assert data["csrf"]  # the page's script sends it with each command
 
 
 def live(response) -> dict | None:
@@ -98,15 +98,43 @@ def test_a_finished_game_has_no_table(table):
     assert buttons(response) == [] and "table-data" not in response.content.decode()
 
 
-@pytest.mark.parametrize(
-    ("command", "label"),
-    [
-        ({"action": "pass", "player": "GJäger1", "target": "GJäger2"}, "pass GJäger1 GJäger2"),
-        ({"action": "end_turn", "seat": "p01"}, "end turn p01"),
-        ({"action": "experience", "player": "GHüter", "points": {}}, "experience GHüter"),
-        ({"action": "experience", "points": {"SJäger1": 2}}, "experience SJäger1 2"),
-        ({"action": "play", "cards": ["7", "9"]}, "play 7 9"),
-    ],
-)
-def test_a_button_reads_as_the_action_then_its_values_with_no_python_in_it(command, label):
-    assert command_label(command) == label
+class Words(Ruleset):
+    """The words a ruleset gives its commands, for the frame's buttons and forms."""
+
+    def command_text(self, command, view, language):
+        return {"en": "Cast", "de": "Zaubern"}[language] + f" {command.get('spell', '')}".rstrip()
+
+    def action_text(self, action, language):
+        return {"en": "Cast a spell", "de": "Einen Zauber sprechen"}[language]
+
+    def field_text(self, action, field, language):
+        return {"spell": "Spell", "on": "On"}[field]
+
+    def choice_text(self, action, field, value, view, language):
+        return {"s1": "Stupefy", "s2": "Expelliarmus", "p1": "Harry", "p2": "Draco"}[value]
+
+
+def test_an_action_offered_once_is_a_button_in_the_readers_words():
+    offered = tables.offers(Words(), {}, [{"action": "cast"}], "de")
+    assert tables.offer_forms(Words(), {}, offered, "de") == offered
+    assert offered[0].text == "Zaubern"
+
+
+def test_an_action_offered_several_times_is_a_form_with_a_choice_per_field_that_differs():
+    commands = [
+        {"action": "cast", "spell": "s1", "on": "p1"},
+        {"action": "cast", "spell": "s2", "on": "p1"},
+        {"action": "cast", "spell": "s1", "on": "p2"},
+    ]
+    [form] = tables.offer_forms(Words(), {}, tables.offers(Words(), {}, commands, "en"), "en")
+    assert form.heading == "Cast a spell"
+    assert [(c.label, [words for _, words in c.options]) for c in form.choices] == [
+        ("Spell", ["Stupefy", "Expelliarmus"]),
+        ("On", ["Harry", "Draco"]),
+    ]
+    assert json.loads(form.json) == commands
+
+
+def test_the_actions_a_table_draws_itself_are_left_out_of_the_frame():
+    offered = tables.offers(Words(), {}, [{"action": "cast"}, {"action": "pass"}], "en")
+    assert tables.offer_forms(Words(), {}, offered, "en", skip={"cast"}) == offered[1:]

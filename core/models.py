@@ -1,0 +1,24 @@
+"""What the service keeps of a person beyond Django's user: their preferences."""
+
+from django.conf import settings
+from django.db import models
+
+
+class Preferences(models.Model):
+    """A user's choices that follow them across pages and devices."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
+    )
+    language = models.CharField(
+        max_length=8,
+        blank=True,
+        choices=settings.LANGUAGES,
+        help_text="The language of every page and answer; empty: the browser's.",
+    )
+
+    class Meta:
+        verbose_name_plural = "preferences"
+
+    def __str__(self) -> str:
+        return f"preferences of {self.user}"

@@ -1,0 +1,159 @@
+"""A game as a person sees it: each ruleset's table, and the commands offered on it in words.
+
+The platform frames every game's page the same way (its title, whose move,
+the commands, the transcript, the verify link, the live updates); inside the
+frame, a ruleset's :class:`Table` draws where the game stands, from the
+state as the reader may see it (``view``) and nothing more: a hand as cards,
+the dice on their rows, the board, the sheets. The table places the commands
+that belong on it (a card's button on the card, a die's on its row); the
+frame draws the rest as buttons and forms, in words (:func:`offer_forms`).
+
+Everything here is pure: a table's context is plain data, its template a
+path the page renders (in the reader's language, so a template translates its
+own words with ``{% translate %}``, from the package's catalogue).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from games.ruleset import Actor, Command, Ruleset, State
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One command the reader may give now: its words, and the JSON the page sends."""
+
+    command: Command
+    text: str
+
+    @property
+    def json(self) -> str:
+        return json.dumps(self.command, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One field of a command form: its label, and each legal value with its words."""
+
+    field: str
+    label: str
+    options: list[tuple[str, str]]  # (the value as JSON, its words)
+
+
+@dataclass(frozen=True)
+class CommandForm:
+    """Commands of one action that differ in some fields: a form with a choice per field.
+
+    ``offers`` are the complete commands it may send; the page lets the reader
+    choose only combinations among them (``storyguide/table.js``).
+    """
+
+    action: str
+    heading: str
+    choices: list[Choice]
+    offers: list[Offer]
+
+    @property
+    def json(self) -> str:
+        return json.dumps([offer.command for offer in self.offers], ensure_ascii=False)
+
+
+@dataclass
+class Seen:
+    """What a table is given: the reader's view of the game, and what they may do now."""
+
+    rules: Ruleset
+    view: State
+    actor: Actor
+    language: str
+    offers: list[Offer] = field(default_factory=list)
+    #: Query parameters the table asked for (a piece chosen, waiting for a square).
+    asked: dict[str, str] = field(default_factory=dict)
+
+    def offers_of(self, action: str, **fields: Any) -> list[Offer]:
+        """The offers of ``action`` whose fields have the given values (a card's plays)."""
+        return [
+            offer
+            for offer in self.offers
+            if offer.command.get("action") == action
+            and all(offer.command.get(name) == value for name, value in fields.items())
+        ]
+
+
+class Table:
+    """How a ruleset's game looks to a person; a ruleset names one in ``Ruleset.table``.
+
+    ``template`` is rendered with ``table`` (what :meth:`context` returns) and
+    ``seen`` (a :class:`Seen`) in the page's context, in the reader's language.
+    """
+
+    template: ClassVar[str]
+    #: The actions the table draws itself (as buttons on its cards, rows or squares);
+    #: the frame draws every other offered action as a button or a form.
+    draws: ClassVar[frozenset[str]] = frozenset()
+
+    def context(self, seen: Seen) -> dict:
+        return {}
+
+
+def offers(rules: Ruleset, view: State, commands: list[Command], language: str) -> list[Offer]:
+    """The offered commands in the reader's words."""
+    return [Offer(command, rules.command_text(command, view, language)) for command in commands]
+
+
+def offer_forms(
+    rules: Ruleset, view: State, offered: list[Offer], language: str, *, skip=frozenset()
+) -> list[Offer | CommandForm]:
+    """The offers the frame draws, in the order they come: an action offered once is a
+    button; offered several times, it is a form whose choices are the fields that differ,
+    each with the values the offers take (in the order they come), in words.
+
+    Actions in ``skip`` are the table's own (:attr:`Table.draws`).
+    """
+    by_action: dict[str, list[Offer]] = {}
+    for offer in offered:
+        action = offer.command.get("action", "")
+        if action not in skip:
+            by_action.setdefault(action, []).append(offer)
+    drawn: list[Offer | CommandForm] = []
+    for action, group in by_action.items():
+        if len(group) == 1:
+            drawn.append(group[0])
+            continue
+        fields = [name for name in _fields(group) if name != "action"]
+        differ = [name for name in fields if len({_key(o.command.get(name)) for o in group}) > 1]
+        choices = [
+            Choice(
+                name,
+                rules.field_text(action, name, language),
+                _options(rules, action, name, group, view, language),
+            )
+            for name in differ
+        ]
+        drawn.append(CommandForm(action, rules.action_text(action, language), choices, group))
+    return drawn
+
+
+def _fields(group: list[Offer]) -> list[str]:
+    names: dict[str, None] = {}
+    for offer in group:
+        names.update(dict.fromkeys(offer.command))
+    return list(names)
+
+
+def _key(value) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def _options(rules, action, name, group, view, language) -> list[tuple[str, str]]:
+    seen: dict[str, str] = {}
+    for offer in group:
+        value = offer.command.get(name)
+        key = _key(value)
+        if key not in seen:
+            seen[key] = rules.choice_text(action, name, value, view, language)
+    return list(seen.items())
