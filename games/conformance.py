@@ -13,7 +13,12 @@ registry, so a new ruleset is held to them the day it registers:
    the commands offered to it, an event or a die, at any step, and no roll made for a secret purpose
    shows its face before the end;
 5. every command offered to anyone is one the rules take, so that no button on
-   a web table leads to a refusal.
+   a web table leads to a refusal;
+6. every shape a client meets holds to the ruleset's schemas (the contract): the
+   state as each actor sees it, each offered command, each event, the result;
+7. everything a person reads is in words in each of German, English and French:
+   each offered command, each form a page makes of them, each seat, each die's
+   purpose, with no code in the text.
 
 A play is recorded as the storage would keep it (``PlayedGame.events``), so the
 same records serve the verifier and the hidden-information checks.
@@ -133,8 +138,15 @@ def check_narration(game: PlayedGame) -> None:
 
 
 def viewers(rules: Ruleset, state: dict) -> list[Actor]:
-    """Everyone who may look: a spectator, the referee, and each seat's holder."""
-    return [Actor(SPECTATOR), Actor(REFEREE), *(seat_actor(s) for s in rules.seats(state))]
+    """Everyone who may look: a spectator, the referee, each seat's holder, and the
+    referee holding a seat (a storyguide playing), who may see the union and no more."""
+    seats = rules.seats(state)
+    return [
+        Actor(SPECTATOR),
+        Actor(REFEREE),
+        *(seat_actor(s) for s in seats),
+        *(Actor(REFEREE, frozenset((s,))) for s in seats),
+    ]
 
 
 def leaves(value) -> set[str]:
@@ -211,3 +223,90 @@ def _check_rolls_hidden(rules: Ruleset, record: dict, viewer: Actor) -> None:
                 f"event {record['seq']}: {viewer.to_json()} sees the face of a "
                 f"{roll['purpose']!r} roll before the end"
             )
+
+
+#: Every game speaks the three languages its rule texts come in.
+LANGUAGES = frozenset({"de", "en", "fr"})
+
+
+def check_contract(game: PlayedGame, *, states: int = 40) -> int:
+    """The state as each viewer sees it, each offered command, each event and the result
+    hold to the ruleset's schemas, at up to ``states`` points; returns how many shapes
+    were checked. A ruleset that names no schema for a shape is not checked for it."""
+    from openapi_schema_validator import OAS30Validator  # a test's dependency
+
+    rules, checked = game.rules, 0
+
+    def holds(schema: dict, value, what: str) -> None:
+        nonlocal checked
+        error = next(OAS30Validator(schema).iter_errors(value), None)
+        if error is not None:
+            path = "/".join(map(str, error.absolute_path))
+            raise ConformanceError(f"{what} breaks its schema at {path!r}: {error.message}")
+        checked += 1
+
+    step = max(1, len(game.states) // states)
+    for index in range(0, len(game.states), step):
+        state = game.states[index]
+        for viewer in viewers(rules, state):
+            holds(rules.state_schema, rules.view(state, viewer), f"the state {index} seen")
+            if not rules.command_schemas:
+                continue
+            for command in rules.allowed_commands(state, viewer):
+                schema = rules.command_schemas.get(command.get("action"))
+                if schema is None:
+                    raise ConformanceError(f"no schema for the offered {command}")
+                holds(schema, command, f"the offered {command}")
+    if rules.event_schemas:
+        for record in game.events:
+            for event in record["events"]:
+                schema = rules.event_schemas.get(event.get("type"))
+                if schema is None:
+                    raise ConformanceError(f"no schema for the event type {event.get('type')!r}")
+                holds(schema, event, f"the event {event}")
+    holds(rules.result_schema, rules.result(game.final_state), "the result")
+    return checked
+
+
+def check_words(game: PlayedGame, *, states: int = 20) -> int:
+    """Everything a page shows a person is in words in German, English and French: the
+    offered commands (as buttons, and as the forms :func:`games.tables.offer_forms`
+    makes), the seats, the purposes of the dice; returns how many texts were read."""
+    from games import tables
+
+    rules, read = game.rules, 0
+    if set(rules.languages) != LANGUAGES:
+        raise ConformanceError(f"the ruleset speaks {rules.languages}, not German, English, French")
+
+    def words(text: str, what: str) -> None:
+        nonlocal read
+        if not isinstance(text, str) or not text.strip():
+            raise ConformanceError(f"{what} has no words")
+        if LEAKED_CODE.search(text):
+            raise ConformanceError(f"{what} reads as code: {text!r}")
+        read += 1
+
+    step = max(1, len(game.states) // states)
+    for index in range(0, len(game.states), step):
+        state = game.states[index]
+        for viewer in viewers(rules, state):
+            view = rules.view(state, viewer)
+            commands = rules.allowed_commands(state, viewer)
+            for language in rules.languages:
+                offered = tables.offers(rules, view, commands, language)
+                for offer in offered:
+                    words(offer.text, f"{offer.command} in {language}")
+                for item in tables.offer_forms(rules, view, offered, language):
+                    if isinstance(item, tables.CommandForm):
+                        words(item.heading, f"the form of {item.action!r} in {language}")
+                        for choice in item.choices:
+                            words(choice.label, f"the field {choice.field!r} in {language}")
+                            for _, text in choice.options:
+                                words(text, f"a choice of {choice.field!r} in {language}")
+                for seat in rules.seats(state):
+                    words(rules.seat_text(seat, view, language), f"the seat {seat} in {language}")
+    purposes = {roll["purpose"] for record in game.events for roll in record["dice"]}
+    for purpose in purposes:
+        for language in rules.languages:
+            words(rules.purpose_text(purpose, language), f"the purpose {purpose!r} in {language}")
+    return read

@@ -120,8 +120,12 @@ class Dice:
         self.next_nonce = start_nonce
         self.rolls: list[Roll] = []
 
-    def roll(self, sides: int, purpose: str) -> int:
-        """Roll one die with ``sides`` faces for the stated ``purpose``."""
+    def roll(self, sides: int, purpose: str, *, by: str | None = None) -> int:
+        """Roll one die with ``sides`` faces for the stated ``purpose``.
+
+        ``by`` names the seat that rolls it at a table (``None``: the table or the
+        referee), so that a table rolling its own dice is told whose die is awaited.
+        """
         if sides < 1:
             raise DiceError(f"a die needs at least one side, not {sides}")
         nonce = self.next_nonce
@@ -130,14 +134,18 @@ class Dice:
         self.next_nonce = nonce + 1
         return face
 
-    def roll_many(self, count: int, sides: int, purpose: str) -> list[int]:
+    def roll_many(
+        self, count: int, sides: int, purpose: str, *, by: str | None = None
+    ) -> list[int]:
         """Roll ``count`` dice in order, as "/dice 2w6" would."""
-        return [self.roll(sides, purpose) for _ in range(count)]
+        return [self.roll(sides, purpose, by=by) for _ in range(count)]
 
-    def shuffle(self, items: MutableSequence[T], purpose: str) -> MutableSequence[T]:
+    def shuffle(
+        self, items: MutableSequence[T], purpose: str, *, by: str | None = None
+    ) -> MutableSequence[T]:
         """Fisher-Yates in place: for i = n-1 down to 1 swap i with (a d(i+1)) - 1."""
         for i in range(len(items) - 1, 0, -1):
-            j = self.roll(i + 1, purpose) - 1
+            j = self.roll(i + 1, purpose, by=by) - 1
             items[i], items[j] = items[j], items[i]
         return items
 
@@ -213,16 +221,18 @@ class EnteredDice(ScriptedDice):
 
     source = ENTERED
 
-    def shuffle(self, items: MutableSequence[T], purpose: str) -> MutableSequence[T]:
+    def shuffle(
+        self, items: MutableSequence[T], purpose: str, *, by: str | None = None
+    ) -> MutableSequence[T]:
         if not self._faces or not isinstance(self._faces[0], list):
-            return super().shuffle(items, purpose)
+            return super().shuffle(items, purpose, by=by)
         order = self._faces.popleft()
         if sorted(order) != list(range(1, len(items) + 1)):
             raise DiceError(
                 f"a deck of {len(items)} is entered as each position 1-{len(items)} once"
             )
         self._faces.extendleft(reversed(fisher_yates_faces([p - 1 for p in order])))
-        return super().shuffle(items, purpose)
+        return super().shuffle(items, purpose, by=by)
 
 
 def fisher_yates_faces(order: list[int]) -> list[int]:

@@ -108,10 +108,12 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture
-def live_service(transactional_db):
-    """The service as deployed, the ASGI application under uvicorn, for the browser tests
-    (pytest-django's own live server speaks WSGI, which cannot hold a page's stream)."""
+@pytest.fixture(scope="module")
+def asgi_service():
+    """One server for a module's browser tests: the service as deployed, the ASGI
+    application under uvicorn (pytest-django's own live server speaks WSGI, which
+    cannot hold a page's stream). It keeps nothing between tests: each test's
+    ``transactional_db`` empties the database."""
     from tests.streams import asgi_server
 
     with asgi_server(static=True) as url:
@@ -119,20 +121,28 @@ def live_service(transactional_db):
 
 
 @pytest.fixture
-def chromium(monkeypatch):
-    """Debian's Chromium, driven by Playwright (which cannot download a browser here).
+def live_service(transactional_db, asgi_service):
+    return asgi_service
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """Debian's Chromium, driven by Playwright (which cannot download a browser here),
+    one for a module's tests; ``browser.new_page()`` gives each page a context of its
+    own (no cookie is shared).
 
     ``CHROMIUM_PATH`` names the executable; else ``chromium`` on the PATH.
     Playwright's sync API keeps an event loop on the test's thread, which makes
-    Django refuse ORM calls there; the test's own calls stay synchronous, so
-    they are allowed (the live server serves from its own thread).
+    Django refuse ORM calls there; the tests' own calls stay synchronous, so
+    they are allowed while the module's browser is open (the live server serves
+    from its own thread).
     """
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     executable = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
     if not executable:
         pytest.skip("no chromium: install Debian's or set CHROMIUM_PATH")
     sync_api = pytest.importorskip("playwright.sync_api", reason="needs the playwright package")
-    with sync_api.sync_playwright() as playwright:
+    with pytest.MonkeyPatch.context() as patch, sync_api.sync_playwright() as playwright:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield browser
         browser.close()

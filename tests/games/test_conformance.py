@@ -53,3 +53,21 @@ def test_no_seat_sees_what_is_hidden_from_it(rules, seed):
 def test_every_command_offered_to_anyone_is_taken(rules, seed):
     """No button leads to a refusal (issue 18: the skirmish offered a dodge with no attack)."""
     assert conformance.check_offers(played(rules.name, seed)) > 0
+
+
+def with_tables() -> list[str]:
+    """The rulesets whose package draws its table (issue 29), held to the checks of
+    the typed contract and of words in three languages (issue 30)."""
+    return [name for name in playable() if find_ruleset(name).table is not None]
+
+
+@pytest.mark.parametrize("name", with_tables())
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_every_shape_holds_to_the_rulesets_schemas(name, seed):
+    assert conformance.check_contract(played(name, seed)) > 0
+
+
+@pytest.mark.parametrize("name", with_tables())
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_everything_a_person_reads_is_in_words_in_german_english_and_french(name, seed):
+    assert conformance.check_words(played(name, seed)) > 0
