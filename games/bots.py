@@ -26,26 +26,40 @@ EVERY_SEAT = "*"
 
 
 class Bot(Protocol):
-    """A strategy: one of ``offered`` for ``seat``, seeing only ``view``."""
+    """A strategy: one of ``offered`` for ``seat``, seeing only ``view``; or ``None`` to
+    wait (a bot never calls a game off on its own, and may have nothing else to do)."""
 
     def choose(
         self, view: State, seat: str, offered: list[Command], rng: random.Random
-    ) -> Command: ...
+    ) -> Command | None: ...
 
 
 class RandomBot:
-    """Any legal command, uniformly: the player every ruleset can be left to."""
+    """Any legal command, at random: the player that fuzzes every ruleset.
+
+    A ruleset's rare actions (ending by agreement, conceding: ``Ruleset.rare_actions``)
+    are considered only as often as it says, so that a game left to random players
+    is played rather than called off; one weighed 0 is never taken. When nothing but
+    rare actions is offered, one of those not weighed 0 is taken, so random play
+    still comes to an end.
+    """
+
+    def __init__(self, rare: dict[str, float] | None = None) -> None:
+        self.rare = rare or {}
 
     def choose(self, view, seat, offered, rng):
-        return rng.choice(offered)
+        weight = self.rare.get
+        usual = [c for c in offered if rng.random() < weight(c["action"], 1.0)]
+        possible = usual or [c for c in offered if weight(c["action"], 1.0) > 0]
+        return rng.choice(possible) if possible else None
 
 
 RANDOM = "random"
 
 
 def strategies(rules: Ruleset) -> dict[str, Bot]:
-    """The bots a ruleset offers: its own, and ``random`` unless it names its own."""
-    return {RANDOM: RandomBot(), **rules.bots}
+    """The bots a ruleset offers: its own (the first plays to win), then ``random``."""
+    return {**rules.bots, RANDOM: RandomBot(rules.rare_actions)}
 
 
 def seat_actor(seat: str) -> Actor:
@@ -79,27 +93,19 @@ def next_bot_move(
     """The next command a bot gives, or ``None`` when no bot may act (a person must, or the end).
 
     ``bots`` maps each seat a bot holds to its strategy's name. When several
-    bot seats may act, one is drawn with ``rng``, as a table of players would
-    not always answer in the same order. The ruleset's rare actions are
-    considered only as often as it says, unless nothing else may be done.
+    bot seats may act, they are asked in an order drawn with ``rng``; the first
+    that chooses a command gives it (a bot may wait).
     """
     if rules.is_over(state) or not bots:
         return None
     ready = [(seat, offered) for seat in bots if (offered := offers(rules, state, seat, now=now))]
-    if not ready:
-        return None
-    rare = rules.rare_actions
-    if rare:
-        considered = [
-            (seat, [c for c in offered if rng.random() < rare.get(c["action"], 1.0)])
-            for seat, offered in ready
-        ]
-        ready = [(seat, offered) for seat, offered in considered if offered] or ready
-    seat, offered = ready[0] if len(ready) == 1 else rng.choice(ready)
-    actor = seat_actor(seat)
-    bot = strategies(rules)[bots[seat]]
-    command = bot.choose(rules.view(state, actor), seat, offered, rng)
-    return BotMove(seat, actor, command)
+    rng.shuffle(ready)  # a table of players does not always answer in the same order
+    for seat, offered in ready:
+        actor = seat_actor(seat)
+        command = strategies(rules)[bots[seat]].choose(rules.view(state, actor), seat, offered, rng)
+        if command is not None:
+            return BotMove(seat, actor, command)
+    return None
 
 
 def play_out(

@@ -130,6 +130,12 @@ class Ruleset:
     #: JSON Schema of ``result`` once the game is over.
     result_schema: ClassVar[dict] = {"type": "object"}
 
+    def __init_subclass__(cls, **kwargs) -> None:
+        """A ruleset that names the schema of each action has their union as its command."""
+        super().__init_subclass__(**kwargs)
+        if "command_schemas" in cls.__dict__ and "command_schema" not in cls.__dict__:
+            cls.command_schema = command_union(cls.command_schemas)
+
     def prepare(self, config: dict, roster: Roster) -> dict:
         """The config as stored, from the config a client sent.
 
@@ -273,6 +279,15 @@ class Ruleset:
     def purpose_text(self, purpose: str, language: str) -> str:
         """What a die is rolled for, as the table would say it ("the pass", "initiative")."""
         return purpose.replace("_", " ")
+
+
+def command_union(schemas: dict[str, dict]) -> dict:
+    """One command of any of these actions: their schemas, told apart by ``action``
+    (an OpenAPI discriminator, so that a generated client picks the right type)."""
+    return {
+        "oneOf": list(schemas.values()),
+        "discriminator": {"propertyName": "action"},
+    }
 
 
 def hide_roll(roll: dict, purposes: frozenset[str]) -> dict:
