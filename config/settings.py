@@ -301,7 +301,15 @@ CELERY_BEAT_SCHEDULE = {
         "task": "webhooks.tasks.sweep_deliveries",
         "schedule": 10.0,
     },
+    # Bots a request left moving (games.services.let_bots_act) whose task was lost.
+    "sweep-bots-moving": {
+        "task": "games.tasks.sweep_bots_moving",
+        "schedule": 30.0,
+    },
 }
+
+# A request plays at most this many seconds of bot moves; a task plays on.
+BOT_SECONDS = float(os.environ.get("BOT_SECONDS", "1.0"))
 
 # Outgoing webhooks (docs/webhooks.md). Private targets are refused unless a
 # self-hosted table allows them; the metadata services never are.

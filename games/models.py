@@ -61,6 +61,10 @@ class Game(models.Model):
     seed_revealed_at = models.DateTimeField(null=True, blank=True)
 
     last_hash = models.CharField(max_length=64, help_text="Hash of the newest event.")
+    bots_moving = models.BooleanField(
+        default=False,
+        help_text="Bots have moves left that a task is playing (a request plays a second's worth).",
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -127,6 +127,7 @@ class GameSerializer(serializers.ModelSerializer):
             "next_nonce",
             "seats",
             "bots",
+            "bots_moving",
             "state",
             "allowed_commands",
             "result",

@@ -12,13 +12,16 @@ import hashlib
 import hmac
 import random
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import BigIntegerField, OuterRef, Subquery, Value, prefetch_related_objects
 
 from core.errors import Conflict, Forbidden, Invalid, NotFound, RuleViolation
+from games import tasks as games_tasks
 from games.bots import EVERY_SEAT, REFEREE_SEAT, next_bot_move, strategies
 from games.chain import canonical_json, canonical_state, event_body, event_hash
 from games.dice import Dice, EnteredDice, ServerDice, commitment
@@ -31,7 +34,10 @@ from games.signals import event_appended, game_abandoned, game_finished, game_st
 
 
 def actor_for(game: Game, user, *, roles: dict[int, str] | None = None) -> Actor:
-    """How the rules see ``user`` in ``game``: referee, player of their seats, or spectator.
+    """How the rules see ``user`` in ``game``: the referee, a player of their seats, or a
+    spectator. A storyguide who holds seats is the referee *and* plays them
+    (``Actor(REFEREE, seats)``): the rules give them the union of what each may see and
+    do, and nothing more.
 
     ``roles`` are the user's campaign roles where the caller has them at hand
     (cached on the request); else the game's campaign is asked.
@@ -39,11 +45,11 @@ def actor_for(game: Game, user, *, roles: dict[int, str] | None = None) -> Actor
     if user is None or not user.is_authenticated:
         return Actor(SPECTATOR)
     role = roles.get(game.campaign_id) if roles is not None else host().role(user, game.campaign_id)
-    if game.referee_id == user.pk or role == REFEREE_ROLE:
-        return Actor(REFEREE)
     # All the game's seats in one query, kept on the game: rendering it needs them again.
     prefetch_related_objects([game], "seats")
     seats = frozenset(seat.participant for seat in game.seats.all() if seat.user_id == user.pk)
+    if game.referee_id == user.pk or role == REFEREE_ROLE:
+        return Actor(REFEREE, seats)
     return Actor(PLAYER, seats) if seats else Actor(SPECTATOR)
 
 
@@ -139,6 +145,13 @@ def _holders(rules, state, roster, campaign_id, seats, bots) -> dict[str, dict]:
     }
     holders.update((seat, {"user_id": user}) for seat, user in seats.items())
     holders.update((seat, {"bot": strategy}) for seat, strategy in bots.items())
+    unheld = [seat for seat in rules.seats(state) if seat not in holders]
+    if unheld and not rules.referee_relays:
+        raise Invalid.field(
+            "seats",
+            f"Nobody would play {', '.join(unheld)}: name a member or a bot for each seat.",
+            code="seat_unheld",
+        )
     return holders
 
 
@@ -182,8 +195,16 @@ def game_seat_bots(*, game_id: int, bots: dict[str, str], now: datetime, user=No
     return game
 
 
-def let_bots_act(game: Game, *, now: datetime, bots: dict[str, str] | None = None) -> None:
-    """Let the game's bots act, one command at a time, until a person must act or the end.
+def let_bots_act(
+    game: Game,
+    *,
+    now: datetime,
+    bots: dict[str, str] | None = None,
+) -> None:
+    """Let the game's bots act, one command at a time, until a person must act or the end,
+    or until ``BOT_SECONDS`` of bot work are spent: then a task plays on
+    (:func:`games.tasks.bots_move`), so that no request waits on a long run of bot
+    moves, and the game says ``bots_moving`` until they are done.
 
     The caller has locked the game row; ``bots`` (seat -> strategy) defaults to
     the game's seats as loaded. Every bot command goes through the
@@ -194,23 +215,43 @@ def let_bots_act(game: Game, *, now: datetime, bots: dict[str, str] | None = Non
     """
     if bots is None:
         bots = {seat.participant: seat.bot for seat in game.seats.all() if seat.bot}
-    if not bots or game.status != GameStatus.ACTIVE:
-        return
-    rules = find_ruleset(game.ruleset)
-    draw = hmac.new(bytes.fromhex(game.server_seed), f"bots:{game.version}".encode(), "sha256")
-    rng = random.Random(draw.digest())
-    for _ in range(rules.max_commands):
-        move = next_bot_move(rules, canonical_state(game.state), bots, rng, now=now.timestamp())
-        if move is None:
-            return
-        game_apply(
-            game,
-            user=None,
-            actor=move.actor,
-            command=move.command,
-            submitted={"command": move.command, "bot": bots[move.seat]},
-            now=now,
-        )
+    moving = False
+    if bots and game.status == GameStatus.ACTIVE:
+        rules = find_ruleset(game.ruleset)
+        draw = hmac.new(bytes.fromhex(game.server_seed), f"bots:{game.version}".encode(), "sha256")
+        rng = random.Random(draw.digest())
+        deadline = time.monotonic() + settings.BOT_SECONDS
+        while move := next_bot_move(
+            rules, canonical_state(game.state), bots, rng, now=now.timestamp()
+        ):
+            game_apply(
+                game,
+                user=None,
+                actor=move.actor,
+                command=move.command,
+                submitted={"command": move.command, "bot": bots[move.seat]},
+                now=now,
+            )
+            if game.status == GameStatus.ACTIVE and time.monotonic() >= deadline:
+                moving = True
+                break
+    if moving != game.bots_moving:
+        game.bots_moving = moving
+        Game.objects.filter(pk=game.pk).update(bots_moving=moving)
+    if moving:
+        transaction.on_commit(lambda: games_tasks.bots_move.delay(game.pk))
+
+
+def game_bots_move(*, game_id: int, now: datetime) -> Game | None:
+    """Play on for bots a request left moving (the task behind ``let_bots_act``): another
+    stretch of at most ``BOT_SECONDS``, committed, and a task for the rest. Playing a game
+    whose bots have stopped changes nothing, so the task may run twice."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id, bots_moving=True).first()
+        if game is None:
+            return None
+        let_bots_act(game, now=now)
+    return game
 
 
 def game_set_client_seed(*, game_id: int, user, client_seed: str) -> Game:

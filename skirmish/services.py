@@ -26,7 +26,7 @@ from campaign.models import Campaign, Character
 from campaign.rules.sheet import SheetRules
 from campaign.services import character_health_change
 from core.errors import Forbidden, Invalid, NotFound, RuleViolation
-from games.models import EnteredDice, Game, GameEvent, Seat
+from games.models import EnteredDice, Game, GameEvent
 from games.services import (
     Answer,
     actor_for,
@@ -132,8 +132,8 @@ def skirmish_add_participant(*, game_id: int, user, participant: dict, now: date
             submitted={"participant": participant},
             now=now,
         )
-        if player_id is not None:
-            Seat.objects.create(game=game, participant=entry["key"], user_id=player_id)
+        if player_id is not None:  # through the game, so that its loaded seats are read again
+            game.seats.create(participant=entry["key"], user_id=player_id)
     return event
 
 

@@ -31,6 +31,7 @@ class HighCard(Ruleset):
     title = "High card"
     example_config = {}
     max_commands = 10
+    referee_relays = False
     secret_roll_purposes = frozenset({SHUFFLE})
 
     def setup(self, config: dict) -> State:
@@ -129,7 +130,8 @@ class HighCard(Ruleset):
 
     @staticmethod
     def _holds(seat, actor: Actor) -> bool:
-        return actor.role == "player" and seat in actor.controls
+        """Only a seat's holder sees and plays its hand: not the referee, who deals."""
+        return seat in actor.controls
 
     def _mine(self, seat, cards, actor):
         if self._holds(seat, actor):
