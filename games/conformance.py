@@ -5,6 +5,8 @@ registry, so a new ruleset is held to them the day it registers:
 
 1. random legal play, choosing only among ``allowed_commands``, reaches the
    end from ``example_config`` within ``max_commands`` and without a rule error;
+   and the ruleset's bot that plays to win, in every seat, ends its games by the
+   rules (:func:`ended_by_the_rules`) in nearly every seed;
 2. the log it leaves verifies: the chain, every server roll re-derived from the
    revealed seed (shuffles included), and the replay rebuilding the snapshot;
 3. every event narrates in every language the ruleset claims, with no
@@ -31,10 +33,10 @@ import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from games.bots import REFEREE_SEAT, next_bot_move, seat_actor
+from games.bots import RANDOM, REFEREE_SEAT, next_bot_move, seat_actor
 from games.chain import canonical_state, event_body, event_hash
 from games.dice import ServerDice, commitment
-from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor, Ruleset
+from games.ruleset import REFEREE, SPECTATOR, Actor, Ruleset
 from games.verification import GameRecord, Report, verify
 
 START = 1_700_000_000.0
@@ -74,12 +76,17 @@ class PlayedGame:
 
 def play_randomly(rules: Ruleset, config: dict, seed: int) -> PlayedGame:
     """Every seat and the referee's duties held by the random bot, from setup to the end."""
+    return play(rules, config, seed, RANDOM)
+
+
+def play(rules: Ruleset, config: dict, seed: int, bot: str) -> PlayedGame:
+    """Every seat and the referee's duties held by ``bot``, from setup to the end."""
     rng = random.Random(seed)
     server_seed = rng.randbytes(32)
     game = PlayedGame(rules, config, server_seed, f"conformance-{seed}")
     state = canonical_state(rules.setup(config))
     game.states.append(state)
-    bots = dict.fromkeys([*rules.seats(state), REFEREE_SEAT], "random")
+    bots = dict.fromkeys([*rules.seats(state), REFEREE_SEAT], bot)
     dice = ServerDice(server_seed, game.client_seed)
     previous = commitment(server_seed)
     now = START
@@ -114,6 +121,16 @@ def play_randomly(rules: Ruleset, config: dict, seed: int) -> PlayedGame:
         if rules.is_over(state):
             return game
     raise ConformanceError(f"no end after max_commands={rules.max_commands} commands")
+
+
+def ended_by_the_rules(game: PlayedGame) -> bool:
+    """Whether the game came to its end by its rules' own ending (the snitch, the last
+    ball), not called off: no command of the game was one the ruleset calls rare
+    (ending by agreement, conceding)."""
+    rare = game.rules.rare_actions
+    return game.rules.is_over(game.final_state) and not any(
+        record["command"].get("action") in rare for record in game.events
+    )
 
 
 def check_log(game: PlayedGame) -> Report:
@@ -181,7 +198,7 @@ def check_hidden_information(game: PlayedGame) -> None:
                 seen |= leaves(_without_hash(event_view))
                 _check_rolls_hidden(rules, event_view, viewer)
             for seat, hidden in secrets.items():
-                if viewer.role == PLAYER and seat in viewer.controls:
+                if seat in viewer.controls:  # a seat's holder, the referee holding it too
                     continue
                 shown = seen & set(hidden)
                 if shown:

@@ -18,6 +18,8 @@ from django.db import connection
 
 SERVICE_MARKERS = ("postgres", "broker")
 _outcomes: Counter = Counter()
+#: Figures tests measure and the session prints at its end (the ``figures`` fixture).
+_figures: list[str] = []
 
 
 def _required() -> bool:
@@ -50,6 +52,8 @@ def pytest_runtest_logreport(report):
 
 
 def pytest_terminal_summary(terminalreporter):
+    for line in _figures:
+        terminalreporter.write_line(line)
     if not _required():
         return
     for marker in SERVICE_MARKERS:
@@ -65,6 +69,12 @@ def pytest_sessionfinish(session, exitstatus):
     for marker in SERVICE_MARKERS:
         if _outcomes[marker, "skipped"] or not _outcomes[marker, "passed"]:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.fixture(scope="session")
+def figures() -> list[str]:
+    """Lines a test adds here are printed at the end of the session (a measured rate)."""
+    return _figures
 
 
 @pytest.fixture(autouse=True)

@@ -71,3 +71,21 @@ def test_every_shape_holds_to_the_rulesets_schemas(name, seed):
 @pytest.mark.parametrize("seed", SEEDS[:2])
 def test_everything_a_person_reads_is_in_words_in_german_english_and_french(name, seed):
     assert conformance.check_words(played(name, seed)) > 0
+
+
+#: Bot games per ruleset, and how many of them must end by the rules (issue 28: "over
+#: 200 seeds per ruleset ... in at least 99% of seeds; the figure is printed").
+BOT_SEEDS, BOT_SHARE = 200, 0.99
+
+
+@pytest.mark.parametrize("name", with_tables())
+def test_the_bot_that_plays_to_win_ends_its_games_by_the_rules(name, figures):
+    """The first of ``Ruleset.bots`` in every seat (and the referee's), against itself."""
+    rules = find_ruleset(name)
+    bot = next(iter(rules.bots))
+    ended = sum(
+        conformance.ended_by_the_rules(conformance.play(rules, rules.example_config, seed, bot))
+        for seed in range(BOT_SEEDS)
+    )
+    figures.append(f"{name}: {ended} of {BOT_SEEDS} games of the {bot!r} bot end by the rules")
+    assert ended >= BOT_SHARE * BOT_SEEDS
