@@ -6,7 +6,7 @@ learns roles, members and characters without importing the campaign app.
 
 from __future__ import annotations
 
-from campaign.models import Character, Membership
+from campaign.models import Campaign, Character, Membership
 from campaign.permissions import campaign_roles
 from games.ruleset import Roster
 
@@ -21,6 +21,9 @@ class CampaignHost:
             .values_list("role", flat=True)
             .first()
         )
+
+    def players_start_games(self, campaign_id: int) -> bool:
+        return Campaign.objects.filter(pk=campaign_id, players_start_games=True).exists()
 
     def members(self, campaign_id: int) -> set[int]:
         return set(

@@ -37,6 +37,11 @@ class Campaign(models.Model):
     activity_seq = models.PositiveIntegerField(
         default=0, editable=False, help_text="The seq of the campaign's latest activity."
     )
+    players_start_games = models.BooleanField(
+        default=False,
+        help_text="Players may start friendly games themselves: one person against bots, or "
+        "two players. A friendly game touches neither the cup nor house points.",
+    )
 
     class Meta:
         ordering = ["name"]

@@ -42,7 +42,7 @@ class CampaignSerializer(StrictTextModelSerializer):
 
     class Meta:
         model = Campaign
-        fields = ["id", "name", "slug", "rules", "role", "created_at"]
+        fields = ["id", "name", "slug", "rules", "players_start_games", "role", "created_at"]
         read_only_fields = ["id", "role", "created_at"]
         extra_kwargs = {"slug": {"required": False, "help_text": "Made from the name if left out."}}
 

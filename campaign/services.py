@@ -40,7 +40,12 @@ def _sheet_error(error: SheetRulesError) -> Invalid:
 
 
 def campaign_create(
-    *, name: str, storyguide, slug: str = "", rules: dict | None = None
+    *,
+    name: str,
+    storyguide,
+    slug: str = "",
+    rules: dict | None = None,
+    players_start_games: bool = False,
 ) -> Campaign:
     """A new campaign with its rules (default: Draco Dormiens) and the four houses;
     its creator is its storyguide. Without a slug, one is made from the name."""
@@ -52,7 +57,12 @@ def campaign_create(
         slug = slug or unique_slug(
             name, taken=lambda s: Campaign.objects.filter(slug=s).exists(), fallback="campaign"
         )
-        campaign = Campaign.objects.create(name=name, slug=slug, rules=sheet_rules.to_json())
+        campaign = Campaign.objects.create(
+            name=name,
+            slug=slug,
+            rules=sheet_rules.to_json(),
+            players_start_games=players_start_games,
+        )
         Membership.objects.create(campaign=campaign, user=storyguide, role=Role.STORYGUIDE)
         House.objects.bulk_create(House(campaign=campaign, **house) for house in DEFAULT_HOUSES)
     return campaign
@@ -85,12 +95,16 @@ def campaign_update(
     name: str | None = None,
     slug: str | None = None,
     rules: dict | None = None,
+    players_start_games: bool | None = None,
 ) -> Campaign:
-    """Rename a campaign and/or change its rules, all or nothing."""
+    """Rename a campaign, change its rules, or whether its players start friendly games
+    themselves; all or nothing."""
     with transaction.atomic():
         if rules is not None:
             campaign = campaign_set_rules(campaign=campaign, rules=rules)
         changed = {key: value for key, value in (("name", name), ("slug", slug)) if value}
+        if players_start_games is not None:
+            changed["players_start_games"] = players_start_games
         for key, value in changed.items():
             setattr(campaign, key, value)
         if changed:

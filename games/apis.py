@@ -176,7 +176,10 @@ class PlayableGameViewSet(GameViewSet):
         )
         incoming.is_valid(raise_exception=True)
         game = services.game_create(
-            **incoming.validated_data, created_by=request.user, now=timezone.now()
+            **incoming.validated_data,
+            created_by=request.user,
+            now=timezone.now(),
+            started_by_member=True,
         )
         return self._answer(game, self.actor(game), status=201)
 

@@ -15,6 +15,8 @@ from games.ruleset import Roster
 
 #: The role that referees a campaign's games (and may relay any seat's commands).
 REFEREE_ROLE = "storyguide"
+#: The role of a campaign's players (who may start friendly games where it allows them).
+PLAYER_ROLE = "player"
 
 
 class Host(Protocol):
@@ -23,6 +25,9 @@ class Host(Protocol):
 
     def role(self, user, campaign_id: int) -> str | None:
         """``user``'s role in one campaign, or ``None``."""
+
+    def players_start_games(self, campaign_id: int) -> bool:
+        """Whether the campaign's players may start friendly games themselves."""
 
     def members(self, campaign_id: int) -> set[int]:
         """The user ids of a campaign's members."""

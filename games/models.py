@@ -41,6 +41,11 @@ class Game(models.Model):
     public = models.BooleanField(
         default=False, help_text="Anyone, logged in or not, may read its state, log and proof."
     )
+    friendly = models.BooleanField(
+        default=False,
+        help_text="Played for fun: it touches neither the cup nor house points (a game players "
+        "start themselves always is).",
+    )
     entered_dice = models.CharField(
         max_length=20, choices=EnteredDice.choices, default=EnteredDice.NEVER
     )

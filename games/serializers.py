@@ -5,38 +5,45 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.hosting import REFEREE_ROLE, host
+from games.hosting import host
 from games.models import EnteredDice, Game
 from games.ruleset import find_ruleset, ruleset_names
 from games.selectors import state_as_seen
 
 
-def _campaigns_run_by(request):
-    """The campaigns the caller is storyguide of (the platform does not import their model)."""
+def _campaigns_of(request):
+    """The caller's campaigns (the platform does not import their model); who may start a
+    game in one is the service's to decide."""
     campaign_model = Game._meta.get_field("campaign").related_model
-    run = [pk for pk, role in host().roles(request).items() if role == REFEREE_ROLE]
-    return campaign_model.objects.filter(pk__in=run)
+    return campaign_model.objects.filter(pk__in=list(host().roles(request)))
 
 
 class GameOptionsSerializer(serializers.Serializer):
     """What every new game is given, whatever its ruleset."""
 
     campaign = serializers.PrimaryKeyRelatedField(
-        queryset=Game.objects.none(), help_text="A campaign you are storyguide of."
+        queryset=Game.objects.none(),
+        help_text="A campaign of yours: its storyguide starts any game; a player, where the "
+        "campaign allows it, a friendly game that seats them.",
     )
     title = serializers.CharField(max_length=200, required=False, default="")
     public = serializers.BooleanField(required=False, default=False)
+    friendly = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Touches neither the cup nor house points (always, for a game a player starts).",
+    )
     entered_dice = serializers.ChoiceField(
         choices=EnteredDice.choices, required=False, default=EnteredDice.NEVER
     )
     client_seed = serializers.CharField(max_length=200, required=False)
 
     def __init__(self, *args, **kwargs):
-        """Offer only the campaigns the caller is storyguide of."""
+        """Offer only the caller's campaigns."""
         super().__init__(*args, **kwargs)
         request = self.context.get("request")
         if request is not None:
-            self.fields["campaign"].queryset = _campaigns_run_by(request)
+            self.fields["campaign"].queryset = _campaigns_of(request)
 
 
 class GameCreateSerializer(GameOptionsSerializer):
@@ -97,6 +104,7 @@ class GameSummarySerializer(serializers.ModelSerializer):
             "status",
             "version",
             "public",
+            "friendly",
             "seed_commitment",
             "created_at",
             "finished_at",

@@ -25,7 +25,7 @@ from games import tasks as games_tasks
 from games.bots import EVERY_SEAT, REFEREE_SEAT, next_bot_move, strategies
 from games.chain import canonical_json, canonical_state, event_body, event_hash
 from games.dice import Dice, EnteredDice, ServerDice, commitment
-from games.hosting import REFEREE_ROLE, host
+from games.hosting import PLAYER_ROLE, REFEREE_ROLE, host
 from games.models import EnteredDice as EnteredDiceMode
 from games.models import Game, GameEvent, GameStatus, Seat
 from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor, Ruleset, find_ruleset
@@ -64,9 +64,11 @@ def game_create(
     seats: dict[str, int] | None = None,
     bots: dict[str, str] | None = None,
     public: bool = False,
+    friendly: bool = False,
     entered_dice: str = EnteredDiceMode.NEVER,
     referee=None,
     client_seed: str | None = None,
+    started_by_member: bool = False,
 ) -> Game:
     """Set up a game of any ruleset: its config, its seats, a secret seed committed to.
 
@@ -75,12 +77,18 @@ def game_create(
     character plays is held by that character's player, unless ``seats``
     (seat -> user) or ``bots`` (seat -> strategy) say otherwise. Bots that
     may act at once do so before the game is handed back.
+
+    ``started_by_member``: ``created_by`` starts it from a request (the API, the
+    New game page), so whether they may is decided here (:func:`_may_start`);
+    otherwise the caller is the service's own (a cup game, a table log, the demo).
     """
     rules = find_ruleset(ruleset)
     roster = host().roster(campaign.pk) if _uses_roster(rules) else {}
     config = rules.prepare(config, roster)
     state = rules.setup(config)
     holders = _holders(rules, state, roster, campaign.pk, seats or {}, bots or {})
+    if started_by_member:
+        friendly = _may_start(campaign.pk, created_by, holders, friendly)
     server_seed = secrets.token_bytes(32)
     with transaction.atomic():
         game = Game.objects.create(
@@ -91,6 +99,7 @@ def game_create(
             config=config,
             state=state,
             public=public,
+            friendly=friendly,
             entered_dice=entered_dice,
             referee=referee,
             server_seed=server_seed.hex(),
@@ -107,6 +116,31 @@ def game_create(
         game_started.send(sender=Game, game=game, now=now)
         let_bots_act(game, now=now)
     return game
+
+
+def _may_start(campaign_id: int, user, holders: dict[str, dict], friendly: bool) -> bool:
+    """Whether the game ``user`` starts is friendly, once it is sure they may start it.
+
+    A storyguide starts any game. Where the campaign lets players start friendly
+    games (``players_start_games``), a player starts one that seats them, against
+    bots or with one other player; it is friendly whatever they asked, so it
+    touches neither the cup nor house points. Anyone else may start none.
+    """
+    role = host().role(user, campaign_id)
+    if role == REFEREE_ROLE:
+        return friendly
+    if role != PLAYER_ROLE or not host().players_start_games(campaign_id):
+        raise Forbidden("Only the campaign's storyguide starts games here.")
+    people = {holder["user_id"] for holder in holders.values() if "user_id" in holder}
+    if user.pk not in people:
+        raise Invalid.field("seats", "A game you start seats you.", code="starter_unseated")
+    if len(people) > 2:
+        raise Invalid.field(
+            "seats",
+            "A friendly game is one person against bots, or two players.",
+            code="too_many_players",
+        )
+    return True
 
 
 def _uses_roster(rules: Ruleset) -> bool:

@@ -45,7 +45,10 @@ class SkirmishViewSet(PlayableGameViewSet):
         incoming = SkirmishCreateSerializer(data=request.data, context={"request": request})
         incoming.is_valid(raise_exception=True)
         game = services.skirmish_create(
-            **incoming.validated_data, created_by=request.user, now=timezone.now()
+            **incoming.validated_data,
+            created_by=request.user,
+            now=timezone.now(),
+            started_by_member=True,
         )
         return self._answer(game, self.actor(game), status=201)
 

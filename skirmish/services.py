@@ -48,11 +48,13 @@ def skirmish_create(
     now: datetime,
     title: str = "",
     public: bool = False,
+    friendly: bool = False,
     entered_dice: str = EnteredDice.NEVER,
     client_seed: str | None = None,
     defence_attribute: str | None = None,
     max_interveners: int | None = None,
     defended_difficulty_base: int | None = None,
+    started_by_member: bool = False,
 ) -> Game:
     """Gather a skirmish of the campaign, before its initiating action.
 
@@ -95,8 +97,10 @@ def skirmish_create(
         title=title,
         seats=seats,
         public=public,
+        friendly=friendly,
         entered_dice=entered_dice,
         client_seed=client_seed,
+        started_by_member=started_by_member,
     )
 
 

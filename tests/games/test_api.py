@@ -27,11 +27,14 @@ def test_create_publishes_only_the_seed_commitment(table):
 
 
 def test_only_a_storyguide_of_the_campaign_creates(table):
+    """Unless the campaign lets players start friendly games (test_friendly_games.py)."""
     body = {"campaign": table.campaign.pk, "ruleset": "tally", "config": {}}
-    for user in (table.player, table.spectator, table.outsider):
+    for user in (table.player, table.spectator):
         response = table.client(user).post("/api/matches/", body, format="json")
-        assert response.status_code == 400
-        assert "campaign" in response.json()["errors"]
+        assert response.status_code == 403
+    response = table.client(table.outsider).post("/api/matches/", body, format="json")
+    assert response.status_code == 400, "not a campaign of theirs"
+    assert "campaign" in response.json()["errors"]
 
 
 def test_a_bad_config_is_refused_and_nothing_is_saved(table):
