@@ -1,7 +1,7 @@
 """A computer opponent that places legal, sensible dice, so one person can play alone.
 
 It weighs each offered command by what it does to this round's score, as a
-player at the table would see it:
+player would see it:
 
 - attacking, a goal die or the quaffle goes where no black die is, the more
   goal dice with the quaffle the better; the snitch row is worth aiming at
@@ -19,7 +19,7 @@ import random
 
 from .rules import scoring
 from .rules.dice import ATTACK
-from .rules.table import role, target_row
+from .rules.rounds import role, target_row
 
 END_TURN_VALUE = 0.5
 """What ending the turn is worth: a placement must be better than waiting."""

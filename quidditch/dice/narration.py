@@ -1,4 +1,4 @@
-"""The log as the table would say it, in French (the text's language) and in English.
+"""The log as the players would say it, in French (the text's language) and in English.
 
 The lines are English keys of the package's gettext catalogue (``locale/fr/``,
 read through ``games.texts``); ``./dev messages`` refreshes it.

@@ -28,10 +28,10 @@ from games.ruleset import (
 
 from ..bots import SensiblePlayer
 from ..narration import narrate
-from . import table
+from . import rounds
 from .dice import ALL_DICE
 from .pitch import TWELVE_SIDED, full
-from .table import SEATS
+from .rounds import SEATS
 
 DEFAULTS = {"twelve_sided": "halve", "snitch_to_catch": 5, "catch_bonus": 15}
 
@@ -110,7 +110,7 @@ class DiceQuidditch(Ruleset):
         if action == "roll_off":
             if state["phase"] != "roll_off" or not (actor.is_referee or actor.controls):
                 raise RuleViolation("not_now", "the roll-off opens the game", "PRÉPARATION")
-            table.roll_off(new, dice, events)
+            rounds.roll_off(new, dice, events)
             return Outcome(new, events)
         side = command.get("player")
         if action not in ("place", "set_aside", "end_turn") or side not in SEATS:
@@ -118,14 +118,14 @@ class DiceQuidditch(Ruleset):
         if not actor.may_command(side):
             raise RuleViolation("not_your_side", f"you do not play {side}")
         if action == "end_turn":
-            table.end_turn(new, side, dice, events)
+            rounds.end_turn(new, side, dice, events)
             return Outcome(new, events)
         die = command.get("die")
         if die not in ALL_DICE:
             raise RuleViolation("unknown_die", f"no die {die}")
-        (table.place if action == "place" else table.set_aside)(new, side, die, events)
-        if not table.in_hand(new, side):
-            table.pass_turn(new, side, dice, events)
+        (rounds.place if action == "place" else rounds.set_aside)(new, side, die, events)
+        if not rounds.in_hand(new, side):
+            rounds.pass_turn(new, side, dice, events)
         return Outcome(new, events)
 
     def allowed_commands(self, state: State, actor: Actor, *, now: float | None = None) -> list:
@@ -136,16 +136,16 @@ class DiceQuidditch(Ruleset):
         side = state["turn"]
         if not actor.may_command(side):
             return []
-        if table.blocked_everywhere(state, side):
+        if rounds.blocked_everywhere(state, side):
             offered = [
                 {"action": "set_aside", "player": side, "die": die}
-                for die in table.placeable(state, side)
+                for die in rounds.placeable(state, side)
             ]
         else:
             offered = [
                 {"action": "place", "player": side, "die": die}
-                for die in table.placeable(state, side)
-                if not full(state["rows"], table.target_row(state, die))
+                for die in rounds.placeable(state, side)
+                if not full(state["rows"], rounds.target_row(state, die))
             ]
         if state["placed_this_turn"]:
             offered.append({"action": "end_turn", "player": side})

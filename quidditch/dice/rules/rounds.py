@@ -1,4 +1,4 @@
-"""A round at the table (LA PARTIE, LE JEU): turns, placing, re-rolls, and the round's end.
+"""A round, *une manche* (LA PARTIE, LE JEU): turns, placing, re-rolls, and the round's end.
 
 The two players take turns, the attack first. In a turn a player places dice
 one at a time, each on the row of its number, and says when the turn is done.
