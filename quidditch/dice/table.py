@@ -25,10 +25,10 @@ from .rules.pitch import ROWS
 from .rules.rounds import SEATS, role, target_row, turn_row
 from .words import say
 
+ROUND = _("Round {round}")
+ROW = _("Row {row}")
 LABELS = {
-    "round": _("Round {round}"),
     "rows": _("The pitch"),
-    "row": _("Row {row}"),
     "hand": _("In hand"),
     "aside": _("Set aside"),
     "nothing": _("nothing"),
@@ -68,7 +68,7 @@ class DiceTable(Table):
         context = {
             "labels": labels,
             "started": bool(view["dice"]),
-            "round": say(language, LABELS["round"], round=view["round"]),
+            "round": say(language, ROUND, round=view["round"]),
             "sides": [self._side(view, seat, language) for seat in SEATS],
             "result": self._result(view, language),
         }
@@ -129,7 +129,7 @@ class DiceTable(Table):
         ]
         return {
             "number": row,
-            "label": say(language, LABELS["row"], row=row),
+            "label": say(language, ROW, row=row),
             "dice": [self._die(view, die, language) for die in dice],
             "worth": self._worth(
                 scoring.score_row(dice), language, blocked=bool(BLACK & set(dice))

@@ -29,10 +29,11 @@ POINTS = {"type": "integer", "minimum": 0}
 
 def _object(description: str, properties: dict, *, optional=()) -> dict:
     """An object with exactly these properties, all required but the ``optional`` ones."""
+    required = [name for name in properties if name not in optional]
     return {
         "type": "object",
         "description": description,
-        "required": [name for name in properties if name not in optional],
+        **({"required": required} if required else {}),  # OpenAPI 3.0: never an empty list
         "properties": properties,
         "additionalProperties": False,
     }
