@@ -116,9 +116,7 @@ class DiceTable(Table):
         dice = view["rows"][str(row)]
         buttons = [
             {
-                "name": words.die_name(offer.command["die"], language),
-                "colour": colour(offer.command["die"]),
-                "face": view["dice"][offer.command["die"]]["face"],
+                **self._die(view, offer.command["die"], language),
                 "action": offer.command["action"],
                 "text": offer.text,
                 "json": offer.json,
@@ -127,14 +125,13 @@ class DiceTable(Table):
             if offer.command.get("action") in self.draws
             and target_row(view, offer.command["die"]) == row
         ]
+        blocked = bool(BLACK & set(dice))
         return {
             "number": row,
             "label": say(language, ROW, row=row),
             "dice": [self._die(view, die, language) for die in dice],
-            "worth": self._worth(
-                scoring.score_row(dice), language, blocked=bool(BLACK & set(dice))
-            ),
-            "blocked": bool(BLACK & set(dice)),
+            "worth": self._worth(scoring.score_row(dice), language, blocked=blocked),
+            "blocked": blocked,
             "buttons": buttons,
         }
 

@@ -5,8 +5,8 @@ one at a time, each on the row of its number, and says when the turn is done.
 The attack's first die of a round is the snitch, the defence's the keeper;
 every turn places at least one die, and the attack's dice of a turn (the
 snitch aside) go to one row ("autant de dés qu'il le veut sur une même
-rangée", LE JEU; the setting ``one_row_a_turn``). When both have had their turn, the dice
-still in hand are rolled again. A player whose dice are all placed sits out,
+rangée", LE JEU; the setting ``one_row_a_turn``). When both have had their
+turn, the dice still in hand are rolled again. A player whose dice are all placed sits out,
 and the other goes on alone, rolling before each turn. A die whose only row
 is full is set aside until the next round, and counts as that turn's die.
 When every die is placed or set aside, the attack scores the round and the
@@ -20,7 +20,7 @@ from games.dice import Dice
 from games.ruleset import RuleViolation
 
 from . import scoring
-from .dice import ALL_DICE, ATTACK, DEFENCE, FIRST, KEEPER, SIDES, SNITCH, dice_of, role_of
+from .dice import ALL_DICE, ATTACK, DEFENCE, FIRST, KEEPER, SIDES, SNITCH, dice_of
 from .pitch import ROWS, full, row_of
 
 SEATS = ("red", "blue")
@@ -32,10 +32,6 @@ def other(side: str) -> str:
 
 def role(state: dict, side: str) -> str:
     return ATTACK if state["attack"] == side else DEFENCE
-
-
-def side_of(state: dict, die: str) -> str:
-    return state["attack"] if role_of(die) == ATTACK else other(state["attack"])
 
 
 def in_hand(state: dict, side: str) -> list[str]:
@@ -66,9 +62,11 @@ def turn_row(state: dict, side: str) -> int | None:
     on the pitch in a turn, the snitch aside, chooses the row of that turn. The
     defence's dice are not held to one row.
     """
-    if role(state, side) != ATTACK or not state["settings"]["one_row_a_turn"]:
-        return None
-    return state["turn_row"]
+    return state["turn_row"] if _held_to_one_row(state, side) else None
+
+
+def _held_to_one_row(state: dict, side: str) -> bool:
+    return role(state, side) == ATTACK and state["settings"]["one_row_a_turn"]
 
 
 def target_row(state: dict, die: str) -> int:
@@ -152,7 +150,7 @@ def place(state: dict, side: str, die: str, events: list) -> None:
     state["dice"][die]["row"] = row
     state["rows"][str(row)].append(die)
     state["placed_this_turn"] += 1
-    if die != SNITCH and turn_row(state, side) is None and role(state, side) == ATTACK:
+    if die != SNITCH and _held_to_one_row(state, side) and state["turn_row"] is None:
         state["turn_row"] = row
     events.append({"type": "placed", "side": side, "die": die, "row": row})
 
