@@ -1,24 +1,30 @@
 """The quidditch dice game as a :class:`games.ruleset.Ruleset`.
 
-Commands, each given by the player whose turn it is (or the referee for them):
+Commands, each given by the player whose turn it is (their shapes are
+:mod:`.contract`'s):
 
 - ``{"action": "roll_off"}``: the opening roll-off, by either player;
 - ``{"action": "place", "player": "red", "die": "goal2"}``: a die onto its row;
 - ``{"action": "set_aside", "player": "red", "die": "quaffle"}``: when its only
   row is full;
 - ``{"action": "end_turn", "player": "red"}``: the turn is done.
+
+Nothing is hidden (LE JEU: both players see every die), so the referee may
+relay a seat nobody holds, and a storyguide holding a seat sees what everyone sees.
 """
 
 from __future__ import annotations
 
 import copy
 
+from core.errors import gettext_noop as _
 from games.dice import Dice
 from games.ruleset import (
     Actor,
     Command,
     Event,
     Outcome,
+    Roster,
     Ruleset,
     RuleViolation,
     State,
@@ -26,27 +32,39 @@ from games.ruleset import (
     register,
 )
 
+from .. import words
 from ..bots import SensiblePlayer
 from ..narration import narrate
-from . import table
+from ..table import DiceTable
+from . import contract, rounds
 from .dice import ALL_DICE
 from .pitch import TWELVE_SIDED, full
-from .table import SEATS
+from .rounds import SEATS
 
-DEFAULTS = {"twelve_sided": "halve", "snitch_to_catch": 5, "catch_bonus": 15}
+DEFAULTS = {
+    "twelve_sided": "halve",
+    "one_row_a_turn": True,
+    "snitch_to_catch": 5,
+    "catch_bonus": 15,
+}
 
 
 def build_settings(config: object) -> dict:
     settings = config_settings(config, DEFAULTS)
     if settings["twelve_sided"] not in TWELVE_SIDED:
         raise RuleViolation(
-            "invalid_config", f"twelve_sided is one of {', '.join(TWELVE_SIDED)}", "LE TERRAIN"
+            "invalid_config", _("twelve_sided is either halve or wrap."), "LE TERRAIN"
         )
+    if not isinstance(settings["one_row_a_turn"], bool):
+        raise RuleViolation("invalid_config", _("one_row_a_turn is true or false."), "LE JEU")
     for name, least in (("snitch_to_catch", 1), ("catch_bonus", 0)):
         value = settings[name]
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
             raise RuleViolation(
-                "invalid_config", f"{name} must be a whole number of at least {least}"
+                "invalid_config",
+                _("%(name)s must be a whole number of at least %(least)s."),
+                "LA VICTOIRE",
+                params={"name": name, "least": least},
             )
     return settings
 
@@ -55,32 +73,22 @@ def build_settings(config: object) -> dict:
 class DiceQuidditch(Ruleset):
     name = "dice-quidditch"
     title = "Quidditch dice game"
-    languages = ("fr", "en")
-    config_schema = {
-        "type": "object",
-        "properties": {
-            "twelve_sided": {
-                "type": "string",
-                "enum": list(TWELVE_SIDED),
-                "default": "halve",
-                "description": "How a d12 face finds a row (docs/rules/dice-quidditch.md).",
-            },
-            "snitch_to_catch": {"type": "integer", "minimum": 1, "default": 5},
-            "catch_bonus": {"type": "integer", "minimum": 0, "default": 15},
-        },
-    }
-    command_schema = {
-        "type": "object",
-        "required": ["action"],
-        "properties": {
-            "action": {"type": "string", "enum": ["roll_off", "place", "set_aside", "end_turn"]},
-            "player": {"type": "string", "enum": list(SEATS)},
-            "die": {"type": "string", "enum": list(ALL_DICE)},
-        },
-    }
+    languages = words.LANGUAGES
+    config_schema = contract.SETTINGS
+    command_schemas = contract.COMMANDS
+    state_schema = contract.STATE
+    event_schemas = contract.EVENTS
+    result_schema = contract.RESULT
     example_config = {}
     max_commands = 3_000
     bots = {"sensible": SensiblePlayer()}
+    referee_relays = True
+    table = DiceTable()
+
+    def prepare(self, config: dict, roster: Roster) -> dict:
+        """Every setting, defaults filled in: a stored game keeps the reading it began
+        with, whatever later defaults say."""
+        return build_settings(config)
 
     def setup(self, config: dict) -> State:
         return {
@@ -90,6 +98,7 @@ class DiceQuidditch(Ruleset):
             "attack": None,
             "turn": None,
             "placed_this_turn": 0,
+            "turn_row": None,
             "dice": {},
             "rows": {},
             "score": {side: {"goals": 0, "snitch": 0} for side in SEATS},
@@ -104,28 +113,36 @@ class DiceQuidditch(Ruleset):
         self, state: State, command: Command, *, actor: Actor, dice: Dice, now: float
     ) -> Outcome:
         if state["over"]:
-            raise RuleViolation("game_over", "the game is over", "LA VICTOIRE")
+            raise RuleViolation("game_over", _("The game is over."), "LA VICTOIRE")
         action = command.get("action") if isinstance(command, dict) else None
         new, events = copy.deepcopy(state), []
         if action == "roll_off":
             if state["phase"] != "roll_off" or not (actor.is_referee or actor.controls):
-                raise RuleViolation("not_now", "the roll-off opens the game", "PRÉPARATION")
-            table.roll_off(new, dice, events)
+                raise RuleViolation(
+                    "not_now", _("The roll-off is only at the start of the game."), "PRÉPARATION"
+                )
+            rounds.roll_off(new, dice, events)
             return Outcome(new, events)
         side = command.get("player")
         if action not in ("place", "set_aside", "end_turn") or side not in SEATS:
-            raise RuleViolation("unknown_command", "place, set_aside or end_turn, for red or blue")
+            raise RuleViolation(
+                "unknown_command",
+                _(
+                    "A command of this game places a die, sets one aside or ends a turn, "
+                    "for Red or Blue."
+                ),
+            )
         if not actor.may_command(side):
-            raise RuleViolation("not_your_side", f"you do not play {side}")
+            raise RuleViolation("not_your_side", _("You do not play that side."))
         if action == "end_turn":
-            table.end_turn(new, side, dice, events)
+            rounds.end_turn(new, side, dice, events)
             return Outcome(new, events)
         die = command.get("die")
         if die not in ALL_DICE:
-            raise RuleViolation("unknown_die", f"no die {die}")
-        (table.place if action == "place" else table.set_aside)(new, side, die, events)
-        if not table.in_hand(new, side):
-            table.pass_turn(new, side, dice, events)
+            raise RuleViolation("unknown_die", _("This game has no such die."), "LES DÉS")
+        (rounds.place if action == "place" else rounds.set_aside)(new, side, die, events)
+        if not rounds.in_hand(new, side):
+            rounds.pass_turn(new, side, dice, events)
         return Outcome(new, events)
 
     def allowed_commands(self, state: State, actor: Actor, *, now: float | None = None) -> list:
@@ -136,16 +153,16 @@ class DiceQuidditch(Ruleset):
         side = state["turn"]
         if not actor.may_command(side):
             return []
-        if table.blocked_everywhere(state, side):
+        if rounds.blocked_everywhere(state, side):
             offered = [
                 {"action": "set_aside", "player": side, "die": die}
-                for die in table.placeable(state, side)
+                for die in rounds.placeable(state, side)
             ]
         else:
             offered = [
                 {"action": "place", "player": side, "die": die}
-                for die in table.placeable(state, side)
-                if not full(state["rows"], table.target_row(state, die))
+                for die in rounds.placeable(state, side)
+                if not full(state["rows"], rounds.target_row(state, die))
             ]
         if state["placed_this_turn"]:
             offered.append({"action": "end_turn", "player": side})
@@ -169,3 +186,22 @@ class DiceQuidditch(Ruleset):
 
     def narrate(self, event: Event) -> dict[str, str]:
         return narrate(event)
+
+    def command_text(self, command: Command, view: State, language: str) -> str:
+        row = rounds.target_row(view, command["die"]) if "die" in command else None
+        return words.command(command, row, language)
+
+    def action_text(self, action: str, language: str) -> str:
+        return words.action(action, language)
+
+    def field_text(self, action: str, field: str, language: str) -> str:
+        return words.field(field, language)
+
+    def choice_text(self, action: str, field: str, value, view: State, language: str) -> str:
+        return words.choice(field, value, language)
+
+    def seat_text(self, seat: str, view: State, language: str) -> str:
+        return words.side(seat, language)
+
+    def purpose_text(self, purpose: str, language: str) -> str:
+        return words.purpose(purpose, language)

@@ -4,5 +4,6 @@ from tests.support import Table
 
 
 @pytest.fixture
-def table(db):
+def members(db):
+    """A campaign with one user of each role (``tests.support.Table``)."""
     return Table()

@@ -5,15 +5,15 @@ import pytest
 pytestmark = pytest.mark.django_db
 
 
-def test_one_player_plays_a_whole_game_against_the_bot_and_the_log_verifies(table):
-    referee, player = table.client(table.storyguide), table.client(table.player)
+def test_one_player_plays_a_whole_game_against_the_bot_and_the_log_verifies(members):
+    referee, player = members.client(members.storyguide), members.client(members.player)
     created = referee.post(
         "/api/matches/",
         {
-            "campaign": table.campaign.pk,
+            "campaign": members.campaign.pk,
             "ruleset": "dice-quidditch",
             "config": {},
-            "seats": {"red": table.player.pk},
+            "seats": {"red": members.player.pk},
             "bots": {"blue": "sensible"},
         },
         format="json",
@@ -21,7 +21,7 @@ def test_one_player_plays_a_whole_game_against_the_bot_and_the_log_verifies(tabl
     assert created.status_code == 201, created.json()
     url = f"/api/matches/{created.json()['id']}/"
     game = player.get(url).json()
-    assert game["bots"] == {"blue": "sensible"} and game["seats"] == {"red": table.player.pk}
+    assert game["bots"] == {"blue": "sensible"} and game["seats"] == {"red": members.player.pk}
     for _ in range(2_000):
         if game["status"] != "active":
             break

@@ -1,10 +1,12 @@
-"""A round at the table (LA PARTIE, LE JEU): turns, placing, re-rolls, and the round's end.
+"""A round, *une manche* (LA PARTIE, LE JEU): turns, placing, re-rolls, and the round's end.
 
 The two players take turns, the attack first. In a turn a player places dice
 one at a time, each on the row of its number, and says when the turn is done.
 The attack's first die of a round is the snitch, the defence's the keeper;
-every turn places at least one die. When both have had their turn, the dice
-still in hand are rolled again. A player whose dice are all placed sits out,
+every turn places at least one die, and the attack's dice of a turn (the
+snitch aside) go to one row ("autant de dés qu'il le veut sur une même
+rangée", LE JEU; the setting ``one_row_a_turn``). When both have had their
+turn, the dice still in hand are rolled again. A player whose dice are all placed sits out,
 and the other goes on alone, rolling before each turn. A die whose only row
 is full is set aside until the next round, and counts as that turn's die.
 When every die is placed or set aside, the attack scores the round and the
@@ -13,11 +15,12 @@ roles swap; the first to five snitch points ends the game (LA VICTOIRE).
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
 from games.dice import Dice
 from games.ruleset import RuleViolation
 
 from . import scoring
-from .dice import ALL_DICE, ATTACK, DEFENCE, FIRST, SIDES, dice_of, role_of
+from .dice import ALL_DICE, ATTACK, DEFENCE, FIRST, KEEPER, SIDES, SNITCH, dice_of
 from .pitch import ROWS, full, row_of
 
 SEATS = ("red", "blue")
@@ -31,10 +34,6 @@ def role(state: dict, side: str) -> str:
     return ATTACK if state["attack"] == side else DEFENCE
 
 
-def side_of(state: dict, die: str) -> str:
-    return state["attack"] if role_of(die) == ATTACK else other(state["attack"])
-
-
 def in_hand(state: dict, side: str) -> list[str]:
     """The side's dice neither placed nor set aside this round, in their order."""
     return [
@@ -45,10 +44,29 @@ def in_hand(state: dict, side: str) -> list[str]:
 
 
 def placeable(state: dict, side: str) -> list[str]:
-    """The dice the side may put down now: its first die until that is down, then any."""
+    """The dice the side may put down now: its first die until that is down, then any,
+    the attack's only to the row of the turn once it has one (:func:`turn_row`)."""
     hand = in_hand(state, side)
     first = FIRST[role(state, side)]
-    return [first] if first in hand else hand
+    if first in hand:
+        return [first]
+    row = turn_row(state, side)
+    return [die for die in hand if row is None or target_row(state, die) == row]
+
+
+def turn_row(state: dict, side: str) -> int | None:
+    """The one row the side's dice go to for the rest of its turn, if it has one.
+
+    "Une fois que le Vif d'Or est placé, celui qui joue l'attaque peut placer autant
+    de dés qu'il le veut sur une même rangée" (LE JEU): the first die the attack puts
+    on the pitch in a turn, the snitch aside, chooses the row of that turn. The
+    defence's dice are not held to one row.
+    """
+    return state["turn_row"] if _held_to_one_row(state, side) else None
+
+
+def _held_to_one_row(state: dict, side: str) -> bool:
+    return role(state, side) == ATTACK and state["settings"]["one_row_a_turn"]
 
 
 def target_row(state: dict, die: str) -> int:
@@ -69,10 +87,14 @@ def blocked_everywhere(state: dict, side: str) -> bool:
     )
 
 
+ROLL_OFF = "roll_off"
+"""The purpose of the roll-off's dice; a die of a hand is rolled for its own name."""
+
+
 def roll_off(state: dict, dice: Dice, events: list) -> None:
     """Each player rolls a d6; the higher attacks first; a tie is rolled again (PRÉPARATION)."""
     while True:
-        faces = {side: dice.roll(6, f"roll-off: {side}") for side in SEATS}
+        faces = {side: dice.roll(6, ROLL_OFF, by=side) for side in SEATS}
         if faces["red"] != faces["blue"]:
             break
         events.append({"type": "roll_off_tied", "red": faces["red"], "blue": faces["blue"]})
@@ -102,40 +124,42 @@ def start_round(state: dict, dice: Dice, events: list) -> None:
         roll_hand(state, side, dice, events)
     state["turn"] = state["attack"]
     state["placed_this_turn"] = 0
+    state["turn_row"] = None
 
 
 def roll_hand(state: dict, side: str, dice: Dice, events: list) -> None:
     hand = in_hand(state, side)
     if not hand:
         return
-    faces = []
+    rolled = []
     for die in hand:
-        state["dice"][die]["face"] = dice.roll(SIDES[die], f"{side} {die}")
-        faces.append([die, state["dice"][die]["face"], target_row(state, die)])
-    events.append({"type": "rolled", "side": side, "dice": faces})
+        state["dice"][die]["face"] = dice.roll(SIDES[die], die, by=side)
+        rolled.append(
+            {"die": die, "face": state["dice"][die]["face"], "row": target_row(state, die)}
+        )
+    events.append({"type": "rolled", "side": side, "dice": rolled})
 
 
 def place(state: dict, side: str, die: str, events: list) -> None:
-    _check_turn(state, side)
-    if die not in in_hand(state, side):
-        raise RuleViolation("not_in_hand", f"{die} is not a die you still hold", "LA PARTIE")
-    if die not in placeable(state, side):
-        first = FIRST[role(state, side)]
-        raise RuleViolation("first_die", f"the {first} must be placed first", "LE JEU")
+    _check_in_hand(state, side, die)
     row = target_row(state, die)
     if full(state["rows"], row):
-        raise RuleViolation("row_full", f"row {row} already holds four dice", "LE TERRAIN")
+        raise RuleViolation(
+            "row_full", _("Row %(row)s already holds four dice."), "LE TERRAIN", params={"row": row}
+        )
     state["dice"][die]["row"] = row
     state["rows"][str(row)].append(die)
     state["placed_this_turn"] += 1
+    if die != SNITCH and _held_to_one_row(state, side) and state["turn_row"] is None:
+        state["turn_row"] = row
     events.append({"type": "placed", "side": side, "die": die, "row": row})
 
 
 def set_aside(state: dict, side: str, die: str, events: list) -> None:
-    _check_turn(state, side)
-    if die not in placeable(state, side) or not blocked_everywhere(state, side):
+    _check_in_hand(state, side, die)
+    if not blocked_everywhere(state, side):
         raise RuleViolation(
-            "not_blocked", "a die is set aside only when its only row is full", "REMARQUE"
+            "not_blocked", _("A die is set aside only when its only row is full."), "REMARQUE"
         )
     state["dice"][die]["aside"] = True
     state["placed_this_turn"] += 1
@@ -145,7 +169,7 @@ def set_aside(state: dict, side: str, die: str, events: list) -> None:
 def end_turn(state: dict, side: str, dice: Dice, events: list) -> None:
     _check_turn(state, side)
     if state["placed_this_turn"] == 0:
-        raise RuleViolation("must_place", "place at least one die each turn", "LE JEU")
+        raise RuleViolation("must_place", _("Place at least one die each turn."), "LE JEU")
     events.append({"type": "turn_ended", "side": side})
     pass_turn(state, side, dice, events)
 
@@ -161,6 +185,7 @@ def pass_turn(state: dict, side: str, dice: Dice, events: list) -> None:
             roll_hand(state, each, dice, events)
     state["turn"] = following
     state["placed_this_turn"] = 0
+    state["turn_row"] = None
 
 
 def end_round(state: dict, dice: Dice, events: list) -> None:
@@ -200,4 +225,27 @@ def finish(state: dict, events: list) -> None:
 
 def _check_turn(state: dict, side: str) -> None:
     if state["phase"] != "placing" or state["turn"] != side:
-        raise RuleViolation("not_your_turn", "it is not your turn", "LA PARTIE")
+        raise RuleViolation("not_your_turn", _("It is not your turn."), "LA PARTIE")
+
+
+FIRST_DIE = {
+    SNITCH: _("The snitch is always the first die placed."),
+    KEEPER: _("The keeper is always the defence's first die."),
+}
+
+
+def _check_in_hand(state: dict, side: str, die: str) -> None:
+    """That ``die`` is one the side may put down now, on its turn (or says why not)."""
+    _check_turn(state, side)
+    if die not in in_hand(state, side):
+        raise RuleViolation("not_in_hand", _("That die is no longer in your hand."), "LA PARTIE")
+    first = FIRST[role(state, side)]
+    if first in in_hand(state, side) and die != first:
+        raise RuleViolation("first_die", FIRST_DIE[first], "LE JEU")
+    if die not in placeable(state, side):
+        raise RuleViolation(
+            "one_row",
+            _("This turn, your dice go to row %(row)s only."),
+            "LE JEU",
+            params={"row": turn_row(state, side)},
+        )
