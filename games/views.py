@@ -35,7 +35,7 @@ from django.views.decorators.http import require_safe
 from core import languages
 from games import selectors, tables
 from games.hosting import host
-from games.models import GameStatus
+from games.models import Game, GameStatus
 from games.ruleset import Ruleset, find_ruleset
 from games.services import actor_for
 
@@ -50,13 +50,22 @@ def page_language(request, rules: Ruleset) -> str:
     return chosen if chosen in rules.languages else rules.languages[0]
 
 
-@require_safe
-def game_page(request, pk: int, kind: str):
+def _readable(request, pk: int, kind: str):
+    """The game if the reader may read it; else the login for a visitor (for any id, so
+    that nothing is given away), 404 for a logged-in reader, as the API answers."""
     game = selectors.games_visible_to(request, kind).filter(pk=pk).prefetch_related("seats").first()
     if game is None:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         raise Http404("No such game.")
+    return game
+
+
+@require_safe
+def game_page(request, pk: int, kind: str):
+    game = _readable(request, pk, kind)
+    if not isinstance(game, Game):
+        return game
     rules = find_ruleset(game.ruleset)
     actor = actor_for(game, request.user, roles=host().roles(request))
     language = page_language(request, rules)
@@ -87,7 +96,7 @@ def _frame(request, game, rules: Ruleset, actor, kind: str, language: str) -> di
         "sender": _sender(request, game, kind),
         "transcript": _transcript(request, game, rules, actor, language),
         "state_json": json.dumps(view, indent=1, ensure_ascii=False),
-        "verify_url": reverse(f"{kind}-verify", args=[game.pk]),
+        "verify_url": reverse(f"{kind}-verify-page", args=[game.pk]),
         "live": _live(game, kind),
         "board_svg_url": (
             reverse(f"{kind}-board-svg", args=[game.pk])
@@ -166,3 +175,26 @@ def _live(game, kind: str) -> dict | None:
         "events": reverse(f"{kind}-events", args=[game.pk]),
         "poll_ms": POLL_SECONDS * 1000,
     }
+
+
+@require_safe
+def verify_page(request, pk: int, kind: str):
+    """``/matches/<id>/verify/``: the verification of a game's dice and log, run now and
+    told in words (the commitment, every roll re-derived, the chain, the replay), with how
+    anyone checks it on their own from the API's data."""
+    game = _readable(request, pk, kind)
+    if not isinstance(game, Game):
+        return game
+    rules = find_ruleset(game.ruleset)
+    with translation.override(page_language(request, rules)):
+        context = {
+            "game": game,
+            "rules": rules,
+            "report": selectors.game_verify(game),
+            "game_url": reverse(f"{kind}-page", args=[game.pk]),
+            "api": {
+                name: request.build_absolute_uri(reverse(f"{kind}-{name}", args=[game.pk]))
+                for name in ("detail", "events", "verify")
+            },
+        }
+        return render(request, "games/verify.html", context)

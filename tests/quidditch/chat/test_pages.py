@@ -95,7 +95,7 @@ def test_the_page_shows_the_state(seated_table):
     players = html[html.index('id="players"') :]
     for nick in state["players"]:
         assert f"<td>{nick}</td>" in players
-    assert f'href="/api/matches/{game.pk}/verify/">Verify the dice' in html
+    assert f'href="/matches/{game.pk}/verify/">Verify the dice' in html
 
 
 @pytest.mark.parametrize(
