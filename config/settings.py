@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "django_jsonform",
     "core",
     "games",
     "campaign",

@@ -1,6 +1,7 @@
 """The storyguide's view of games: every game of their campaigns, of every ruleset, in one list.
 
-Read-only: games change only through commands; a running one can be
+Read-only: games change only through commands (a new one is added through the New game
+page, ``pages.new_game``, the same steps as from "My campaigns"); a running one can be
 abandoned (its seed is then revealed), and only a game nobody has played a
 command in can be deleted, so no log that might be audited disappears. The change page shows where
 the game stands (the ruleset's own board, if it draws one), whether its log
@@ -9,6 +10,7 @@ referee may see it while the game runs.
 """
 
 from django.contrib import admin, messages
+from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.html import format_html
@@ -58,7 +60,28 @@ class GameAdmin(admin.ModelAdmin):
     actions = ["abandon"]
 
     def has_add_permission(self, request):
-        return False
+        """A storyguide adds a game through the New game page of one of their campaigns."""
+        return super().has_add_permission(request) and bool(self._campaigns_run(request))
+
+    def add_view(self, request, form_url="", extra_context=None):
+        """Games: Add leads to the New game page (the same steps as from "My campaigns"),
+        of the campaign the storyguide runs, or of the one they choose."""
+        campaigns = self._campaigns_run(request)
+        if len(campaigns) == 1:
+            return redirect("new-game", campaigns[0].slug)
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Add game",
+            "campaigns": [(c, reverse("new-game", args=[c.slug])) for c in campaigns],
+        }
+        return render(request, "admin/games/game/choose_campaign.html", context)
+
+    @staticmethod
+    def _campaigns_run(request) -> list:
+        """The campaigns the user is storyguide of (the platform does not import their model)."""
+        run = [pk for pk, role in host().roles(request).items() if role == REFEREE_ROLE]
+        campaign_model = Game._meta.get_field("campaign").related_model
+        return list(campaign_model.objects.filter(pk__in=run).order_by("name"))
 
     def has_delete_permission(self, request, obj=None):
         """Only an untouched game (no event in its log) can be deleted, one at a time."""

@@ -38,19 +38,21 @@ class RandomBot:
     """Any legal command, at random: the player that fuzzes every ruleset.
 
     A ruleset's rare actions (ending by agreement, conceding: ``Ruleset.rare_actions``)
-    are considered only as often as it says, so that a game left to random players
-    is played rather than called off; one weighed 0 is never taken. When nothing but
-    rare actions is offered, one of those not weighed 0 is taken, so random play
-    still comes to an end.
+    are taken only as often as it says, so that a game left to random players is
+    played rather than called off; one weighed 0 is never taken. When no seat has
+    anything but rare actions to give, one of those not weighed 0 is taken at last
+    (:meth:`last_resort`), so that random play still comes to an end.
     """
 
     def __init__(self, rare: dict[str, float] | None = None) -> None:
         self.rare = rare or {}
 
     def choose(self, view, seat, offered, rng):
-        weight = self.rare.get
-        usual = [c for c in offered if rng.random() < weight(c["action"], 1.0)]
-        possible = usual or [c for c in offered if weight(c["action"], 1.0) > 0]
+        usual = [c for c in offered if rng.random() < self.rare.get(c["action"], 1.0)]
+        return rng.choice(usual) if usual else None
+
+    def last_resort(self, offered, rng):
+        possible = [c for c in offered if self.rare.get(c["action"], 1.0) > 0]
         return rng.choice(possible) if possible else None
 
 
@@ -100,11 +102,17 @@ def next_bot_move(
         return None
     ready = [(seat, offered) for seat in bots if (offered := offers(rules, state, seat, now=now))]
     rng.shuffle(ready)  # a table of players does not always answer in the same order
+    playing = strategies(rules)
     for seat, offered in ready:
         actor = seat_actor(seat)
-        command = strategies(rules)[bots[seat]].choose(rules.view(state, actor), seat, offered, rng)
+        command = playing[bots[seat]].choose(rules.view(state, actor), seat, offered, rng)
         if command is not None:
             return BotMove(seat, actor, command)
+    for seat, offered in ready:  # every bot waits: a random player may end it at last
+        last_resort = getattr(playing[bots[seat]], "last_resort", None)
+        command = last_resort(offered, rng) if last_resort else None
+        if command is not None:
+            return BotMove(seat, seat_actor(seat), command)
     return None
 
 

@@ -3,12 +3,18 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from pages import views
+from pages import new_game, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("league/", views.league_index, name="league-index"),
     path("me/", views.my_campaigns, name="my-campaigns"),
+    path("campaigns/<slug:slug>/games/new/", new_game.choose_ruleset, name="new-game"),
+    path(
+        "campaigns/<slug:slug>/games/new/<slug:ruleset>/",
+        new_game.set_up,
+        name="new-game-setup",
+    ),
     path("join/", views.join_typed, name="join-typed"),
     path("join/<str:code>/", views.join, name="join"),
     path(

@@ -68,6 +68,7 @@ class CampaignPage:
     houses: list
     cup_year: CupYear | None
     standings: object | None
+    may_start: bool
 
 
 @login_required
@@ -106,6 +107,8 @@ def _campaign_page(request, membership: Membership) -> CampaignPage:
         ),
         cup_year=cup_year,
         standings=cup_standings(cup_year) if cup_year else None,
+        may_start=membership.role == Role.STORYGUIDE
+        or (membership.role == Role.PLAYER and campaign.players_start_games),
     )
 
 

@@ -52,3 +52,21 @@ def test_a_rare_action_is_taken_only_as_often_as_its_weight_says():
 def test_the_referee_seat_gives_only_the_referees_own_commands():
     rules = Vote([{"action": "play"}])
     assert next_bot_move(rules, {}, {REFEREE_SEAT: "random"}, random.Random(0)) is None
+
+
+def test_a_rare_action_waits_while_another_seat_has_something_else_to_do():
+    """The referee's seat, whose only offer is to end the game, does not end it whenever it is
+    asked first (a random skirmish ended after two commands)."""
+
+    class EndOrPlay(Vote):
+        def allowed_commands(self, state, actor, *, now=None):
+            if actor.is_referee:
+                return [{"action": "concede"}]
+            return [{"action": "play", "player": seat} for seat in actor.controls]
+
+    rules = EndOrPlay([])
+    bots = {REFEREE_SEAT: "random", "home": "random"}
+    taken = [
+        next_bot_move(rules, {}, bots, random.Random(seed)).command["action"] for seed in range(200)
+    ]
+    assert 0.1 < taken.count("concede") / len(taken) < 0.4  # asked first half the time, x 0.5

@@ -1,0 +1,141 @@
+"""The New game page: a game of any ruleset started from the browser (issue 28, "Starting
+a game"): the ruleset, its setup as a form made from its config schema, its seats (members,
+bots, or the referee where the rules let them relay), then the game's page."""
+
+import json
+import re
+
+import pytest
+from django.test import Client
+
+from campaign.demo import storyguide_group
+from campaign.models import Role
+from games.models import Game
+from tests.factories import MembershipFactory
+from tests.support import Table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table(db):
+    return Table()
+
+
+def browser(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def setup_page(table, user, ruleset, **data):
+    url = f"/campaigns/{table.campaign.slug}/games/new/{ruleset}/"
+    return browser(user).post(url, data) if data else browser(user).get(url)
+
+
+def test_my_campaigns_leads_a_storyguide_to_every_ruleset_a_game_of_can_be_started(table):
+    me = browser(table.storyguide).get("/me/").content.decode()
+    url = f"/campaigns/{table.campaign.slug}/games/new/"
+    assert f'href="{url}"' in me
+    listed = re.findall(
+        r'href="/campaigns/[^/]+/games/new/([a-z-]+)/"',
+        browser(table.storyguide).get(url).content.decode(),
+    )
+    assert {
+        "chat-quidditch",
+        "card-quidditch",
+        "dice-quidditch",
+        "rpg-quidditch",
+        "tabletop-quidditch",
+        "skirmish",
+    } <= set(listed)
+    assert "table-log" not in listed, "a log the services write is started by nobody"
+
+
+def test_the_setup_is_a_form_made_from_the_config_schema_with_the_example_as_defaults(table):
+    html = setup_page(table, table.storyguide, "dice-quidditch").content.decode()
+    assert "django-jsonform" in html, "the config's form is drawn from the schema"
+    assert '<p><button type="submit" name="seats" value="1">Next: who plays</button></p>' in html
+
+
+def test_the_seats_are_offered_once_the_setup_is_taken_then_the_game_is_started(table):
+    config = json.dumps({"snitch_to_catch": 1})
+    seats = setup_page(
+        table, table.storyguide, "dice-quidditch", config=config, entered_dice="never", seats="1"
+    )
+    html = seats.content.decode()
+    assert 'name="seat:red"' in html and 'name="seat:blue"' in html
+    started = setup_page(
+        table,
+        table.storyguide,
+        "dice-quidditch",
+        config=config,
+        entered_dice="never",
+        create="1",
+        **{"seat:red": f"user:{table.player.pk}", "seat:blue": "bot:sensible"},
+    )
+    game = Game.objects.get()
+    assert started.status_code == 302 and started["Location"] == f"/matches/{game.pk}/"
+    assert game.config["snitch_to_catch"] == 1
+    assert {s.participant: (s.user_id, s.bot) for s in game.seats.all()} == {
+        "red": (table.player.pk, ""),
+        "blue": (None, "sensible"),
+    }
+
+
+def test_a_refusal_is_shown_beside_the_field_it_names_and_nothing_is_started(table):
+    config = json.dumps({"snitch_to_catch": 0})
+    html = setup_page(
+        table, table.storyguide, "dice-quidditch", config=config, entered_dice="never", seats="1"
+    ).content.decode()
+    assert "snitch_to_catch must be a whole number of at least 1" in html
+    assert not Game.objects.exists()
+
+
+def test_a_player_starts_a_game_only_where_the_campaign_lets_players(table):
+    assert setup_page(table, table.player, "dice-quidditch").status_code == 404
+    assert "games/new" not in browser(table.player).get("/me/").content.decode()
+    table.campaign.players_start_games = True
+    table.campaign.save()
+    config = json.dumps({})
+    html = setup_page(
+        table, table.player, "dice-quidditch", config=config, entered_dice="never", seats="1"
+    ).content.decode()
+    assert 'name="friendly"' not in html, "a player's game is always friendly"
+    assert re.search(r'<option value="me" selected>', html), "the player takes the first seat"
+    setup_page(
+        table,
+        table.player,
+        "dice-quidditch",
+        config=config,
+        entered_dice="never",
+        create="1",
+        **{"seat:red": "me", "seat:blue": "bot:sensible"},
+    )
+    game = Game.objects.get()
+    assert game.friendly and game.created_by == table.player
+    assert {s.participant: s.bot for s in game.seats.all() if s.bot} == {
+        "blue": "sensible",
+        "referee": "sensible",
+    }
+
+
+def test_a_spectator_never_starts_one(table):
+    spectator = MembershipFactory(campaign=table.campaign, role=Role.SPECTATOR).user
+    table.campaign.players_start_games = True
+    table.campaign.save()
+    assert browser(spectator).get(f"/campaigns/{table.campaign.slug}/games/new/").status_code == 404
+
+
+def test_the_dashboards_add_game_leads_to_the_new_game_page(table):
+    """ "The same from the dashboard (Games: Add)"."""
+    table.storyguide.is_staff = True  # the dashboard is for the storyguides' group
+    table.storyguide.save()
+    table.storyguide.groups.add(storyguide_group())
+    dashboard = browser(table.storyguide)
+    assert 'href="/admin/games/game/add/"' in dashboard.get("/admin/games/game/").content.decode()
+    response = dashboard.get("/admin/games/game/add/")
+    assert (response.status_code, response["Location"]) == (
+        302,
+        f"/campaigns/{table.campaign.slug}/games/new/",
+    )
