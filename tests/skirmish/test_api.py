@@ -59,8 +59,10 @@ def test_a_skirmish_is_gathered_from_characters_and_an_ad_hoc_participant(table)
         "character": table.harry.pk,
         "attributes": table.harry.attributes,
         "health": 5,
+        "health_max": 5,
+        "side": None,
     }
-    assert participants["p04"] == {"character": None, **PEEVES}
+    assert participants["p04"] == {"character": None, **PEEVES, "health_max": 3, "side": None}
     assert game["seats"] == {harry: table.player.pk, ron: table.other_player.pk}
     assert game["kind"] == "skirmish" and game["title"] == "Corridor on the third floor"
     stored = Game.objects.get(pk=game["id"])
@@ -92,7 +94,7 @@ def test_only_a_storyguide_of_the_campaign_creates_a_skirmish(table):
     assert not Game.objects.exists()
 
 
-def test_another_campaigns_character_is_refused_naming_the_field(table):
+def test_another_campaigns_character_is_refused(table):
     elsewhere = Character.objects.create(
         campaign=CampaignFactory(), name="Cedric", attributes=sheet()
     )
@@ -104,10 +106,9 @@ def test_another_campaigns_character_is_refused_naming_the_field(table):
         },
         format="json",
     )
-    assert response.status_code == 400
-    assert response.json()["errors"] == {
-        "participants": [f"No character {elsewhere.pk} in {table.campaign.name}."]
-    }
+    assert response.status_code == 422
+    assert response.json()["code"] == "invalid_config"
+    assert response.json()["detail"] == f"The campaign has no character {elsewhere.pk}."
     assert not Game.objects.exists()
 
 
@@ -221,22 +222,27 @@ def test_a_skirmish_run_entirely_through_the_api_leaves_a_log_that_verifies(tabl
     state = table.do(gid, {"action": "end_turn", "participant": one})["state"]
     assert state["turn"] == three
 
-    # The storyguide's Health changes reach the characters' sheets, within 0..max.
+    # The storyguide's Health changes reach the characters' sheets; one that would take
+    # Health below 0 is refused (hits may have cost some already: read it first).
+    health = {key: p["health"] for key, p in state["participants"].items()}
     state = table.do(gid, {"action": "change_health", "participant": harry, "by": -2})["state"]
-    assert state["participants"][harry]["health"] == 3
-    table.do(gid, {"action": "change_health", "participant": ron, "by": -9, "reason": "troll"})
+    assert state["participants"][harry]["health"] == health[harry] - 2
+    refused = table.send(gid, {"action": "change_health", "participant": ron, "by": -9})
+    assert refused.status_code == 422 and refused.json()["code"] == "health_out_of_bounds"
     table.do(gid, {"action": "change_health", "participant": peeves, "by": -1})
     table.harry.refresh_from_db()
     table.ron.refresh_from_db()
-    assert (table.harry.health, table.ron.health) == (3, 0)
+    assert (table.harry.health, table.ron.health) == (health[harry] - 2, health[ron])
 
     # ¶3: the storyguide ends it; the seed is revealed and every roll can be re-derived.
     game = table.do(gid, {"action": "end_skirmish", "summary": "Filch arrives."})
     assert game["status"] == "finished" and game["allowed_commands"] == []
     assert game["result"] == {
+        "ended_by": "storyguide",
+        "standing": [harry, ron, draco, peeves],
         "rounds": 2,
         "seconds": 12,
-        "health": {harry: 3, ron: -4, draco: 5, peeves: 2},
+        "health": {**health, harry: health[harry] - 2, peeves: health[peeves] - 1},
     }
     assert game["server_seed"] is not None
     assert (
@@ -322,12 +328,13 @@ def test_a_player_is_offered_and_may_give_only_their_own_characters_commands(tab
     gid = table.create()["id"]
     state = table.begin(gid)["state"]
     harry, ron = table.key(table.harry), table.key(table.ron)
-    offered = table.read(gid, table.player)["allowed_commands"]
-    own_turn = [{"action": action, "participant": harry} for action in ("act", "delay", "end_turn")]
-    assert offered == (own_turn if state["turn"] == harry else [])
-    assert table.read(gid, table.other_player)["allowed_commands"] == (
-        [{**command, "participant": ron} for command in own_turn] if state["turn"] == ron else []
-    )
+    for user, key in ((table.player, harry), (table.other_player, ron)):
+        offered = table.read(gid, user)["allowed_commands"]
+        if state["turn"] != key:
+            assert offered == []
+            continue
+        assert {c["action"] for c in offered} == {"act", "delay", "end_turn"}
+        assert {c["participant"] for c in offered} == {key}
 
     before = snapshot(gid)
     for command in (
