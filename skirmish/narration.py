@@ -132,7 +132,10 @@ def _action(event: Event, name: _Names, language: str) -> str:
         )
     if "roll" in event:
         parts.append(_rolled(event, name, language))
-    return "; ".join(parts) + "."
+    line = parts[0]
+    for part in parts[1:]:
+        line = say(language, _("{line}; {more}"), line=line, more=part)
+    return line + "."
 
 
 def _what(event: Event, name: _Names, language: str) -> str:

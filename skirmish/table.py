@@ -119,13 +119,14 @@ def _row(seen: Seen, key: str, place: int | None) -> dict:
 
 
 def _marks(view: dict, key: str, language: str) -> list[str]:
-    """What the participant is, or may do, now."""
+    """What the participant is, or may do, now (while the rounds run)."""
+    running = view["phase"] == "rounds"
     marks = {
         _("started it"): key == view["initiator"],
         _("their turn"): key == view["turn"],
-        _("may still dodge"): view["phase"] == "rounds" and key in view["yet_to_act"],
-        _("delaying"): key in view["delaying"],
-        _("acts next"): key in view["re_entering"],
+        _("may still dodge"): running and key in view["yet_to_act"] and key != view["turn"],
+        _("delaying"): running and key in view["delaying"],
+        _("acts next"): running and key in view["re_entering"],
         _("out of the fight"): not in_the_fight(view["participants"][key]),
     }
     return [say(language, mark) for mark, holds in marks.items() if holds]

@@ -200,10 +200,10 @@ def _roll_initiative(state: State, command: Command, actor: Actor, dice: Dice) -
                 paragraphs.INITIATIVE_ROLL,
                 params={"name": participant["name"], "attribute": finesse_attribute},
             )
-    initiating_action = command.get("initiating_action") or {}
-    if not isinstance(initiating_action, dict):
+    initiating = command.get("initiating_action") or {}
+    if not isinstance(initiating, dict):
         raise RuleViolation("invalid_command", _("The initiating action is an action."))
-    initiating_action = read_action(state, initiating_action, initiator, actor)
+    initiating_action = read_action(state, initiating, initiator, actor)
     state.update(phase=ROUNDS, initiator=initiator, category=category)
     started = {
         "type": "skirmish_initiated",
@@ -214,7 +214,8 @@ def _roll_initiative(state: State, command: Command, actor: Actor, dice: Dice) -
     }
     return [
         started,
-        *perform(state, initiating_action, dice=dice, defenders=[]),
+        # An initiating action the storyguide did not describe is the ruckus itself.
+        *(perform(state, initiating_action, dice=dice, defenders=[]) if initiating else []),
         *roll_initiative(
             state, dice=dice, finesse_attribute=finesse_attribute, stress=frozenset(stress)
         ),
