@@ -14,8 +14,8 @@ succeeds follows from the two dice kept high (``success_chance``), so it
   best against the target's weakest (an opponent who may still dodge is
   reckoned as dodging), a hit that fells the target counting half again;
 - dodges (or intervenes for an ally, when delaying) when the chance the
-  defence takes off the hit is worth more than the action it costs; a hit that
-  would put it (or the ally) out of the fight counts three times;
+  defence takes off the hit is worth more than the action it costs, and always
+  against a hit that would put it (or the ally) out of the fight;
 - delays, to stand by an ally one hit from falling while an opponent has yet
   to act, and re-enters once no opponent is left to act in the round;
 - leaves the storyguide's duties to the storyguide, but for starting the
@@ -32,8 +32,6 @@ from games.ruleset import Command, State
 
 from .rules.fight import opponents, side_of
 
-#: How much more a hit that puts someone out of the fight weighs.
-FELLING = 3.0
 #: How much more an attack that would fell its target is worth.
 FINISHING = 1.5
 
@@ -150,7 +148,7 @@ class _Table:
         ]
         if defences:
             best = max(defences, key=self._defence_value)
-            if self._defence_gain(best) > self._own_action_worth():
+            if self._worth_defending(best):
                 return best
         if "resolve_attack" in by_action:
             return by_action["resolve_attack"][0]
@@ -163,13 +161,16 @@ class _Table:
         attribute = command.get("attribute") or self.view["settings"]["defence_attribute"]
         return self.participants[self.seat]["attributes"].get(attribute, 0)
 
-    def _defence_gain(self, command: Command) -> float:
-        """How much Health the defence is expected to save, weighed by what is at stake."""
+    def _worth_defending(self, command: Command) -> bool:
+        """Whether the defence saves more than the action it costs: always, against a hit
+        that would put the target out of the fight, if it lowers the chance at all."""
         attack = self.view["attack"]
-        before = self._hit_chance(attack, 0)
-        after = self._hit_chance(attack, self._defence_value(command))
-        weight = FELLING if self._fells(attack["target"], attack["harm"]) else 1.0
-        return (before - after) * attack["harm"] * weight
+        saved = self._hit_chance(attack, 0) - self._hit_chance(attack, self._defence_value(command))
+        if saved <= 0:
+            return False
+        if self._fells(attack["target"], attack["harm"]):
+            return True
+        return saved * attack["harm"] > self._own_action_worth()
 
     def _hit_chance(self, attack: dict, more: int) -> float:
         roll, raised = attack["roll"], sum(d["value"] for d in attack["defenders"]) + more
