@@ -13,6 +13,7 @@ import pytest
 
 from campaign.models import Character, Role
 from games.models import Game, GameEvent, Seat
+from games.ruleset import find_ruleset
 from tests.factories import CampaignFactory, MembershipFactory
 from tests.skirmish.conftest import PEEVES, sheet
 
@@ -110,6 +111,70 @@ def test_another_campaigns_character_is_refused(table):
     assert response.json()["code"] == "invalid_config"
     assert response.json()["detail"] == f"The campaign has no character {elsewhere.pk}."
     assert not Game.objects.exists()
+
+
+def test_the_example_config_is_taken_as_it_stands_and_bots_play_it_to_the_rules_end(table):
+    """Issue 30: "every example_config is accepted as it stands by the create endpoint", and
+    the skirmish takes bots at creation like the matches; issue 28: bots end it by the rules."""
+    rules = find_ruleset("skirmish")
+    body = {"campaign": table.campaign.pk, **rules.example_config, "bots": {"*": "fighter"}}
+    response = table.client(table.storyguide).post("/api/skirmishes/", body, format="json")
+    assert response.status_code == 201, response.json()
+    game = response.json()
+    assert game["bots"] == {
+        "p01": "fighter",
+        "p02": "fighter",
+        "p03": "fighter",
+        "referee": "fighter",
+    }
+    assert game["status"] == "finished"
+    assert game["result"]["ended_by"] == "rules" and len(game["result"]["standing"]) == 1
+    assert table.client(table.storyguide).get(f"/api/skirmishes/{game['id']}/verify/").json()["ok"]
+
+
+def test_seats_and_bots_are_named_at_creation(table):
+    """A character's player holds its participant unless the body says otherwise; an ad-hoc
+    participant goes to a member, or to a bot; the storyguide runs the others."""
+    body = {
+        "campaign": table.campaign.pk,
+        "participants": [
+            {"character": table.harry.pk, "side": "Gryffindor"},
+            {"key": "peeves", **PEEVES},
+            {"name": "Filch", "attributes": {"Dexterity": 2}, "health": 4, "health_max": 6},
+        ],
+        "seats": {"peeves": table.other_player.pk},
+        "bots": {"p02": "fighter"},
+        "harm": 2,
+    }
+    response = table.client(table.storyguide).post("/api/skirmishes/", body, format="json")
+    assert response.status_code == 201, response.json()
+    game = response.json()
+    assert game["seats"] == {"p01": table.player.pk, "peeves": table.other_player.pk}
+    assert game["bots"] == {"p02": "fighter"}
+    participants = game["state"]["participants"]
+    assert participants["p01"]["side"] == "Gryffindor"
+    assert (participants["p02"]["health"], participants["p02"]["health_max"]) == (4, 6)
+    assert game["state"]["settings"]["harm"] == 2
+    unknown = table.client(table.storyguide).post(
+        "/api/skirmishes/", {**body, "bots": {"p09": "fighter"}}, format="json"
+    )
+    assert unknown.status_code == 400 and "bots" in unknown.json()["errors"]
+
+
+def test_a_refusal_is_told_in_the_readers_language(table):
+    gid = table.create()["id"]
+    table.begin(gid)
+    command = {"action": "change_health", "participant": table.key(table.ron), "by": -9}
+    for language, detail in (
+        ("de", "Die Gesundheit von Ron bleibt zwischen 0 und 5."),
+        ("fr", "La Santé de Ron reste entre 0 et 5."),
+        ("en", "Ron's Health stays between 0 and 5."),
+    ):
+        response = table.client(table.storyguide).post(
+            f"/api/skirmishes/{gid}/commands/?lang={language}", {"command": command}, format="json"
+        )
+        assert response.status_code == 422
+        assert response.json()["detail"] == detail
 
 
 @pytest.mark.parametrize(
