@@ -3,9 +3,11 @@
 A web table draws them as buttons and forms, a plugin as it likes, a bot
 chooses among them; each is taken by ``apply`` as it is (the conformance
 suite holds every ruleset to that). They are built, not tried: each move's
-own ``check`` says whether the actor may give that kind of command now, and
-the payload is made of what the state has, so that offering costs little
-(bots ask for offers before every command they give).
+own ``check`` says whether the actor may give that kind of command now (asked
+only where the command could concern the actor: the storyguide's commands of
+the storyguide, a turn's of the one whose turn it is...), and the payload is
+made of what the state has, so that offering costs little (bots ask for offers
+before every command they give).
 
 Commands that need the storyguide's free input are offered in their plainest
 complete form, and a client may send any other the rules take:
@@ -30,7 +32,8 @@ from .fight import standing
 
 
 def allowed(state: State, actor: Actor) -> list[Command]:
-    """Every command ``actor`` may give now, the storyguide's first, then each participant's."""
+    """Every command ``actor`` may give now: starting the skirmish, each participant's
+    moves, rolling a waiting attack, then the storyguide's ending and Health changes."""
     if state["phase"] == ENDED:
         return []
     storyguide = actor.is_referee  # only he is asked about the storyguide's own commands
@@ -42,7 +45,7 @@ def allowed(state: State, actor: Actor) -> list[Command]:
         offered.append({"action": "resolve_attack"})
     if storyguide:
         offered.append({"action": "end_skirmish"})
-        offered += _health_changes(state, actor)
+        offered += _health_changes(state)
     return offered
 
 
@@ -135,7 +138,7 @@ def _defences(state: State, action: str, key: str, actor: Actor) -> list[Command
     return offered
 
 
-def _health_changes(state: State, actor: Actor) -> list[Command]:
+def _health_changes(state: State) -> list[Command]:
     """The storyguide's point of Health either way, where it stays within its bounds."""
     offered: list[Command] = []
     for key, participant in state["participants"].items():
