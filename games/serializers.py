@@ -46,13 +46,9 @@ class GameOptionsSerializer(serializers.Serializer):
             self.fields["campaign"].queryset = _campaigns_of(request)
 
 
-class GameCreateSerializer(GameOptionsSerializer):
-    """A new game of any ruleset of the view's kind."""
+class SeatsSerializer(serializers.Serializer):
+    """Who holds the seats of a new game, whatever creates it."""
 
-    ruleset = serializers.ChoiceField(choices=(), help_text="See GET /api/rulesets/.")
-    config = serializers.JSONField(
-        help_text="The ruleset's setup: its config_schema in GET /api/rulesets/{name}/."
-    )
     seats = serializers.DictField(
         child=serializers.IntegerField(min_value=1),
         required=False,
@@ -66,6 +62,15 @@ class GameCreateSerializer(GameOptionsSerializer):
         default=dict,
         help_text='Seat -> the bot that holds it, e.g. {"away": "random"}; "referee" leaves '
         'the referee\'s own commands to a bot, "*" every seat no member is named for.',
+    )
+
+
+class GameCreateSerializer(GameOptionsSerializer, SeatsSerializer):
+    """A new game of any ruleset of the view's kind."""
+
+    ruleset = serializers.ChoiceField(choices=(), help_text="See GET /api/rulesets/.")
+    config = serializers.JSONField(
+        help_text="The ruleset's setup: its config_schema in GET /api/rulesets/{name}/."
     )
 
     def __init__(self, *args, **kwargs):

@@ -23,13 +23,13 @@ from skirmish.serializers import SkirmishCreateSerializer, SkirmishParticipantSe
 class SkirmishViewSet(PlayableGameViewSet):
     """Draco Dormiens skirmishes.
 
-    Commands are the rules' JSON commands (docs/rules/skirmish.md); a
-    ``change_health`` on a character's participant also changes the
-    character's Health by as much, kept within 0..its maximum.
+    Commands are the rules' JSON commands (docs/rules/skirmish.md); whenever a
+    character's participant's Health changes (a hit, the storyguide's
+    ``change_health``), the character's Health changes by as much, kept within
+    0 and its maximum.
     """
 
     kind = Skirmish.kind
-    submit_command = staticmethod(services.skirmish_submit_command)
 
     @extend_schema(
         request=SkirmishCreateSerializer,
@@ -38,9 +38,14 @@ class SkirmishViewSet(PlayableGameViewSet):
     def create(self, request):
         """Gather a skirmish from the campaign's characters and ad-hoc participants.
 
-        Only a storyguide of the campaign may. Participants get the keys ``p01``,
-        ``p02``, ... in the order given. Each character's player commands its
-        participant; the storyguide commands every participant, ad-hoc ones included.
+        Only a storyguide of the campaign may. The body is the rules' config (the
+        ruleset's ``example_config`` as it stands), with ``{"character": id}`` among
+        the participants for the campaign's characters; participants without a
+        ``key`` get ``p01``, ``p02``, ... Each character's player holds its
+        participant, unless ``seats`` (participant -> member) or ``bots``
+        (participant -> bot; ``"*"`` for every participant nobody holds and the
+        storyguide's own duties) say otherwise; the storyguide runs the others and
+        may command every participant.
         """
         incoming = SkirmishCreateSerializer(data=request.data, context={"request": request})
         incoming.is_valid(raise_exception=True)

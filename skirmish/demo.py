@@ -4,8 +4,10 @@ Harry and Ron meet Draco and Crabbe in the dungeon corridor, and Peeves (an
 ad-hoc participant) joins in. It is played through the same services as any
 skirmish, on server dice, so its log verifies like any other; the script
 reads whose turn it is from the state, whatever the dice decided: two rounds,
-with a delay and a re-entry in the second, dodges where the rules allow
-them, a point of Health for each hit, and the storyguide's ending.
+Gryffindors against Slytherins (and Peeves against everyone), with a delay and
+a re-entry in the second, dodges where the rules allow them, a point of
+Health for each hit, a stumble the storyguide makes cost Crabbe a point, and
+the storyguide's ending.
 
 Idempotent: a campaign that has the skirmish (by its title) keeps it.
 """
@@ -18,12 +20,16 @@ from campaign.demo import DEMO_CAMPAIGN_SLUG
 from campaign.models import Campaign, Character
 from core import demo
 from games.models import Game
-from games.services import Submission
+from games.services import Submission, game_submit_command
 from skirmish.rules import Skirmish
-from skirmish.services import skirmish_create, skirmish_submit_command
+from skirmish.services import skirmish_create
 
 TITLE = "Dungeon corridor after Potions"
 CAST = ["Harry Potter", "Ron Weasley", "Draco Malfoy", "Vincent Crabbe"]
+SIDES = {"Harry Potter": "Gryffindor", "Ron Weasley": "Gryffindor"} | {
+    "Draco Malfoy": "Slytherin",
+    "Vincent Crabbe": "Slytherin",
+}
 PEEVES = {
     "name": "Peeves",
     "attributes": {"Dexterity": 7, "Quickness": 6, "Humor": 8, "Composure": 2},
@@ -71,7 +77,8 @@ def seed(storyguide) -> Game | None:
         return None
     game = skirmish_create(
         campaign=campaign,
-        participants=[{"character": cast[name].pk} for name in CAST] + [PEEVES],
+        participants=[{"character": cast[name].pk, "side": SIDES[name]} for name in CAST]
+        + [PEEVES],
         title=TITLE,
         defence_attribute="Quickness",
         created_by=storyguide,
@@ -91,16 +98,15 @@ class _Table:
         self.keys = keys  # name -> participant key
         self.state = game.state
 
-    def send(self, command: dict) -> list[dict]:
-        answer = skirmish_submit_command(
+    def send(self, command: dict) -> None:
+        answer = game_submit_command(
             game_id=self.game_id,
             user=self.storyguide,
             submission=Submission(command=command),
             now=timezone.now(),
-            render=lambda game, event, actor: {"events": event.events, "state": game.state},
+            render=lambda game, event, actor: {"state": game.state},
         )
         self.state = answer.body["state"]
-        return answer.body["events"]
 
     def play(self) -> None:
         keys = self.keys
@@ -117,6 +123,7 @@ class _Table:
                         "attribute": "Humor",
                         "opposing": {"attribute": "Composure"},
                     },
+                    "harm": 0,  # a sneer stings, but costs no Health
                 },
             }
         )
@@ -128,6 +135,14 @@ class _Table:
                 delayer = key
                 self.send({"action": "delay", "participant": key})
                 self.send({"action": "re_enter", "participant": key})
+                self.send(
+                    {
+                        "action": "change_health",
+                        "participant": keys["Vincent Crabbe"],
+                        "by": -1,
+                        "reason": "trips over Neville's cauldron",
+                    }
+                )
                 continue
             self.act(key)
             if self.state["round"] == ROUNDS and not self.state["yet_to_act"]:
@@ -136,21 +151,16 @@ class _Table:
         self.send({"action": "end_skirmish", "summary": "Professor Snape rounds the corner."})
 
     def act(self, key: str) -> None:
-        """``key`` does what it means to; the target dodges if it may; hits cost Health."""
+        """``key`` does what it means to; the target dodges if it may (a hit costs Health)."""
         what, whom, roll = INTENTIONS[self.state["participants"][key]["name"]]
         target = self.keys[whom]
-        events = self.send(
+        self.send(
             {"action": "act", "participant": key, "what": what, "target": target, "roll": roll}
         )
         if self.state["attack"] is not None and target in self.state["yet_to_act"]:
-            events = self.send({"action": "dodge", "participant": target})
+            self.send({"action": "dodge", "participant": target})
         if self.state["attack"] is not None:
-            events = self.send({"action": "resolve_attack"})
-        for event in events:
-            if event["type"] == "action" and event["roll"]["success"]:
-                self.send(
-                    {"action": "change_health", "participant": target, "by": -1, "reason": what}
-                )
+            self.send({"action": "resolve_attack"})
 
 
 @demo.step

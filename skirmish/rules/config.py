@@ -1,10 +1,15 @@
-"""The skirmish's configuration and the state it starts from.
+"""The skirmish's configuration, its participants, and the state it starts from.
 
 The campaign's ruleset data travels in the config: the die size, the
 categories of action with their Finesse attributes (a Social attack rolls
-Humor), and the storyguide's standing choices for defensive rolls. The
-participants come with the attributes the skirmish may need; the storyguide
-can add more with ``add_participant``.
+Humor), the storyguide's standing choices for defensive rolls, and the Health
+a successful attack costs. The participants come with the attributes the
+skirmish may need, their Health and its maximum, and the side they fight on;
+the storyguide can add more with ``add_participant``.
+
+A participant may be one of the campaign's characters: ``prepare`` fields it
+from the campaign's roster (name, attributes, Health), so that the stored
+config alone sets the skirmish up and a replay never reads the campaign.
 
 The state is plain JSON data so that the service can store it as a snapshot
 and rebuild it by replaying the commands.
@@ -14,7 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.ruleset import RuleViolation, State
+from core.errors import gettext_noop as _
+from games.ruleset import Roster, RuleViolation, State, config_settings
 
 GATHERING = "gathering"
 ROUNDS = "rounds"
@@ -25,22 +31,25 @@ DEFAULTS = {
     "defended_difficulty_base": 10,
     "defence_attribute": None,
     "max_interveners": None,
+    "harm": 1,
 }
+#: What a participant entry may say; only ``key`` and ``name`` are required.
+PARTICIPANT_FIELDS = ("key", "name", "character", "attributes", "health", "health_max", "side")
 
 
 def build_state(config: dict) -> State:
     """Validate ``config`` and build the state before initiative (no dice rolled)."""
-    if not isinstance(config, dict):
-        raise RuleViolation("invalid_config", "The config must be an object.")
     settings = _read_settings(config)
     participants: dict[str, dict] = {}
     entries = config.get("participants", [])
     if not isinstance(entries, list):
-        raise RuleViolation("invalid_config", "participants must be a list.")
+        raise RuleViolation("invalid_config", _("The participants must be a list."))
     for entry in entries:
         key, participant = read_participant(entry, code="invalid_config")
         if key in participants:
-            raise RuleViolation("invalid_config", f"Two participants share the key {key}.")
+            raise RuleViolation(
+                "invalid_config", _("Two participants share the key %(key)s."), params={"key": key}
+            )
         participants[key] = participant
     return {
         "settings": settings,
@@ -56,20 +65,29 @@ def build_state(config: dict) -> State:
         "delaying": [],
         "re_entering": [],
         "attack": None,
+        "ending": None,
     }
 
 
 def _read_settings(config: dict) -> dict:
-    settings = {name: config.get(name, default) for name, default in DEFAULTS.items()}
+    settings = config_settings(config, DEFAULTS, besides=("categories", "participants"))
     if not is_whole_number(settings["die_size"]) or settings["die_size"] < 2:
-        raise RuleViolation("invalid_config", "die_size must be a whole number of at least 2.")
+        raise RuleViolation("invalid_config", _("The die needs at least 2 sides."))
     if not is_whole_number(settings["defended_difficulty_base"]):
-        raise RuleViolation("invalid_config", "defended_difficulty_base must be a whole number.")
+        raise RuleViolation(
+            "invalid_config", _("The base of a defended difficulty must be a whole number.")
+        )
     if settings["defence_attribute"] is not None and not is_name(settings["defence_attribute"]):
-        raise RuleViolation("invalid_config", "defence_attribute must be an attribute name.")
+        raise RuleViolation("invalid_config", _("The defence attribute must be an attribute."))
     limit = settings["max_interveners"]
     if limit is not None and (not is_whole_number(limit) or limit < 0):
-        raise RuleViolation("invalid_config", "max_interveners must be null or at least 0.")
+        raise RuleViolation(
+            "invalid_config", _("The number of interveners must be unlimited or at least 0.")
+        )
+    if not is_whole_number(settings["harm"]) or settings["harm"] < 0:
+        raise RuleViolation(
+            "invalid_config", _("The Health an attack costs must be a whole number, at least 0.")
+        )
     categories = config.get("categories")
     if (
         not isinstance(categories, dict)
@@ -78,7 +96,7 @@ def _read_settings(config: dict) -> dict:
     ):
         raise RuleViolation(
             "invalid_config",
-            "categories must map each category of action to its Finesse attribute's name.",
+            _("The categories must map each category of action to its Finesse attribute."),
         )
     settings["categories"] = dict(categories)
     return settings
@@ -87,26 +105,129 @@ def _read_settings(config: dict) -> dict:
 def read_participant(entry: Any, *, code: str) -> tuple[str, dict]:
     """Validate one participant; ``code`` is the error code to raise (config or command)."""
     if not isinstance(entry, dict):
-        raise RuleViolation(code, "A participant must be an object.")
+        raise RuleViolation(code, _("A participant must be an object."))
+    unknown = sorted(set(entry) - set(PARTICIPANT_FIELDS))
+    if unknown:
+        raise RuleViolation(
+            code,
+            _("A participant has no field %(fields)s."),
+            params={"fields": ", ".join(unknown)},
+        )
     key, name = entry.get("key"), entry.get("name")
     if not is_name(key) or not is_name(name):
-        raise RuleViolation(code, "A participant needs a key and a name.")
+        raise RuleViolation(code, _("A participant needs a key and a name."))
     attributes = entry.get("attributes", {})
     if not isinstance(attributes, dict) or not all(
         is_name(a) and is_whole_number(v) for a, v in attributes.items()
     ):
-        raise RuleViolation(code, f"{name}'s attributes must map names to whole numbers.")
-    character, health = entry.get("character"), entry.get("health")
+        raise RuleViolation(
+            code,
+            _("%(name)s's attributes must map names to whole numbers."),
+            params={"name": name},
+        )
+    character, side = entry.get("character"), entry.get("side")
     if character is not None and not is_whole_number(character):
-        raise RuleViolation(code, f"{name}'s character must be a character id or null.")
-    if health is not None and not is_whole_number(health):
-        raise RuleViolation(code, f"{name}'s health must be a whole number or null.")
+        raise RuleViolation(
+            code, _("%(name)s's character must be a character or none."), params={"name": name}
+        )
+    if side is not None and not is_name(side):
+        raise RuleViolation(code, _("%(name)s's side must be a name."), params={"name": name})
+    health, health_max = _read_health(entry, name, code=code)
     return key, {
         "name": name,
         "character": character,
         "attributes": dict(attributes),
         "health": health,
+        "health_max": health_max,
+        "side": side,
     }
+
+
+def _read_health(entry: dict, name: str, *, code: str) -> tuple[int | None, int | None]:
+    """Health and its maximum: both whole numbers with 0 <= Health <= maximum, or both
+    untracked (``None``). A maximum left out is the Health the participant starts with."""
+    health, health_max = entry.get("health"), entry.get("health_max")
+    if health is None and health_max is not None:
+        health = health_max
+    if health_max is None:
+        health_max = health
+    if health is None:
+        return None, None
+    if not (is_whole_number(health) and is_whole_number(health_max) and 0 <= health <= health_max):
+        raise RuleViolation(
+            code,
+            _("%(name)s's Health must be a whole number between 0 and its maximum."),
+            params={"name": name},
+        )
+    return health, health_max
+
+
+def prepare(config: Any, roster: Roster) -> Any:
+    """The config with every participant complete: characters fielded, keys given.
+
+    A participant that names a ``character`` and no ``name`` takes the
+    character's name, attributes, Health and maximum from the campaign's
+    ``roster``; one without a ``key`` gets the next free ``p01``, ``p02``, ...
+    Anything else is left for ``setup`` to judge.
+    """
+    if not isinstance(config, dict) or not isinstance(config.get("participants"), list):
+        return config
+    entries = config["participants"]
+    keys = {entry.get("key") for entry in entries if isinstance(entry, dict)}
+    fielded = [e.get("character") for e in entries if isinstance(e, dict) and "name" not in e]
+    twice = sorted({str(c) for c in fielded if c is not None and fielded.count(c) > 1})
+    if twice:
+        raise RuleViolation(
+            "invalid_config",
+            _("Character %(characters)s takes part more than once."),
+            params={"characters": ", ".join(twice)},
+        )
+    participants = []
+    for entry in entries:
+        if isinstance(entry, dict):
+            entry = field_character(entry, roster)
+            if "key" not in entry:
+                entry = {"key": next_key(keys), **entry}
+                keys.add(entry["key"])
+        participants.append(entry)
+    return {**config, "participants": participants}
+
+
+def field_character(entry: dict, roster: Roster) -> dict:
+    """A participant naming a campaign ``character`` (and no ``name``), fielded from the
+    roster: its sheet's attributes, its Health and maximum; other fields kept."""
+    character = entry.get("character")
+    if character is None or "name" in entry:
+        return entry
+    sheet = roster.get(character) if is_whole_number(character) else None
+    if sheet is None:
+        raise RuleViolation(
+            "invalid_config",
+            _("The campaign has no character %(character)s."),
+            params={"character": character},
+        )
+    return {
+        **entry,
+        "name": sheet["name"],
+        "attributes": dict(sheet["attributes"]),
+        "health": sheet["health"],
+        "health_max": sheet["health_max"],
+    }
+
+
+def next_key(taken) -> str:
+    """The first of ``p01``, ``p02``, ... not in ``taken``."""
+    number = 1
+    while f"p{number:02d}" in taken:
+        number += 1
+    return f"p{number:02d}"
+
+
+def names(state: State, *keys: str) -> dict:
+    """``{"names": {key: name}}`` for ``keys``, or for every participant if none are given:
+    events carry the names they mention, so a line is written from the event alone."""
+    participants = state["participants"]
+    return {"names": {key: participants[key]["name"] for key in keys or participants}}
 
 
 def is_whole_number(value: Any) -> bool:

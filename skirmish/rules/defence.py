@@ -17,12 +17,14 @@ defence may happen while an attack waits.
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
 from games.dice import Dice
 from games.ruleset import Event, RuleViolation, State
 
 from . import paragraphs
-from .actions import attribute_value, resolve
-from .narration import names
+from .actions import attribute_value, perform
+from .config import names
+from .fight import in_the_fight
 from .rounds import use_up_turn
 
 DODGE = "dodge"
@@ -46,17 +48,19 @@ def dodge_refusal(state: State, key: str) -> RuleViolation | None:
     """Why ``key`` may not dodge the waiting attack, or ``None`` if it may."""
     attack = state["attack"]
     if attack is None:
-        return RuleViolation("no_attack", "There is no attack to dodge.", paragraphs.DODGE)
+        return RuleViolation("no_attack", _("There is no attack to dodge."), paragraphs.DODGE)
     if key != attack["target"]:
         return RuleViolation(
             "not_the_target",
-            "Only the target may dodge; a delaying participant may intervene for it.",
+            _("Only the target may dodge; a delaying participant may intervene for it."),
             paragraphs.DODGE,
         )
+    if not in_the_fight(state["participants"][key]):
+        return out_of_the_fight(state, key)
     if key not in state["yet_to_act"]:
         return RuleViolation(
             "already_acted",
-            "Only a character that has yet to act in a round can choose to dodge.",
+            _("Only a character that has yet to act in a round can choose to dodge."),
             paragraphs.DODGE,
         )
     return None
@@ -67,16 +71,21 @@ def intervention_refusal(state: State, key: str) -> RuleViolation | None:
     attack = state["attack"]
     if attack is None:
         return RuleViolation(
-            "no_attack", "There is no attack to intervene in.", paragraphs.INTERVENE
+            "no_attack", _("There is no attack to intervene in."), paragraphs.INTERVENE
         )
     if key == attack["target"]:
         return RuleViolation(
-            "own_defence", "The target dodges; it does not intervene.", paragraphs.INTERVENE
+            "own_defence", _("The target dodges; it does not intervene."), paragraphs.INTERVENE
         )
+    if not in_the_fight(state["participants"][key]):
+        return out_of_the_fight(state, key)
     if key not in state["delaying"]:
         return RuleViolation(
             "not_delaying",
-            "Only a delaying character can use her action to intervene on someone else's behalf.",
+            _(
+                "Only a delaying character can use her action to intervene on someone else's "
+                "behalf."
+            ),
             paragraphs.INTERVENE,
         )
     limit = state["settings"]["max_interveners"]
@@ -84,10 +93,20 @@ def intervention_refusal(state: State, key: str) -> RuleViolation | None:
     if limit is not None and len(interveners) >= limit:
         return RuleViolation(
             "intervention_limit",
-            f"The storyguide allows {limit} to intervene for one target.",
+            _("The storyguide allows %(limit)s to intervene for one target."),
             paragraphs.INTERVENE,
+            params={"limit": limit},
         )
     return None
+
+
+def out_of_the_fight(state: State, key: str) -> RuleViolation:
+    """The refusal of anything a participant out of the fight would do."""
+    return RuleViolation(
+        "out_of_the_fight",
+        _("%(name)s is out of the fight."),
+        params={"name": state["participants"][key]["name"]},
+    )
 
 
 def defend(state: State, key: str, attribute: str, *, kind: str, dice: Dice) -> list[Event]:
@@ -114,7 +133,7 @@ def roll_attack(state: State, *, dice: Dice) -> list[Event]:
     """Roll the waiting attack against the difficulty its defenders raised."""
     attack = state["attack"]
     state["attack"] = None
-    return [resolve(state, attack, dice=dice, defenders=attack["defenders"])]
+    return perform(state, attack, dice=dice, defenders=attack["defenders"])
 
 
 def _roll_when_undefendable(state: State, *, dice: Dice) -> list[Event]:

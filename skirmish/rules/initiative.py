@@ -18,7 +18,7 @@ from campaign.rules.checks import roll_check
 from games.dice import Dice
 from games.ruleset import Event, State
 
-from .narration import names
+from .config import names
 
 
 def roll_initiative(

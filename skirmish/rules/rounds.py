@@ -10,7 +10,9 @@ Three lists in the state carry a round along:
   re-enters: she moves to just after the participant whose turn she follows,
   and keeps that place until she delays again.
 - ``yet_to_act``: who has not used this round's turn. Acting, passing, dodging
-  and intervening use it up; delaying does not.
+  and intervening use it up; delaying does not. A participant out of the fight
+  (``fight``) has no turn: a round begins without it, and it leaves this list
+  (and the delaying ones) when it falls.
 - ``delaying``: who gave up her turn to wait and see. A delay may stretch into
   the following round, but only to an earlier point: when the turn reaches a
   delaying participant's own place again, the delay lapses and it is her turn.
@@ -25,7 +27,8 @@ from __future__ import annotations
 
 from games.ruleset import Event, State
 
-from .narration import names
+from .config import names
+from .fight import in_the_fight
 
 
 def start_first_round(state: State) -> list[Event]:
@@ -77,9 +80,19 @@ def _pass_turn(state: State) -> list[Event]:
 
 
 def _start_round(state: State, number: int, skipping: str | None = None) -> list[Event]:
+    """A new round, for everyone still in the fight. Nobody may act in it only when nobody
+    is left to oppose anyone (the initiating action felled the only opponent): then
+    the skirmish ends as the command that started the round is done (``fight``)."""
+    participants = state["participants"]
     state["round"] = number
-    state["yet_to_act"] = [key for key in state["order"] if key != skipping]
-    return [{"type": "round_started", "round": number}, *_begin_turn(state, state["yet_to_act"][0])]
+    state["yet_to_act"] = [
+        key for key in state["order"] if key != skipping and in_the_fight(participants[key])
+    ]
+    started: Event = {"type": "round_started", "round": number}
+    if not state["yet_to_act"]:
+        state["turn"] = None
+        return [started]
+    return [started, *_begin_turn(state, state["yet_to_act"][0])]
 
 
 def _begin_turn(state: State, key: str) -> list[Event]:

@@ -1,23 +1,41 @@
 """The skirmish ruleset: Draco Dormiens, "Skirmishes (Chapter 7)", behind the common interface.
 
 A skirmish gathers its participants, begins with an initiating action and an
-initiative roll, then runs in rounds of one turn each until the storyguide
-ends it. The modules beside this one hold the ideas: ``initiative``,
-``rounds`` (turns, delay and re-entry), ``actions`` (rolls), ``defence``
-(dodging and intervening) and ``commands`` (who may do what, when).
+initiative roll, then runs in rounds of one turn each until nobody is left to
+oppose anyone, or the storyguide ends it. The modules beside this one hold
+the ideas: ``initiative``, ``rounds`` (turns, delay and re-entry), ``actions``
+(rolls, and what a hit costs), ``defence`` (dodging and intervening), ``fight``
+(Health, falling out of the fight, the end), ``commands`` (who may do what,
+when), ``offers`` (what an actor may do now) and ``contract`` (the shapes).
+The package around them says it all in words (``narration``, ``words``),
+draws it (``table``) and plays it (``bots``).
 """
 
 from __future__ import annotations
 
-import copy
+import json
 
-from games.dice import Dice, TrialDice
-from games.ruleset import Actor, Command, Outcome, Ruleset, RuleViolation, State, register
+from core.errors import gettext_noop as _
+from games.dice import Dice
+from games.ruleset import (
+    Actor,
+    Command,
+    Outcome,
+    Roster,
+    Ruleset,
+    State,
+    register,
+)
 
-from .board import initiative_order
-from .commands import find_move
-from .config import ENDED, build_state
-from .narration import narrate
+from .. import words
+from ..bots import Fighter
+from ..narration import narrate
+from ..table import SkirmishTable
+from ..texts import LANGUAGES
+from . import contract, offers
+from .commands import MOVES, find_move
+from .config import ENDED, ROUNDS, build_state, prepare
+from .fight import end_without_opposition
 
 SECONDS_A_ROUND = 6
 
@@ -25,10 +43,12 @@ SECONDS_A_ROUND = 6
 @register
 class Skirmish(Ruleset):
     name = "skirmish"
-    title = "Draco Dormiens skirmish"
+    title = _("Draco Dormiens skirmish")
     kind = "skirmish"  # served as a campaign's skirmish, not as a match
+    languages = LANGUAGES
     example_config = {
         "categories": {"Physical": "Dexterity", "Mental": "Wits", "Social": "Humor"},
+        "defence_attribute": "Quickness",
         "participants": [
             {"key": key, "name": name, "attributes": attributes, "health": 5}
             for key, name, attributes in [
@@ -38,9 +58,21 @@ class Skirmish(Ruleset):
             ]
         ],
     }
+    config_schema = contract.CONFIG
+    command_schemas = contract.COMMANDS
+    state_schema = contract.STATE
+    event_schemas = contract.EVENTS
+    result_schema = contract.RESULT
     max_commands = 5_000
-    rare_actions = {"end_skirmish": 0.01}
-    board_template = "skirmish/board.html"
+    # The storyguide's own: a bot never changes Health by hand, and only the random
+    # player that fuzzes the rules ever calls a skirmish off.
+    rare_actions = {"end_skirmish": 0.01, "change_health": 0.0}
+    bots = {"fighter": Fighter()}
+    referee_relays = True  # the storyguide runs the characters nobody plays
+    table = SkirmishTable()
+
+    def prepare(self, config: dict, roster: Roster) -> dict:
+        return prepare(config, roster)
 
     def setup(self, config: dict) -> State:
         return build_state(config)
@@ -48,10 +80,13 @@ class Skirmish(Ruleset):
     def apply(
         self, state: State, command: Command, *, actor: Actor, dice: Dice, now: float
     ) -> Outcome:
+        """One command; a running skirmish in which nobody is left to oppose anyone ends."""
         move = find_move(state, command)
         move.check(state, command, actor)
-        new_state = copy.deepcopy(state)
+        new_state = json.loads(json.dumps(state))  # a copy: the state is JSON data
         events = move.perform(new_state, command, actor, dice)
+        if new_state["phase"] == ROUNDS:
+            events += end_without_opposition(new_state)
         return Outcome(new_state, events)
 
     def seats(self, state: State) -> list[str]:
@@ -65,45 +100,29 @@ class Skirmish(Ruleset):
         }
 
     def seat_of(self, command: Command, state: State) -> str | None:
-        return command.get("participant")
-
-    def board(self, state: State) -> dict:
-        return {"skirmish": state, "initiative_order": initiative_order(state)}
+        """A participant's own command is its seat's; the rest are the storyguide's."""
+        move = MOVES.get(command.get("action"))
+        return command.get("participant") if move is not None and move.by_participant else None
 
     def allowed_commands(
         self, state: State, actor: Actor, *, now: float | None = None
     ) -> list[dict]:
-        """Every complete command ``actor`` may give now, each one the rules accept as it is.
-
-        A command is offered only if ``apply`` takes it (tried on trial dice),
-        so no button ever leads to a refusal (a dodge with no attack waiting).
-        Commands that need the storyguide's free input (a newcomer's sheet, an
-        action's roll) are offered in their plainest complete form: an action
-        without a roll, Health changed by one point; clients compose the rest
-        from ``command_schema``.
-        """
-        if self.is_over(state):
-            return []
-        return [command for command in _candidates(state) if self._accepts(state, command, actor)]
-
-    def _accepts(self, state: State, command: Command, actor: Actor) -> bool:
-        try:
-            self.apply(state, command, actor=actor, dice=TrialDice(), now=0.0)
-        except RuleViolation:
-            return False
-        return True
+        return offers.allowed(state, actor)
 
     def is_over(self, state: State) -> bool:
         return state["phase"] == ENDED
 
-    def result(self, state: State) -> dict | None:
-        """How the skirmish left everyone: how long it lasted and each participant's Health.
+    def default_title(self, state: State) -> str:
+        return " · ".join(p["name"] for p in state["participants"].values())
 
-        A round is about six seconds long (Ch.7 ¶2), so ``seconds`` is the game time.
-        """
+    def result(self, state: State) -> dict | None:
+        """How the skirmish left everyone: how it ended, who still stands, how long it
+        lasted and each participant's Health. A round is about six seconds long (Ch.7 ¶2)."""
         if not self.is_over(state):
             return None
         return {
+            "ended_by": state["ending"]["by"],
+            "standing": state["ending"]["standing"],
             "rounds": state["round"],
             "seconds": state["round"] * SECONDS_A_ROUND,
             "health": {key: p["health"] for key, p in state["participants"].items()},
@@ -112,28 +131,20 @@ class Skirmish(Ruleset):
     def narrate(self, event: dict) -> dict[str, str]:
         return narrate(event)
 
+    def command_text(self, command: Command, view: State, language: str) -> str:
+        return words.command_text(command, view, language)
 
-def _candidates(state: State) -> list[Command]:
-    """Each move spelled out for every participant and choice it can take."""
-    keys = list(state["participants"])
-    standing = state["settings"]["defence_attribute"]
-    attributes = sorted(
-        {a for p in state["participants"].values() for a in p["attributes"]} - {standing}
-    )
-    out: list[Command] = [
-        {"action": "roll_initiative", "initiator": key, "category": category}
-        for key in keys
-        for category in state["settings"]["categories"]
-    ]
-    for key in keys:
-        out += [{"action": action, "participant": key} for action in PLAIN_MOVES]
-        for kind in ("dodge", "intervene"):
-            out.append({"action": kind, "participant": key})
-            out += [{"action": kind, "participant": key, "attribute": a} for a in attributes]
-        out += [{"action": "change_health", "participant": key, "by": by} for by in (-1, 1)]
-    out += [{"action": "resolve_attack"}, {"action": "end_skirmish"}]
-    return out
+    def action_text(self, action: str, language: str) -> str:
+        return words.action_text(action, language)
 
+    def field_text(self, action: str, field: str, language: str) -> str:
+        return words.field_text(action, field, language)
 
-#: Moves complete with the participant alone.
-PLAIN_MOVES = ("act", "delay", "re_enter", "end_turn")
+    def choice_text(self, action: str, field: str, value, view: State, language: str) -> str:
+        return words.choice_text(action, field, value, view, language)
+
+    def seat_text(self, seat: str, view: State, language: str) -> str:
+        return words.seat_text(seat, view, language)
+
+    def purpose_text(self, purpose: str, language: str) -> str:
+        return words.purpose_text(purpose, language)

@@ -1,6 +1,4 @@
-"""The dashboard's skirmishes (the one game admin, drawing the skirmish's board), and the demo."""
-
-import re
+"""The dashboard's skirmishes (the one game admin), and the demo."""
 
 import pytest
 from django.utils import timezone
@@ -12,7 +10,6 @@ from games.models import Game, GameStatus
 from games.selectors import game_verify
 from games.services import game_create
 from skirmish import demo as skirmish_demo
-from skirmish.rules.board import initiative_order
 
 pytestmark = pytest.mark.django_db
 
@@ -60,44 +57,7 @@ def test_the_dashboard_filters_games_by_kind(client, demo):
     assert game.title in page and "A tally, not a skirmish" not in page
 
 
-def test_the_change_page_shows_the_initiative_order(client, demo):
-    storyguide, game = demo
-    response = dashboard(client, storyguide, f"{game.pk}/change/")
-    assert response.status_code == 200
-    page = response.content.decode()
-    assert "Initiative order" in page and "The log verifies" in page
-    table = page[page.index('id="initiative-order"') :]
-    names = [game.state["participants"][key]["name"] for key in game.state["order"]]
-    shown = [table.index(f"{name} <code>") for name in names]
-    assert shown == sorted(shown), "the rows follow the order"
-    first = game.state["order"][0]
-    total = game.state["initiative"][first]["total"]
-    assert re.search(rf"<td>1</td>\s*<td>[^<]*{names[0]}.*?</td>\s*<td>{total}", table, re.S)
-
-
 def test_another_campaigns_skirmish_is_not_on_the_dashboard(client, demo, table):
     storyguide, _ = demo
     elsewhere = table.create_here()
     assert dashboard(client, storyguide, f"{elsewhere.pk}/change/").status_code == 302
-
-
-def test_the_order_panel_marks_turn_dodgers_and_delayers(table):
-    """Ch.7 ¶8 (who may still dodge), ¶9 (who is delaying), ¶6 (the initiator waits)."""
-    state = {
-        "participants": {key: {"name": key.upper(), "health": 5} for key in "abc"},
-        "order": ["b", "a", "c"],
-        "initiative": {"a": {"total": 12, "roll_offs": []}},
-        "initiator": "c",
-        "turn": "a",
-        "yet_to_act": ["b", "a"],
-        "delaying": ["b"],
-        "re_entering": ["b"],
-    }
-    rows = initiative_order(state)
-    assert [(row["place"], row["key"]) for row in rows] == [(1, "b"), (2, "a"), (3, "c")]
-    assert [row["now"] for row in rows] == [
-        "yet to act: may dodge; delaying; re-enters next",
-        "their turn; yet to act: may dodge",
-        "",
-    ]
-    assert rows[2]["initiator"] and rows[1]["turn"]

@@ -13,6 +13,7 @@ import pytest
 
 from campaign.models import Character, Role
 from games.models import Game, GameEvent, Seat
+from games.ruleset import find_ruleset
 from tests.factories import CampaignFactory, MembershipFactory
 from tests.skirmish.conftest import PEEVES, sheet
 
@@ -59,8 +60,10 @@ def test_a_skirmish_is_gathered_from_characters_and_an_ad_hoc_participant(table)
         "character": table.harry.pk,
         "attributes": table.harry.attributes,
         "health": 5,
+        "health_max": 5,
+        "side": None,
     }
-    assert participants["p04"] == {"character": None, **PEEVES}
+    assert participants["p04"] == {"character": None, **PEEVES, "health_max": 3, "side": None}
     assert game["seats"] == {harry: table.player.pk, ron: table.other_player.pk}
     assert game["kind"] == "skirmish" and game["title"] == "Corridor on the third floor"
     stored = Game.objects.get(pk=game["id"])
@@ -94,7 +97,7 @@ def test_only_a_storyguide_of_the_campaign_creates_a_skirmish(table):
     assert not Game.objects.exists()
 
 
-def test_another_campaigns_character_is_refused_naming_the_field(table):
+def test_another_campaigns_character_is_refused(table):
     elsewhere = Character.objects.create(
         campaign=CampaignFactory(), name="Cedric", attributes=sheet()
     )
@@ -106,11 +109,74 @@ def test_another_campaigns_character_is_refused_naming_the_field(table):
         },
         format="json",
     )
-    assert response.status_code == 400
-    assert response.json()["errors"] == {
-        "participants": [f"No character {elsewhere.pk} in {table.campaign.name}."]
-    }
+    assert response.status_code == 422
+    assert response.json()["code"] == "invalid_config"
+    assert response.json()["detail"] == f"The campaign has no character {elsewhere.pk}."
     assert not Game.objects.exists()
+
+
+def test_the_example_config_is_taken_as_it_stands_and_bots_play_it_to_the_rules_end(table):
+    """Issue 30: "every example_config is accepted as it stands by the create endpoint", and
+    the skirmish takes bots at creation like the matches; issue 28: bots end it by the rules."""
+    rules = find_ruleset("skirmish")
+    body = {"campaign": table.campaign.pk, **rules.example_config, "bots": {"*": "fighter"}}
+    response = table.client(table.storyguide).post("/api/skirmishes/", body, format="json")
+    assert response.status_code == 201, response.json()
+    game = response.json()
+    assert game["bots"] == {
+        "p01": "fighter",
+        "p02": "fighter",
+        "p03": "fighter",
+        "referee": "fighter",
+    }
+    assert game["status"] == "finished"
+    assert game["result"]["ended_by"] == "rules" and len(game["result"]["standing"]) == 1
+    assert table.client(table.storyguide).get(f"/api/skirmishes/{game['id']}/verify/").json()["ok"]
+
+
+def test_seats_and_bots_are_named_at_creation(table):
+    """A character's player holds its participant unless the body says otherwise; an ad-hoc
+    participant goes to a member, or to a bot; the storyguide runs the others."""
+    body = {
+        "campaign": table.campaign.pk,
+        "participants": [
+            {"character": table.harry.pk, "side": "Gryffindor"},
+            {"key": "peeves", **PEEVES},
+            {"name": "Filch", "attributes": {"Dexterity": 2}, "health": 4, "health_max": 6},
+        ],
+        "seats": {"peeves": table.other_player.pk},
+        "bots": {"p02": "fighter"},
+        "harm": 2,
+    }
+    response = table.client(table.storyguide).post("/api/skirmishes/", body, format="json")
+    assert response.status_code == 201, response.json()
+    game = response.json()
+    assert game["seats"] == {"p01": table.player.pk, "peeves": table.other_player.pk}
+    assert game["bots"] == {"p02": "fighter"}
+    participants = game["state"]["participants"]
+    assert participants["p01"]["side"] == "Gryffindor"
+    assert (participants["p02"]["health"], participants["p02"]["health_max"]) == (4, 6)
+    assert game["state"]["settings"]["harm"] == 2
+    unknown = table.client(table.storyguide).post(
+        "/api/skirmishes/", {**body, "bots": {"p09": "fighter"}}, format="json"
+    )
+    assert unknown.status_code == 400 and "bots" in unknown.json()["errors"]
+
+
+def test_a_refusal_is_told_in_the_readers_language(table):
+    gid = table.create()["id"]
+    table.begin(gid)
+    command = {"action": "change_health", "participant": table.key(table.ron), "by": -9}
+    for language, detail in (
+        ("de", "Die Gesundheit von Ron bleibt zwischen 0 und 5."),
+        ("fr", "La Santé de Ron reste entre 0 et 5."),
+        ("en", "Ron's Health stays between 0 and 5."),
+    ):
+        response = table.client(table.storyguide).post(
+            f"/api/skirmishes/{gid}/commands/?lang={language}", {"command": command}, format="json"
+        )
+        assert response.status_code == 422
+        assert response.json()["detail"] == detail
 
 
 @pytest.mark.parametrize(
@@ -223,22 +289,27 @@ def test_a_skirmish_run_entirely_through_the_api_leaves_a_log_that_verifies(tabl
     state = table.do(gid, {"action": "end_turn", "participant": one})["state"]
     assert state["turn"] == three
 
-    # The storyguide's Health changes reach the characters' sheets, within 0..max.
+    # The storyguide's Health changes reach the characters' sheets; one that would take
+    # Health below 0 is refused (hits may have cost some already: read it first).
+    health = {key: p["health"] for key, p in state["participants"].items()}
     state = table.do(gid, {"action": "change_health", "participant": harry, "by": -2})["state"]
-    assert state["participants"][harry]["health"] == 3
-    table.do(gid, {"action": "change_health", "participant": ron, "by": -9, "reason": "troll"})
+    assert state["participants"][harry]["health"] == health[harry] - 2
+    refused = table.send(gid, {"action": "change_health", "participant": ron, "by": -9})
+    assert refused.status_code == 422 and refused.json()["code"] == "health_out_of_bounds"
     table.do(gid, {"action": "change_health", "participant": peeves, "by": -1})
     table.harry.refresh_from_db()
     table.ron.refresh_from_db()
-    assert (table.harry.health, table.ron.health) == (3, 0)
+    assert (table.harry.health, table.ron.health) == (health[harry] - 2, health[ron])
 
     # ¶3: the storyguide ends it; the seed is revealed and every roll can be re-derived.
     game = table.do(gid, {"action": "end_skirmish", "summary": "Filch arrives."})
     assert game["status"] == "finished" and game["allowed_commands"] == []
     assert game["result"] == {
+        "ended_by": "storyguide",
+        "standing": [harry, ron, draco, peeves],
         "rounds": 2,
         "seconds": 12,
-        "health": {harry: 3, ron: -4, draco: 5, peeves: 2},
+        "health": {**health, harry: health[harry] - 2, peeves: health[peeves] - 1},
     }
     assert game["server_seed"] is not None
     assert (
@@ -324,12 +395,13 @@ def test_a_player_is_offered_and_may_give_only_their_own_characters_commands(tab
     gid = table.create()["id"]
     state = table.begin(gid)["state"]
     harry, ron = table.key(table.harry), table.key(table.ron)
-    offered = table.read(gid, table.player)["allowed_commands"]
-    own_turn = [{"action": action, "participant": harry} for action in ("act", "delay", "end_turn")]
-    assert offered == (own_turn if state["turn"] == harry else [])
-    assert table.read(gid, table.other_player)["allowed_commands"] == (
-        [{**command, "participant": ron} for command in own_turn] if state["turn"] == ron else []
-    )
+    for user, key in ((table.player, harry), (table.other_player, ron)):
+        offered = table.read(gid, user)["allowed_commands"]
+        if state["turn"] != key:
+            assert offered == []
+            continue
+        assert {c["action"] for c in offered} == {"act", "delay", "end_turn"}
+        assert {c["participant"] for c in offered} == {key}
 
     before = snapshot(gid)
     for command in (

@@ -8,21 +8,19 @@ from campaign.rules.sheet import DEFAULT_RULES
 from core.errors import Forbidden, Invalid
 from games.models import Game, GameEvent, Seat
 from games.ruleset import RuleViolation
-from games.services import Submission
-from skirmish.services import (
-    skirmish_add_participant,
-    skirmish_submit_command,
-)
+from games.selectors import game_verify
+from games.services import Submission, game_submit_command
+from skirmish.services import skirmish_add_participant
 from tests.skirmish.conftest import PEEVES
 
 pytestmark = pytest.mark.django_db
 
 
-def submit(table, game, command, user=None):
-    return skirmish_submit_command(
+def submit(table, game, command, user=None, dice=None):
+    return game_submit_command(
         game_id=game.pk,
         user=user or table.storyguide,
-        submission=Submission(command=command),
+        submission=Submission(command=command, dice=dice),
         now=timezone.now(),
         render=lambda game, event, actor: {"seq": event.seq},
     )
@@ -71,9 +69,10 @@ def test_the_defence_attribute_must_be_one_of_the_campaigns(table):
 
 
 def test_a_character_joins_once(table):
-    with pytest.raises(Invalid) as caught:
+    with pytest.raises(RuleViolation) as caught:
         table.create_here([{"character": table.harry.pk}, {"character": table.harry.pk}])
-    assert "participants" in caught.value.errors
+    assert caught.value.code == "invalid_config"
+    assert caught.value.detail == f"Character {table.harry.pk} takes part more than once."
 
 
 def test_participants_are_numbered_in_the_order_they_join(table):
@@ -95,14 +94,20 @@ def test_participants_are_numbered_in_the_order_they_join(table):
     assert list(game.state["participants"])[-1] == table.key(neville) == "p04"
 
 
-def test_keys_keep_the_join_order_however_the_database_orders_them(table):
+def test_any_keys_replay_alike_however_the_database_orders_them(table):
     """The rules roll initiative in the participants' order (Ch.7 ¶5); PostgreSQL's jsonb
-    gives keys back shortest first, then bytewise, so keys must already be in that order
-    for a replay to roll the same dice for the same participants."""
-    many = [{"name": f"Pixie {n}", "attributes": {"Dexterity": 3}} for n in range(12)]
-    keys = list(table.create_here(many).state["participants"])
-    assert keys == sorted(keys, key=lambda key: (len(key), key.encode()))
-    assert keys == sorted(keys)
+    gives keys back shortest first, then bytewise, and the platform hands the rules the
+    state with its keys sorted: keys of any shape roll the same dice for the same
+    participants in play and in the replay (run on PostgreSQL in CI)."""
+    names = ["zed", "c12", "c7", "a1", "B", "p10"]
+    game = table.create_here(
+        [{"key": key, "name": key.upper(), "attributes": {"Dexterity": 3}} for key in names]
+    )
+    submit(table, game, {"action": "roll_initiative", "initiator": "c7", "category": "physical"})
+    game.refresh_from_db()
+    report = game_verify(game)
+    assert report.ok and report.replay_matches
+    assert sorted(game.state["order"]) == sorted(names)
 
 
 def test_a_newcomer_joins_through_the_rules_and_the_log(table):
@@ -118,10 +123,11 @@ def test_a_newcomer_joins_through_the_rules_and_the_log(table):
         "action": "add_participant",
         "participant": {
             "key": table.key(neville),
-            "name": "Neville",
             "character": neville.pk,
+            "name": "Neville",
             "attributes": neville.attributes,
             "health": 5,
+            "health_max": 5,
         },
     }
     assert event.submitted == {"participant": {"character": neville.pk}}
@@ -154,28 +160,64 @@ def test_a_refused_newcomer_leaves_no_seat(table):
     assert GameEvent.objects.count() == 1
 
 
-@pytest.mark.parametrize(
-    ("health", "by", "sheet"),
-    [(5, -2, 3), (2, -5, 0), (4, 3, 5), (0, 1, 1)],
-)
-def test_a_characters_health_follows_within_0_and_its_maximum(table, health, by, sheet):
+@pytest.mark.parametrize(("health", "by"), [(5, -2), (2, -2), (4, 1), (0, 1)])
+def test_a_characters_health_follows_the_skirmishs(table, health, by):
     Character.objects.filter(pk=table.harry.pk).update(health=health)
     game = table.create_here()
     change_health(table, game, table.harry, by)
     table.harry.refresh_from_db()
-    assert table.harry.health == sheet
+    assert table.harry.health == health + by
     game.refresh_from_db()
     assert game.state["participants"][table.key(table.harry)]["health"] == health + by
 
 
+@pytest.mark.parametrize(("health", "by"), [(2, -3), (4, 2)])
+def test_a_change_that_would_leave_0_and_the_maximum_is_refused_and_no_sheet_moves(
+    table, health, by
+):
+    """Health stays within 0 and its maximum (the sheet's: 5)."""
+    Character.objects.filter(pk=table.harry.pk).update(health=health)
+    game = table.create_here()
+    with pytest.raises(RuleViolation) as caught:
+        change_health(table, game, table.harry, by)
+    assert caught.value.code == "health_out_of_bounds"
+    assert caught.value.detail == "Harry's Health stays between 0 and 5."
+    table.harry.refresh_from_db()
+    assert table.harry.health == health
+
+
 def test_the_sheet_takes_the_change_not_the_skirmishs_health(table):
-    """A sheet healed since the skirmish began keeps that healing."""
+    """A sheet healed or hurt since the skirmish began keeps that, within its own bounds."""
     Character.objects.filter(pk=table.harry.pk).update(health=2)
     game = table.create_here()
     Character.objects.filter(pk=table.harry.pk).update(health=4)
     change_health(table, game, table.harry, -1)
     table.harry.refresh_from_db()
     assert table.harry.health == 3
+    Character.objects.filter(pk=table.harry.pk).update(health=0)
+    change_health(table, game, table.harry, -1)
+    table.harry.refresh_from_db()
+    assert table.harry.health == 0
+
+
+def test_a_hit_on_a_character_costs_its_sheet_health_too(table):
+    """A successful attack costs its target the skirmish's harm (docs/rules/skirmish.md,
+    "Health and the end of a skirmish"), and the character's sheet follows."""
+    game = table.create_here(entered_dice="referee")
+    harry, ron = table.key(table.harry), table.key(table.ron)
+    initiative = {"action": "roll_initiative", "initiator": harry, "category": "physical"}
+    submit(table, game, initiative, dice=[10, 1, 19, 1, 5, 1, 5, 2])  # Ron first, Harry waits
+    game.refresh_from_db()
+    assert game.state["turn"] == ron
+    attack = {
+        "action": "act",
+        "participant": ron,
+        "target": harry,
+        "roll": {"kind": "opposed", "attribute": "Strength", "opposing": {"attribute": "Strength"}},
+    }
+    submit(table, game, attack, dice=[15, 1, 10, 1])  # Ron 15 + 5 against Harry 10 + 3
+    table.harry.refresh_from_db()
+    assert table.harry.health == 4
 
 
 def test_ad_hoc_and_departed_participants_have_no_sheet_to_follow(table):

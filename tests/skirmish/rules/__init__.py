@@ -116,3 +116,9 @@ def begun(order=("p1", "p3", "p2", "p4"), initiator="p4", **table_config) -> Tab
 
 def types(events: list[dict]) -> list[str]:
     return [event["type"] for event in events]
+
+
+def the_action(events: list[dict]) -> dict:
+    """The ``action`` event among ``events``: the roll, whatever followed it."""
+    (action,) = [event for event in events if event["type"] == "action"]
+    return action

@@ -47,7 +47,7 @@ def test_an_action_may_need_no_roll():
     table = begun()
     (event,) = table.act("p1", what="runs for the door")
     assert "roll" not in event
-    assert SKIRMISH.narrate(event) == {"en": "Harry: runs for the door."}
+    assert SKIRMISH.narrate(event)["en"] == "Harry: runs for the door."
 
 
 def test_a_check_with_a_target_is_not_an_attack():
@@ -69,9 +69,10 @@ def test_a_defended_roll_is_against_the_base_plus_the_defenders_attributes():
     roll = {"kind": "defended", "attribute": "Strength", "defence": ["Toughness"]}
     # Harry 12 + Strength 4 = 16 against 10 + Draco's Toughness 6 = 16.
     events = table.act("p1", 12, 5, what="shoves Draco", target="p4", roll=roll)
-    assert types(events) == ["attack_declared", "action"]
+    assert types(events) == ["attack_declared", "action", "health_changed"]
     assert events[1]["roll"]["difficulty"] == 16
     assert events[1]["roll"]["success"] is True
+    assert (events[1]["attribute"], events[1]["against"]) == ("Strength", ["Toughness"])
 
 
 def test_an_opposed_roll_rolls_both_sides_and_the_acting_side_wins_ties():
@@ -83,7 +84,7 @@ def test_an_opposed_roll_rolls_both_sides_and_the_acting_side_wins_ties():
     }
     # Harry 11 + Humor 3 = 14; Draco keeps the lower of 17 and 9: 9 + Humor 4 + 1 = 14.
     events = table.act("p1", 11, 2, 17, 9, what="mocks Draco's hair", target="p4", roll=roll)
-    action = events[-1]
+    action = events[1]
     assert action["opposing"]["total"] == action["roll"]["total"] == 14
     assert action["roll"]["success"] is True
     assert "Draco opposed" in SKIRMISH.narrate(action)["en"]
@@ -127,7 +128,7 @@ def test_the_storyguide_applies_health_changes():
         {"action": "change_health", "participant": "p2", "by": -1, "reason": "bludger"}
     )
     assert table.state["participants"]["p2"]["health"] == 4
-    assert SKIRMISH.narrate(event) == {"en": "Ron's Health -1 to 4 (bludger)."}
+    assert SKIRMISH.narrate(event)["en"] == "Ron: Health −1, now 4 (bludger)."
     refusal = table.refuse(
         {"action": "change_health", "participant": "p2", "by": 1}, actor=player("p2")
     )
@@ -156,11 +157,13 @@ def test_ch7_p3_the_storyguide_determines_when_a_skirmish_has_ended():
     (event,) = table.do({"action": "end_skirmish", "summary": "Snape arrives."})
     assert SKIRMISH.is_over(table.state)
     assert SKIRMISH.result(table.state) == {
+        "ended_by": "storyguide",
+        "standing": ["p1", "p2", "p3", "p4"],
         "rounds": 1,
         "seconds": 6,
         "health": {"p1": 5, "p2": 5, "p3": 5, "p4": 3},
     }
-    assert SKIRMISH.narrate(event) == {"en": "The storyguide ends the skirmish. Snape arrives."}
+    assert SKIRMISH.narrate(event)["en"] == "The storyguide ends the skirmish. Snape arrives."
 
 
 def test_ch7_p3_nothing_happens_after_the_end():

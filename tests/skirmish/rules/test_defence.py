@@ -5,7 +5,7 @@ skirmish. Quickness is the storyguide's standing defence attribute:
 Harry 4, Ron 3, Hermione 2, Draco 1.
 """
 
-from . import SKIRMISH, begun, player, types
+from . import SKIRMISH, begun, player, the_action, types
 
 HEX = {"kind": "opposed", "attribute": "Wits", "opposing": {"attribute": "Wits"}}
 
@@ -224,5 +224,5 @@ def test_a_defended_attack_with_a_defence_raises_the_defended_difficulty():
     attack(table, "p1", "p2", roll=roll, what="shoves Ron")
     # 8 + Ron's Toughness 5 + Dexterity 3 = 16, + Ron's Quickness 3 = 19; Harry 15 + 4 = 19.
     events = dodge(table, "p2", 15, 2)
-    assert events[-1]["roll"]["difficulty"] == 19
-    assert events[-1]["roll"]["success"] is True
+    assert the_action(events)["roll"]["difficulty"] == 19
+    assert the_action(events)["roll"]["success"] is True

@@ -109,12 +109,28 @@ def test_unknown_commands_and_participants_are_refused():
 
 
 def test_allowed_commands_offer_the_turn_to_its_holder_only():
+    """¶7: the participant whose turn it is acts, "frequently" with an opposed roll: each of
+    its attributes against each of each other participant's, or without a roll."""
     table = begun(order=("p1", "p3", "p2", "p4"))
-    assert SKIRMISH.allowed_commands(table.state, player("p1")) == [
-        {"action": "act", "participant": "p1"},
+    offered = SKIRMISH.allowed_commands(table.state, player("p1"))
+    assert offered[0] == {"action": "act", "participant": "p1"}
+    assert offered[-2:] == [
         {"action": "delay", "participant": "p1"},
         {"action": "end_turn", "participant": "p1"},
     ]
+    attacks = offered[1:-2]
+    assert len(attacks) == 3 * 6 * 6  # three targets, six attributes each side
+    assert attacks[0] == {
+        "action": "act",
+        "participant": "p1",
+        "target": "p2",
+        "roll": {
+            "kind": "opposed",
+            "attribute": "Dexterity",
+            "opposing": {"attribute": "Dexterity"},
+        },
+    }
+    assert {a["target"] for a in attacks} == {"p2", "p3", "p4"}
     assert SKIRMISH.allowed_commands(table.state, player("p2")) == []
     assert SKIRMISH.allowed_commands(table.state, SPECTATOR) == []
     table.act("p1", what="Lumos")
@@ -124,12 +140,11 @@ def test_allowed_commands_offer_the_turn_to_its_holder_only():
     storyguide = SKIRMISH.allowed_commands(table.state, STORYGUIDE)
     assert storyguide == [
         {"action": "end_turn", "participant": "p1"},
-        *[
-            {"action": "change_health", "participant": key, "by": by}
-            for key in ("p1", "p2", "p3", "p4")
-            for by in (-1, 1)
-        ],
         {"action": "end_skirmish"},
+        *[
+            {"action": "change_health", "participant": key, "by": -1}
+            for key in ("p1", "p2", "p3", "p4")
+        ],
     ]
 
 
@@ -144,6 +159,6 @@ def test_allowed_commands_before_initiative_are_the_storyguides():
         {"action": "roll_initiative", "initiator": "p1", "category": "social"},
     ]
     assert len([c for c in commands if c["action"] == "roll_initiative"]) == 4 * 3
-    assert commands[-1] == {"action": "end_skirmish"}
+    assert {"action": "end_skirmish"} in commands
     assert not [c for c in commands if c["action"] == "add_participant"]
     assert SKIRMISH.allowed_commands(table.state, player("p1")) == []

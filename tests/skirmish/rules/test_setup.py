@@ -25,8 +25,11 @@ def test_setup_builds_a_json_state_before_initiative_and_rolls_nothing():
         "defended_difficulty_base": 10,
         "defence_attribute": "Quickness",
         "max_interveners": None,
+        "harm": 1,
         "categories": CONFIG["categories"],
     }
+    assert state["participants"]["p1"]["health_max"] == 5, "a maximum left out is the Health"
+    assert state["participants"]["p1"]["side"] is None
 
 
 def test_participants_are_optional_in_the_config():
@@ -50,6 +53,12 @@ def test_participants_are_optional_in_the_config():
         {"participants": [{"key": "p1", "name": "Harry", "health": True}]},
         {"participants": [{"key": "p1", "name": "Harry", "character": "twelve"}]},
         {"participants": [student("p1", "Harry"), student("p1", "Harry again")]},
+        {"participants": [{"key": "p1", "name": "Harry", "health": 6, "health_max": 5}]},
+        {"participants": [{"key": "p1", "name": "Harry", "health": -1}]},
+        {"participants": [{"key": "p1", "name": "Harry", "side": ""}]},
+        {"participants": [{"key": "p1", "name": "Harry", "wand": "holly"}]},
+        {"harm": -1},
+        {"house_rules": "none"},
     ],
 )
 def test_a_bad_config_is_refused(changes):

@@ -1,0 +1,237 @@
+"""The skirmish as the storyguide's transcript, in English, German and French.
+
+Events carry the names of the participants they mention (``names``), so that
+a line is written from the event alone, long after the state has moved on.
+Each line is an English key of the package's catalogue (``texts``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from core.errors import gettext_noop as _
+from games.ruleset import Event
+
+from .texts import LANGUAGES, attribute_text, category_text, listing, result_text, say
+
+
+def narrate(event: Event) -> dict[str, str]:
+    line = _LINES.get(event.get("type", ""))
+    return {
+        language: line(event, _Names(event.get("names", {})), language)
+        if line
+        else say(language, _("Something happens."))
+        for language in LANGUAGES
+    }
+
+
+class _Names:
+    def __init__(self, mapping: dict[str, str]) -> None:
+        self.mapping = mapping
+
+    def __call__(self, key: str | None) -> str:
+        return self.mapping.get(key, "") if key else ""
+
+
+def _simple(message: str, **fields: str) -> Callable[[Event, _Names, str], str]:
+    """A line naming the event's participants: ``fields`` maps a placeholder to the
+    event's key holding a participant (``name`` is always the event's ``participant``)."""
+
+    def line(event: Event, name: _Names, language: str) -> str:
+        named = {place: name(event[key]) for place, key in fields.items()}
+        return say(language, message, name=name(event.get("participant")), **named)
+
+    return line
+
+
+def _initiated(event: Event, name: _Names, language: str) -> str:
+    return say(
+        language,
+        _("{name} starts the skirmish ({category}); everyone rolls {attribute} for initiative."),
+        name=name(event["participant"]),
+        category=category_text(event["category"], language),
+        attribute=attribute_text(event["attribute"], language),
+    )
+
+
+def _initiative(event: Event, name: _Names, language: str) -> str:
+    message = (
+        _(
+            "{name} rolls {attribute} for initiative, a stress roll: {dice}, keeps {kept}, "
+            "total {total}."
+        )
+        if event["stress"]
+        else _("{name} rolls {attribute} for initiative: {dice}, keeps {kept}, total {total}.")
+    )
+    return say(
+        language,
+        message,
+        name=name(event["participant"]),
+        attribute=attribute_text(event["attribute"], language),
+        dice=_dice(event["dice"], language),
+        kept=event["kept"],
+        total=event["total"],
+    )
+
+
+def _roll_off(event: Event, name: _Names, language: str) -> str:
+    faces = ", ".join(f"{name(key)} {face}" for key, face in event["faces"].items())
+    return say(language, _("Tied on initiative, they roll off: {faces}."), faces=faces)
+
+
+def _order(event: Event, name: _Names, language: str) -> str:
+    return say(
+        language,
+        _("Initiative order: {names}."),
+        names=", ".join(name(key) for key in event["order"]),
+    )
+
+
+def _attack(event: Event, name: _Names, language: str) -> str:
+    if event["what"]:
+        return say(
+            language,
+            _("{name} attacks {target}: {what}."),
+            name=name(event["participant"]),
+            target=name(event["target"]),
+            what=event["what"],
+        )
+    return say(
+        language,
+        _("{name} attacks {target}."),
+        name=name(event["participant"]),
+        target=name(event["target"]),
+    )
+
+
+def _defence(message: str) -> Callable[[Event, _Names, str], str]:
+    def line(event: Event, name: _Names, language: str) -> str:
+        return say(
+            language,
+            message,
+            name=name(event["participant"]),
+            target=name(event["target"]),
+            attribute=attribute_text(event["attribute"], language),
+        )
+
+    return line
+
+
+def _action(event: Event, name: _Names, language: str) -> str:
+    """What a participant did, and how its roll fared against the difficulty."""
+    parts = [_what(event, name, language)]
+    for defender in event["defenders"]:
+        parts.append(
+            say(
+                language,
+                _("{name} raises the difficulty by {attribute} {value}"),
+                name=name(defender["participant"]),
+                attribute=attribute_text(defender["attribute"], language),
+                value=defender["value"],
+            )
+        )
+    if "roll" in event:
+        parts.append(_rolled(event, name, language))
+    line = parts[0]
+    for part in parts[1:]:
+        line = say(language, _("{line}; {more}"), line=line, more=part)
+    return line + "."
+
+
+def _what(event: Event, name: _Names, language: str) -> str:
+    actor, target, what = name(event["participant"]), name(event["target"]), event["what"]
+    if what and target:
+        return say(
+            language, _("{name}: {what} (on {target})"), name=actor, what=what, target=target
+        )
+    if what:
+        return say(language, _("{name}: {what}"), name=actor, what=what)
+    if target:
+        return say(language, _("{name} acts on {target}"), name=actor, target=target)
+    return say(language, _("{name} acts"), name=actor)
+
+
+def _rolled(event: Event, name: _Names, language: str) -> str:
+    """The actor's roll, and the target's for an opposed roll."""
+    roll = event["roll"]
+    attribute = attribute_text(event["attribute"], language)
+    line = say(
+        language,
+        _("{attribute}: {dice}, keeps {kept}, total {total} against {difficulty}: {result}")
+        if not roll["stress"]
+        else _(
+            "{attribute}, a stress roll: {dice}, keeps {kept}, total {total} against "
+            "{difficulty}: {result}"
+        ),
+        attribute=attribute,
+        dice=_dice(roll["dice"], language),
+        kept=roll["kept"],
+        total=roll["total"],
+        difficulty=roll["difficulty"],
+        result=result_text(roll["result"], language),
+    )
+    if "opposing" in event:
+        opposing = event["opposing"]
+        line += say(
+            language,
+            _(" ({target} opposed with {attribute}: {dice}, keeps {kept}, total {total})"),
+            target=name(event["target"]),
+            attribute=attribute_text(event["against"][0], language),
+            dice=_dice(opposing["dice"], language),
+            kept=opposing["kept"],
+            total=opposing["total"],
+        )
+    return line
+
+
+def _health(event: Event, name: _Names, language: str) -> str:
+    by = f"{event['by']:+d}".replace("-", "−")
+    line = say(
+        language,
+        _("{name}: Health {by}, now {health}"),
+        name=name(event["participant"]),
+        by=by,
+        health=event["health"],
+    )
+    return line + (f" ({event['reason']})." if event["reason"] else ".")
+
+
+def _ended(event: Event, name: _Names, language: str) -> str:
+    if event["by"] == "storyguide":
+        line = say(language, _("The storyguide ends the skirmish."))
+    elif event["standing"]:
+        line = say(
+            language,
+            _("Nobody is left to oppose {names}: the skirmish is over."),
+            names=listing([name(key) for key in event["standing"]], language),
+        )
+    else:
+        line = say(language, _("Nobody is left in the fight: the skirmish is over."))
+    return f"{line} {event['summary']}".strip()
+
+
+def _dice(faces: list[int], language: str) -> str:
+    return say(language, _("{first} and {second}"), first=faces[0], second=faces[1])
+
+
+_LINES: dict[str, Callable[[Event, _Names, str], str]] = {
+    "participant_added": _simple(_("{name} joins the skirmish.")),
+    "skirmish_initiated": _initiated,
+    "initiative_rolled": _initiative,
+    "initiative_roll_off": _roll_off,
+    "initiative_order": _order,
+    "round_started": lambda e, n, language: say(language, _("Round {round}."), round=e["round"]),
+    "turn_started": _simple(_("{name}'s turn.")),
+    "turn_ended": _simple(_("{name} ends the turn.")),
+    "delayed": _simple(_("{name} delays.")),
+    "delay_lapsed": _simple(_("{name} has waited until her own place came round again.")),
+    "re_entering": _simple(_("{name} will act right after {after}."), after="after"),
+    "attack_declared": _attack,
+    "dodged": _defence(_("{name} dodges with {attribute}.")),
+    "intervened": _defence(_("{name} intervenes for {target} with {attribute}.")),
+    "action": _action,
+    "health_changed": _health,
+    "out_of_the_fight": _simple(_("{name} is out of the fight.")),
+    "back_in_the_fight": _simple(_("{name} is back in the fight.")),
+    "skirmish_ended": _ended,
+}

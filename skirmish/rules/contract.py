@@ -1,0 +1,510 @@
+"""The skirmish's shapes for the API contract: config, commands, state, events, result.
+
+JSON Schema in the OpenAPI 3.0 flavour (``nullable``, no lists of types), so
+that ``/api/schema/`` names every shape a plugin meets and a generated client
+gets the right type for each; the conformance suite checks real play against
+them. docs/rules/skirmish.md says what each field means in the rules' words.
+"""
+
+from __future__ import annotations
+
+from .config import DEFAULTS, ENDED, GATHERING, ROUNDS
+
+
+def _object(properties: dict, *, required=(), description: str = "", **more) -> dict:
+    schema = {
+        "type": "object",
+        "properties": properties,
+        "additionalProperties": False,
+        **more,
+    }
+    if required:
+        schema["required"] = list(required)
+    if description:
+        schema["description"] = description
+    return schema
+
+
+def _nullable(schema: dict) -> dict:
+    return {**schema, "nullable": True}
+
+
+KEY = {"type": "string", "minLength": 1, "description": "A participant's key (p01, p02, ...)."}
+KEYS = {"type": "array", "items": KEY}
+NAMES = {
+    "type": "object",
+    "additionalProperties": {"type": "string"},
+    "description": "Key -> name of the participants the event mentions.",
+}
+ATTRIBUTE = {"type": "string", "minLength": 1, "description": "An attribute's name."}
+ATTRIBUTES = {
+    "type": "object",
+    "additionalProperties": {"type": "integer"},
+    "description": "Attribute -> value: only the ones the skirmish needs.",
+}
+WHAT = {"type": "string", "description": "What the participant does, in the table's words."}
+
+# --- participants -------------------------------------------------------------------------
+
+_PARTICIPANT_FIELDS = {
+    "key": KEY,
+    "name": {"type": "string", "minLength": 1},
+    "character": _nullable(
+        {"type": "integer", "description": "The campaign's character, or null for ad-hoc."}
+    ),
+    "attributes": ATTRIBUTES,
+    "health": _nullable(
+        {"type": "integer", "minimum": 0, "description": "Health; null: not tracked."}
+    ),
+    "health_max": _nullable(
+        {"type": "integer", "minimum": 0, "description": "Health's maximum; default: health."}
+    ),
+    "side": _nullable(
+        {
+            "type": "string",
+            "minLength": 1,
+            "description": "The side it fights on; null: a side of its own.",
+        }
+    ),
+}
+PARTICIPANT_IN = _object(
+    _PARTICIPANT_FIELDS,
+    description="A participant: a campaign character (`character` alone: its sheet is "
+    "fielded) or ad-hoc (`name`, `attributes`, `health`); a key is given if left out.",
+)
+PARTICIPANT = _object(
+    _PARTICIPANT_FIELDS,
+    required=_PARTICIPANT_FIELDS.keys() - {"key"},
+    description="A participant as the skirmish keeps it, under its key.",
+)
+
+# --- config -------------------------------------------------------------------------------
+
+_SETTINGS = {
+    "die_size": {
+        "type": "integer",
+        "minimum": 2,
+        "default": DEFAULTS["die_size"],
+        "description": "Sides of the two dice every roll throws.",
+    },
+    "defended_difficulty_base": {
+        "type": "integer",
+        "default": DEFAULTS["defended_difficulty_base"],
+        "description": "A defended roll's difficulty before the target's attributes.",
+    },
+    "defence_attribute": _nullable(
+        {
+            **ATTRIBUTE,
+            "description": "The storyguide's standing choice of the attribute a dodge or an "
+            "intervention raises the attacker's difficulty by (Ch.7 ¶10); null: he names "
+            "it each time.",
+        }
+    ),
+    "max_interveners": _nullable(
+        {
+            "type": "integer",
+            "minimum": 0,
+            "description": "How many may intervene for one target; null: no limit.",
+        }
+    ),
+    "harm": {
+        "type": "integer",
+        "minimum": 0,
+        "default": DEFAULTS["harm"],
+        "description": "Health a successful attack costs its target, unless the storyguide "
+        "names another for an attack.",
+    },
+}
+CATEGORIES = {
+    "type": "object",
+    "minProperties": 1,
+    "additionalProperties": ATTRIBUTE,
+    "description": "Category of action -> its Finesse attribute, which everyone rolls for "
+    "initiative (Ch.7 ¶5).",
+}
+CONFIG = _object(
+    {
+        **_SETTINGS,
+        "categories": CATEGORIES,
+        "participants": {"type": "array", "items": PARTICIPANT_IN},
+    },
+    required=["categories"],
+    description="A skirmish's rules settings and the participants known at its start.",
+)
+SETTINGS = _object(
+    {**_SETTINGS, "categories": CATEGORIES},
+    required=[*_SETTINGS, "categories"],
+    description="The config's rules settings, defaults filled in.",
+)
+
+# --- rolls and actions --------------------------------------------------------------------
+
+_SIDE = {
+    "attribute": ATTRIBUTE,
+    "bonus": {"type": "integer", "default": 0},
+    "stress": {"type": "boolean", "default": False, "description": "Keep the lower die."},
+}
+SIDE = _object(_SIDE, required=["attribute"], description="The opposing side's roll.")
+
+
+def _roll(kind: str, extra: dict, description: str, *, complete: bool) -> dict:
+    fields = {"kind": {"type": "string", "enum": [kind]}, **_SIDE, **extra}
+    required = list(fields) if complete else ["kind", "attribute", *extra]
+    return _object(fields, required=required, description=description)
+
+
+def _rolls(*, complete: bool) -> dict:
+    side = _object(_SIDE, required=list(_SIDE) if complete else ["attribute"])
+    return {
+        "oneOf": [
+            _roll(
+                "check",
+                {"difficulty": {"type": "integer"}},
+                "A check of the actor's attribute against a difficulty.",
+                complete=complete,
+            ),
+            _roll(
+                "defended",
+                {"defence": {"type": "array", "items": ATTRIBUTE, "minItems": 1}},
+                "Against the base difficulty plus the target's named attributes.",
+                complete=complete,
+            ),
+            _roll(
+                "opposed",
+                {"opposing": side},
+                "Both roll; the actor's total must reach the target's.",
+                complete=complete,
+            ),
+        ],
+        "description": "The roll an action needs; an opposed or defended roll is an attack.",
+    }
+
+
+ROLL = _rolls(complete=False)
+HARM = {
+    "type": "integer",
+    "minimum": 0,
+    "description": "Health a hit costs (the storyguide's to name; default: the config's harm).",
+}
+DEFENDER = _object(
+    {
+        "participant": KEY,
+        "kind": {"type": "string", "enum": ["dodge", "intervention"]},
+        "attribute": ATTRIBUTE,
+        "value": {"type": "integer"},
+    },
+    required=["participant", "kind", "attribute", "value"],
+    description="Who raised the attacker's difficulty, how, and by how much.",
+)
+ATTACK = _object(
+    {
+        "participant": KEY,
+        "what": WHAT,
+        "target": KEY,
+        "roll": _rolls(complete=True),
+        "harm": {"type": "integer", "minimum": 0},
+        "defenders": {"type": "array", "items": DEFENDER},
+    },
+    required=["participant", "what", "target", "roll", "harm", "defenders"],
+    description="An attack declared and waiting for its defenders, not rolled yet.",
+)
+CHECK = _object(
+    {
+        "purpose": {"type": "string"},
+        "dice": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+        "stress": {"type": "boolean"},
+        "kept": {"type": "integer"},
+        "attribute_value": {"type": "integer"},
+        "bonus": {"type": "integer"},
+        "total": {"type": "integer"},
+        "difficulty": _nullable({"type": "integer"}),
+        "success": _nullable({"type": "boolean"}),
+        "doubles": {"type": "boolean"},
+        "result": _nullable(
+            {
+                "type": "string",
+                "enum": ["exceptional success", "success", "failure", "dramatic failure", None],
+                "description": "How it fared; null without a difficulty.",
+            }
+        ),
+    },
+    required=["purpose", "dice", "stress", "kept", "attribute_value", "bonus", "total"],
+    description="One roll of two dice: what it kept, its total, how it fared.",
+)
+
+# --- commands -----------------------------------------------------------------------------
+
+
+def _command(action: str, description: str, fields: dict | None = None, required=()) -> dict:
+    return _object(
+        {"action": {"type": "string", "enum": [action]}, **(fields or {})},
+        required=["action", *required],
+        description=description,
+    )
+
+
+_OWN = {"participant": KEY}
+COMMANDS = {
+    "add_participant": _command(
+        "add_participant",
+        "The storyguide brings a participant in; mid-skirmish it joins as if delaying.",
+        {"participant": {**PARTICIPANT_IN, "required": ["key", "name"]}},
+        ["participant"],
+    ),
+    "roll_initiative": _command(
+        "roll_initiative",
+        "The storyguide names the initiator and the category of the initiating action; "
+        "everyone rolls initiative (Ch.7 ¶4-¶6).",
+        {
+            "initiator": KEY,
+            "category": {"type": "string", "description": "A category of the config."},
+            "stress": {**KEYS, "description": "Who rolls initiative as a stress roll."},
+            "initiating_action": _nullable(
+                _object(
+                    {"what": WHAT, "target": _nullable(KEY), "roll": _nullable(ROLL), "harm": HARM},
+                    description="The initiator's action, rolled before initiative.",
+                )
+            ),
+        },
+        ["initiator", "category"],
+    ),
+    "act": _command(
+        "act",
+        "The participant whose turn it is acts: on whom, with which roll (Ch.7 ¶7).",
+        {**_OWN, "what": WHAT, "target": _nullable(KEY), "roll": _nullable(ROLL), "harm": HARM},
+        ["participant"],
+    ),
+    "delay": _command(
+        "delay", "The participant waits instead of acting (Ch.7 ¶9).", _OWN, ["participant"]
+    ),
+    "re_enter": _command(
+        "re_enter",
+        "A delaying participant acts right after the current turn (Ch.7 ¶9).",
+        _OWN,
+        ["participant"],
+    ),
+    "end_turn": _command(
+        "end_turn", "The participant is done with its turn.", _OWN, ["participant"]
+    ),
+    "dodge": _command(
+        "dodge",
+        "The target, yet to act, dodges the waiting attack (Ch.7 ¶8).",
+        {**_OWN, "attribute": _nullable(ATTRIBUTE)},
+        ["participant"],
+    ),
+    "intervene": _command(
+        "intervene",
+        "A delaying participant dodges for the target (Ch.7 ¶10).",
+        {**_OWN, "attribute": _nullable(ATTRIBUTE)},
+        ["participant"],
+    ),
+    "resolve_attack": _command(
+        "resolve_attack", "Roll the waiting attack: no (more) defence. Storyguide or target."
+    ),
+    "change_health": _command(
+        "change_health",
+        "The storyguide heals or hurts a participant, within 0 and its maximum.",
+        {**_OWN, "by": {"type": "integer"}, "reason": {"type": "string"}},
+        ["participant", "by"],
+    ),
+    "end_skirmish": _command(
+        "end_skirmish",
+        "The storyguide ends the skirmish (Ch.7 ¶3).",
+        {"summary": {"type": "string"}},
+    ),
+}
+
+# --- state --------------------------------------------------------------------------------
+
+ENDING = _object(
+    {
+        "by": {"type": "string", "enum": ["storyguide", "rules"]},
+        "standing": {**KEYS, "description": "Who was still in the fight."},
+        "summary": {"type": "string"},
+    },
+    required=["by", "standing", "summary"],
+    description="How the skirmish ended.",
+)
+STATE = _object(
+    {
+        "settings": SETTINGS,
+        "participants": {"type": "object", "additionalProperties": PARTICIPANT},
+        "phase": {"type": "string", "enum": [GATHERING, ROUNDS, ENDED]},
+        "initiator": _nullable(KEY),
+        "category": _nullable({"type": "string"}),
+        "initiative": {
+            "type": "object",
+            "additionalProperties": _object(
+                {
+                    "total": {"type": "integer"},
+                    "roll_offs": {"type": "array", "items": {"type": "integer"}},
+                },
+                required=["total", "roll_offs"],
+            ),
+            "description": "Each participant's initiative total and roll-offs.",
+        },
+        "order": {**KEYS, "description": "Everyone's place, first to act first."},
+        "round": {"type": "integer", "minimum": 0},
+        "turn": _nullable({**KEY, "description": "Whose turn it is."}),
+        "yet_to_act": {**KEYS, "description": "Who has not used this round's turn: who may dodge."},
+        "delaying": {**KEYS, "description": "Who is delaying: may re-enter or intervene."},
+        "re_entering": {**KEYS, "description": "Who takes a turn right after the current one."},
+        "attack": _nullable(ATTACK),
+        "ending": _nullable(ENDING),
+    },
+    required=[
+        "settings",
+        "participants",
+        "phase",
+        "initiator",
+        "category",
+        "initiative",
+        "order",
+        "round",
+        "turn",
+        "yet_to_act",
+        "delaying",
+        "re_entering",
+        "attack",
+        "ending",
+    ],
+    description="A skirmish as everyone sees it (nothing in it is hidden).",
+)
+
+# --- events -------------------------------------------------------------------------------
+
+
+def _event(kind: str, description: str, fields: dict | None = None) -> dict:
+    fields = {"type": {"type": "string", "enum": [kind]}, **(fields or {})}
+    return _object(fields, required=list(fields), description=description)
+
+
+_NAMED = {"participant": KEY, "names": NAMES}
+EVENTS = {
+    "participant_added": _event("participant_added", "A participant joined.", _NAMED),
+    "skirmish_initiated": _event(
+        "skirmish_initiated",
+        "The initiator started the skirmish; everyone rolls the category's Finesse attribute.",
+        {**_NAMED, "category": {"type": "string"}, "attribute": ATTRIBUTE},
+    ),
+    "action": {
+        **_object(
+            {
+                "type": {"type": "string", "enum": ["action"]},
+                **_NAMED,
+                "what": WHAT,
+                "target": _nullable(KEY),
+                "defenders": {"type": "array", "items": DEFENDER},
+                "kind": {"type": "string", "enum": ["check", "defended", "opposed"]},
+                "attribute": ATTRIBUTE,
+                "against": {"type": "array", "items": ATTRIBUTE},
+                "roll": CHECK,
+                "opposing": CHECK,
+            },
+            required=["type", "participant", "names", "what", "target", "defenders"],
+        ),
+        "description": "An action, with its roll (and the target's, for an opposed one).",
+    },
+    "initiative_rolled": _event(
+        "initiative_rolled",
+        "One participant's initiative roll.",
+        {
+            **_NAMED,
+            "attribute": ATTRIBUTE,
+            "dice": CHECK["properties"]["dice"],
+            "stress": {"type": "boolean"},
+            "kept": {"type": "integer"},
+            "total": {"type": "integer"},
+        },
+    ),
+    "initiative_roll_off": _event(
+        "initiative_roll_off",
+        "Participants tied on initiative roll off, one die each.",
+        {
+            "participants": KEYS,
+            "faces": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "names": NAMES,
+        },
+    ),
+    "initiative_order": _event(
+        "initiative_order", "The order, first to act first.", {"order": KEYS, "names": NAMES}
+    ),
+    "round_started": _event("round_started", "A round begins.", {"round": {"type": "integer"}}),
+    "turn_started": _event(
+        "turn_started", "A participant's turn begins.", {**_NAMED, "round": {"type": "integer"}}
+    ),
+    "turn_ended": _event("turn_ended", "A participant's turn ends.", _NAMED),
+    "delayed": _event("delayed", "A participant delays.", _NAMED),
+    "delay_lapsed": _event(
+        "delay_lapsed", "A delay reached the participant's own place again.", _NAMED
+    ),
+    "re_entering": _event(
+        "re_entering", "A delaying participant acts after this turn.", {**_NAMED, "after": KEY}
+    ),
+    "attack_declared": _event(
+        "attack_declared",
+        "An attack waits for its defenders.",
+        {**_NAMED, "target": KEY, "what": WHAT},
+    ),
+    **{
+        kind: _event(
+            kind,
+            description,
+            {
+                **_NAMED,
+                "kind": {"type": "string", "enum": ["dodge", "intervention"]},
+                "attribute": ATTRIBUTE,
+                "value": {"type": "integer"},
+                "target": KEY,
+            },
+        )
+        for kind, description in [
+            ("dodged", "The target dodges the waiting attack."),
+            ("intervened", "A delaying participant intervenes for the target."),
+        ]
+    },
+    "health_changed": _event(
+        "health_changed",
+        "A participant's Health changed: a hit, or the storyguide's hand.",
+        {
+            **_NAMED,
+            "by": {"type": "integer"},
+            "health": {"type": "integer", "minimum": 0},
+            "reason": {"type": "string"},
+        },
+    ),
+    "out_of_the_fight": _event("out_of_the_fight", "A participant fell to Health 0.", _NAMED),
+    "back_in_the_fight": _event(
+        "back_in_the_fight", "A fallen participant was healed back into the fight.", _NAMED
+    ),
+    "skirmish_ended": _event(
+        "skirmish_ended",
+        "The skirmish ended: by the storyguide, or because nobody was left to oppose anyone.",
+        {
+            "by": {"type": "string", "enum": ["storyguide", "rules"]},
+            "round": {"type": "integer"},
+            "summary": {"type": "string"},
+            "standing": KEYS,
+            "unrolled_attack": _nullable(ATTACK),
+            "names": NAMES,
+        },
+    ),
+}
+
+RESULT = _nullable(
+    _object(
+        {
+            "ended_by": {"type": "string", "enum": ["storyguide", "rules"]},
+            "standing": {**KEYS, "description": "Who was still in the fight at the end."},
+            "rounds": {"type": "integer"},
+            "seconds": {"type": "integer", "description": "Game time: six seconds a round."},
+            "health": {
+                "type": "object",
+                "additionalProperties": _nullable({"type": "integer"}),
+                "description": "Each participant's Health at the end.",
+            },
+        },
+        required=["ended_by", "standing", "rounds", "seconds", "health"],
+        description="How the skirmish left everyone.",
+    )
+)
