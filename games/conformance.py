@@ -288,7 +288,8 @@ def check_contract(game: PlayedGame, *, states: int = 40) -> int:
 def check_words(game: PlayedGame, *, states: int = 20) -> int:
     """Everything a page shows a person is in words in German, English and French: the
     offered commands (as buttons, and as the forms :func:`games.tables.offer_forms`
-    makes), the seats, the purposes of the dice; returns how many texts were read."""
+    makes of those the ruleset's table does not draw itself), the seats, the purposes
+    of the dice; returns how many texts were read."""
     from games import tables
 
     rules, read = game.rules, 0
@@ -313,7 +314,8 @@ def check_words(game: PlayedGame, *, states: int = 20) -> int:
                 offered = tables.offers(rules, view, commands, language)
                 for offer in offered:
                     words(offer.text, f"{offer.command} in {language}")
-                for item in tables.offer_forms(rules, view, offered, language):
+                drawn = rules.table.draws if rules.table else frozenset()  # the table's own
+                for item in tables.offer_forms(rules, view, offered, language, skip=drawn):
                     if isinstance(item, tables.CommandForm):
                         words(item.heading, f"the form of {item.action!r} in {language}")
                         for choice in item.choices:
