@@ -34,7 +34,7 @@ from datetime import UTC, datetime
 from games.bots import REFEREE_SEAT, next_bot_move, seat_actor
 from games.chain import canonical_state, event_body, event_hash
 from games.dice import ServerDice, commitment
-from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor, Ruleset
+from games.ruleset import REFEREE, SPECTATOR, Actor, Ruleset
 from games.verification import GameRecord, Report, verify
 
 START = 1_700_000_000.0
@@ -181,7 +181,7 @@ def check_hidden_information(game: PlayedGame) -> None:
                 seen |= leaves(_without_hash(event_view))
                 _check_rolls_hidden(rules, event_view, viewer)
             for seat, hidden in secrets.items():
-                if viewer.role == PLAYER and seat in viewer.controls:
+                if seat in viewer.controls:  # a player, or the storyguide holding it
                     continue
                 shown = seen & set(hidden)
                 if shown:

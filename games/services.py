@@ -31,7 +31,10 @@ from games.signals import event_appended, game_abandoned, game_finished, game_st
 
 
 def actor_for(game: Game, user, *, roles: dict[int, str] | None = None) -> Actor:
-    """How the rules see ``user`` in ``game``: referee, player of their seats, or spectator.
+    """How the rules see ``user`` in ``game``: the referee, a player of their seats, or a
+    spectator. A storyguide who holds seats is the referee *and* plays them
+    (``Actor(REFEREE, seats)``): the rules give them the union of what each may see and
+    do, and nothing more.
 
     ``roles`` are the user's campaign roles where the caller has them at hand
     (cached on the request); else the game's campaign is asked.
@@ -39,11 +42,11 @@ def actor_for(game: Game, user, *, roles: dict[int, str] | None = None) -> Actor
     if user is None or not user.is_authenticated:
         return Actor(SPECTATOR)
     role = roles.get(game.campaign_id) if roles is not None else host().role(user, game.campaign_id)
-    if game.referee_id == user.pk or role == REFEREE_ROLE:
-        return Actor(REFEREE)
     # All the game's seats in one query, kept on the game: rendering it needs them again.
     prefetch_related_objects([game], "seats")
     seats = frozenset(seat.participant for seat in game.seats.all() if seat.user_id == user.pk)
+    if game.referee_id == user.pk or role == REFEREE_ROLE:
+        return Actor(REFEREE, seats)
     return Actor(PLAYER, seats) if seats else Actor(SPECTATOR)
 
 
