@@ -75,7 +75,7 @@ def new_ball_possible(view: dict) -> bool:
     pitch = view["pitch"]
     public = [*pitch["in_play"], *pitch["discard"]]
     public += [card for piles in view["teams"].values() for card in piles["scoring"]]
-    left = Counter(view["settings"]["pitch_deck"]) - Counter(map(c.face_of, public))
+    left = c.counts(view["settings"]["pitch_deck"]) - Counter(map(c.face_of, public))
     bludgers = sum(c.face_of(ball) == c.BLUDGER for ball in pitch["in_play"])
     return any(face != c.BLUDGER for face in left) or (bludgers < 2 and bool(left))
 
