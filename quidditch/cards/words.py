@@ -204,7 +204,7 @@ def target_phrase(target: str | None, language: str, view: dict | None = None) -
     "on the opponent"."""
     if target is None:
         return text(language, ON_THE_OPPONENT)
-    if c.face_of(target) in c.BALLS:
+    if target != FACE_DOWN and c.face_of(target) in c.BALLS:
         return ball(target, language, view).on
     return text(language, ON_A_CARD, card=card_name(target, language, view))
 

@@ -11,7 +11,9 @@ import random
 import pytest
 
 from games.bots import next_bot_move
+from games.conformance import LEAKED_CODE, play_randomly
 from games.dice import ServerDice
+from games.ruleset import REFEREE, SPECTATOR, Actor
 from games.tables import offer_forms, offers
 from tests.quidditch.cards import RULES, G, Match, S, player, seven
 
@@ -163,6 +165,24 @@ def test_a_face_down_play_narrates_in_each_language():
     }
 
 
+def test_a_card_taken_back_narrates_face_down_to_the_other_player():
+    """ "Take back any card from your card pile": the card goes back to a hand, so to the
+    other player it reads as a card face down (docs/rules/card-game.md)."""
+    event = {
+        "type": "took_effect",
+        "player": S,
+        "card": "S-take_back-1",
+        "target": "S-seeker12-1",
+    }
+    record = {"command": {}, "submitted": {}, "events": [event], "dice": []}
+    (seen,) = RULES.view_event(record, player(G))["events"]
+    assert RULES.narrate(seen) == {
+        "en": "Take Back, played by Slytherin, takes effect on a card face down.",
+        "de": "Zurückholen, gespielt von Slytherin, wirkt auf eine verdeckte Karte.",
+        "fr": "Reprise, joué par Serpentard, agit sur une carte face cachée.",
+    }
+
+
 def test_the_end_narrates_in_each_language():
     event = {"type": "game_over", "totals": {S: 40, G: 180}, "winner": G}
     assert RULES.narrate(event) == {
@@ -187,3 +207,21 @@ def test_every_line_of_a_whole_match_is_translated_into_german_and_french():
     assert len(seen) >= 15
     for line in lines.values():
         assert line["de"] != line["en"] and line["fr"] != line["en"], line
+
+
+def test_every_event_narrates_as_each_reader_sees_it():
+    """A line is written from the event as its reader may see it: masked cards included."""
+    readers = [
+        Actor(SPECTATOR),
+        Actor(REFEREE),
+        player(S),
+        player(G),
+        Actor(REFEREE, frozenset({S})),
+    ]
+    for seed in range(3):
+        game = play_randomly(RULES, {}, seed)
+        for record in game.events:
+            for reader in readers:
+                for event in RULES.view_event(record, reader)["events"]:
+                    for language, line in RULES.narrate(event).items():
+                        assert line and not LEAKED_CODE.search(line), (language, line)
