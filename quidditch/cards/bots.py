@@ -13,7 +13,12 @@ It weighs each offered command as a beginner at the table would:
   otherwise pass a Snitch and two Bludgers to and fro for ever);
 - in a window, it cancels what it can (Alohomora, the Referee), commits its
   fouls, takes back a Seeker, takes cards from the opponent's hand, and
-  spends a Leg-Locker or a jinx on the ball just revealed; else it passes.
+  spends a Leg-Locker or a jinx on the ball just revealed; else it passes;
+- now and then it bluffs on the Quaffle (the HINT under SPECIAL CARDS): it
+  lays its least useful card, a special card first, and keeps its Chasers.
+  Besides keeping the other player guessing, this lets a Quaffle pass on
+  where two hands of equal Chasers and Keepers would tie or save it for ever
+  (while a Quaffle is in play nobody pitches, so the Snitch would never come).
 
 Ties are broken at random, with the ``rng`` the platform gives every bot.
 """
@@ -40,8 +45,22 @@ WINDOW_CARDS = {
 ON_THE_REVEALED_BALL = (c.LEG_LOCKER, c.REDUCE_BY_TWO, c.NO_PLAY_ON_BALL)
 
 
+BLUFF = 0.1
+"""How often it bluffs when it lays a card on the Quaffle."""
+
+
 class SimplePlayer:
     def choose(self, view: dict, seat: str, offered: list[dict], rng: random.Random) -> dict:
+        on_the_quaffle = [
+            command
+            for command in offered
+            if command["action"] == "play" and c.face_of(command["ball"]) == c.QUAFFLE
+        ]
+        if on_the_quaffle and rng.random() < BLUFF:
+            least = min(fitness(command["ball"], command["card"]) for command in on_the_quaffle)
+            return rng.choice(
+                [cmd for cmd in on_the_quaffle if fitness(cmd["ball"], cmd["card"]) == least]
+            )
         weighed = [(self._value(view, command), rng.random(), command) for command in offered]
         return max(weighed, key=lambda item: item[:2])[2]
 
@@ -75,7 +94,7 @@ def new_ball_possible(view: dict) -> bool:
     pitch = view["pitch"]
     public = [*pitch["in_play"], *pitch["discard"]]
     public += [card for piles in view["teams"].values() for card in piles["scoring"]]
-    left = Counter(view["settings"]["pitch_deck"]) - Counter(map(c.face_of, public))
+    left = c.counts(view["settings"]["pitch_deck"]) - Counter(map(c.face_of, public))
     bludgers = sum(c.face_of(ball) == c.BLUDGER for ball in pitch["in_play"])
     return any(face != c.BLUDGER for face in left) or (bludgers < 2 and bool(left))
 

@@ -10,11 +10,17 @@ value ranges (Beaters 1-3, Chasers 4-10, Keepers 6-10, Seekers 11 and 12, two
 Seekers a deck) and the special cards, but not how many of each a deck holds
 (RULES-NOTES). :data:`TEAM_DECK` and :data:`PITCH_DECK` are this project's
 default composition (docs/rules/card-game.md); a match may bring its own.
+
+A deck is written as a *layout*: its entries ``{"card": face, "copies": n}``
+in the order the cards lie before the deal's shuffle, top first. A table that
+shuffles its own cards and enters where each one went needs that order, so it
+is kept as given, never re-sorted.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 GRYFFINDOR, SLYTHERIN = "gryffindor", "slytherin"
 TEAMS = (SLYTHERIN, GRYFFINDOR)
@@ -63,7 +69,7 @@ TEAM_DECK = {
 """40 cards: 8 Beaters, 14 Chasers, 5 Keepers, 2 Seekers, 4 spells, 4 jinxes, 2 fouls, a referee."""
 
 PITCH_DECK = {QUAFFLE: 14, BLUDGER: 9, GOAL: 4, SNITCH: 1}
-"""28 cards: the Golden Snitch is "one of a kind"."""
+"""28 cards: the Golden Snitch is "one of a kind"; they lie in this order before the deal."""
 
 HAND_SIZE = 7
 SNITCH_POINTS = 150
@@ -106,10 +112,26 @@ def is_special(card: str) -> bool:
     return face_of(card) in SPECIALS
 
 
-def card_ids(prefix: str, composition: dict[str, int]) -> list[str]:
-    """One id per physical card, in the composition's order: ``G-chaser7-1``, ``G-chaser7-2``."""
-    return [
-        f"{prefix}-{face}-{copy}"
-        for face, count in composition.items()
-        for copy in range(1, count + 1)
-    ]
+def layout(composition: dict[str, int]) -> list[dict]:
+    """A composition (face -> copies) as a layout, in the composition's own order."""
+    return [{"card": face, "copies": copies} for face, copies in composition.items()]
+
+
+def counts(deck: list[dict]) -> Counter[str]:
+    """How many cards of each face a layout holds (a face may come in several entries)."""
+    held: Counter[str] = Counter()
+    for entry in deck:
+        held[entry["card"]] += entry["copies"]
+    return held
+
+
+def card_ids(prefix: str, deck: list[dict]) -> list[str]:
+    """One id per physical card, in the layout's order, each face's copies numbered on
+    from one entry to the next: ``G-chaser7-1``, ``G-chaser7-2``."""
+    numbered: Counter[str] = Counter()
+    ids = []
+    for entry in deck:
+        for _ in range(entry["copies"]):
+            numbered[entry["card"]] += 1
+            ids.append(f"{prefix}-{entry['card']}-{numbered[entry['card']]}")
+    return ids

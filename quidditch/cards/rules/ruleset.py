@@ -1,7 +1,9 @@
 """The quidditch card game as a :class:`games.ruleset.Ruleset`.
 
-Commands (``player`` is ``gryffindor`` or ``slytherin``; only that team's
-player gives its commands, as only they see its hand):
+Commands (``player`` is ``gryffindor`` or ``slytherin``; only the one who holds
+that team's seat gives its commands, as only they see its hand: a storyguide
+holding a seat plays it, and relays no other, ``referee_relays = False``).
+Their shapes are in :mod:`.contract`, their words in :mod:`quidditch.cards.words`:
 
 - ``{"action": "deal"}``: shuffles the three decks and deals seven cards each;
 - ``{"action": "pitch", "player": ...}`` or ``{"action": "keep_balls", ...}``: the
@@ -19,12 +21,14 @@ from __future__ import annotations
 
 import copy
 
+from core.errors import gettext_noop as _
 from games.dice import Dice
 from games.ruleset import (
     Actor,
     Command,
     Event,
     Outcome,
+    Roster,
     Ruleset,
     RuleViolation,
     State,
@@ -32,9 +36,11 @@ from games.ruleset import (
     register,
 )
 
+from .. import words
 from ..bots import SimplePlayer
 from ..narration import narrate
-from . import rounds, scoring, specials, visibility, windows
+from ..table import CardTable
+from . import contract, rounds, scoring, specials, visibility, windows
 from .cards import (
     HAND_SIZE,
     PITCH,
@@ -47,7 +53,9 @@ from .cards import (
     TEAM_FACES,
     TEAMS,
     card_ids,
+    counts,
     face_of,
+    layout,
     opponent,
 )
 from .decks import SECRET_PURPOSES
@@ -57,70 +65,81 @@ ACTIONS = ("deal", "pitch", "keep_balls", "play", "done", "cast", "pass", "revea
 
 
 def build_settings(config: object) -> dict:
-    """The decks a match is played with: the default composition or the config's own."""
+    """The decks a match is played with, each as a layout (:mod:`.cards`): the default
+    composition or the config's own, in the order given."""
     settings = config_settings(config, DEFAULTS)
-    team_deck = _composition(settings["team_deck"], TEAM_FACES, "team_deck")
-    pitch_deck = _composition(settings["pitch_deck"], PITCH_FACES, "pitch_deck")
-    if sum(team_deck.values()) < HAND_SIZE or not any(
-        count for face, count in team_deck.items() if face.startswith(SEEKER)
+    team_deck = _layout(settings["team_deck"], TEAM_FACES, "team_deck")
+    pitch_deck = _layout(settings["pitch_deck"], PITCH_FACES, "pitch_deck")
+    team, pitch = counts(team_deck), counts(pitch_deck)
+    if team.total() < HAND_SIZE or not any(
+        n for face, n in team.items() if face.startswith(SEEKER)
     ):
         raise RuleViolation(
-            "invalid_config", "a team deck needs at least seven cards and a Seeker", "SET UP"
+            "invalid_config", _("A team deck needs at least seven cards and a Seeker."), "SET UP"
         )
-    if pitch_deck.get(SNITCH) != 1:
+    if pitch[SNITCH] != 1:
         raise RuleViolation(
             "invalid_config",
-            "the pitch deck holds one Golden Snitch",
+            _("The pitch deck holds exactly one Golden Snitch."),
             "PLAYING FOR THE GOLDEN SNITCH",
         )
     return {"team_deck": team_deck, "pitch_deck": pitch_deck}
 
 
-def _composition(value: object, faces: tuple[str, ...], name: str) -> dict[str, int]:
-    if not isinstance(value, dict) or not value:
-        raise RuleViolation("invalid_config", f"{name} maps card names to how many")
-    unknown = sorted(set(value) - set(faces))
+def _layout(value: object, faces: tuple[str, ...], name: str) -> list[dict]:
+    """A deck as given: a mapping (card name -> copies) in its own order, or a layout whose
+    entries may name a card more than once. Entries of no copies are left out."""
+    if isinstance(value, dict):
+        value = layout(value)
+    if not isinstance(value, list) or not all(
+        isinstance(entry, dict) and set(entry) == {"card", "copies"} for entry in value
+    ):
+        raise RuleViolation(
+            "invalid_config",
+            _("%(deck)s lists its cards as card name: copies, or as a list of card and copies."),
+            params={"deck": name},
+        )
+    unknown = sorted({str(entry["card"]) for entry in value} - set(faces))
     if unknown:
-        raise RuleViolation("invalid_config", f"{name}: no such cards: {', '.join(unknown)}")
-    if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in value.values()):
-        raise RuleViolation("invalid_config", f"{name}: each count is a whole number, 0 or more")
-    return {face: value[face] for face in faces if value.get(face)}
+        raise RuleViolation(
+            "invalid_config",
+            _("%(deck)s: no such cards: %(cards)s."),
+            params={"deck": name, "cards": ", ".join(unknown)},
+        )
+    copies = [entry["copies"] for entry in value]
+    if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in copies):
+        raise RuleViolation(
+            "invalid_config",
+            _("%(deck)s: each number of copies is a whole number, 0 or more."),
+            params={"deck": name},
+        )
+    return [dict(entry) for entry in value if entry["copies"]]
 
 
 @register
 class CardQuidditch(Ruleset):
     name = "card-quidditch"
     title = "Quidditch card game"
-    config_schema = {
-        "type": "object",
-        "properties": {
-            "team_deck": {
-                "type": "object",
-                "additionalProperties": {"type": "integer", "minimum": 0},
-                "description": "Card name -> copies in each team deck (docs/rules/card-game.md).",
-            },
-            "pitch_deck": {
-                "type": "object",
-                "additionalProperties": {"type": "integer", "minimum": 0},
-                "description": "quaffle, bludger, goal, snitch -> copies in the pitch deck.",
-            },
-        },
-    }
-    command_schema = {
-        "type": "object",
-        "required": ["action"],
-        "properties": {
-            "action": {"type": "string", "enum": list(ACTIONS)},
-            "player": {"type": "string", "enum": list(TEAMS)},
-            "ball": {"type": "string"},
-            "card": {"type": "string"},
-            "target": {"type": "string", "nullable": True},
-        },
-    }
+    languages = words.LANGUAGES
+    config_schema = contract.CONFIG
+    command_schemas = contract.COMMANDS
+    state_schema = contract.STATE
+    event_schemas = contract.EVENTS
+    result_schema = contract.RESULT
     example_config = {}
     max_commands = 20_000
     secret_roll_purposes = SECRET_PURPOSES
     bots = {"simple": SimplePlayer()}
+    #: Nobody plays a hand they do not hold: not the storyguide, who sees none.
+    referee_relays = False
+    table = CardTable()
+
+    def prepare(self, config: dict, roster: Roster) -> dict:
+        """The config as stored: a deck given as a mapping is written out as its layout,
+        in the order given, since the database keeps no order of an object's keys
+        (PostgreSQL's jsonb) and a replay must lay the decks as the match did."""
+        settings = build_settings(config)
+        return {name: settings[name] for name in config}
 
     def setup(self, config: dict) -> State:
         settings = build_settings(config)
@@ -165,23 +184,28 @@ class CardQuidditch(Ruleset):
         self, state: State, command: Command, *, actor: Actor, dice: Dice, now: float
     ) -> Outcome:
         if state["over"]:
-            raise RuleViolation("game_over", "the match is over", "Winning the Game")
+            raise RuleViolation("game_over", _("The match is over."), "Winning the Game")
         if not isinstance(command, dict):
-            raise RuleViolation("unknown_command", "a command is an object with an action")
+            raise RuleViolation("unknown_command", _("A command is an object with an action."))
         action = command.get("action")
         new, events = copy.deepcopy(state), []
         if action == "deal":
             if state["phase"] != rounds.DEAL or not (actor.is_referee or actor.controls):
-                raise RuleViolation("not_now", "the cards are dealt once, at the start", "SET UP")
+                raise RuleViolation(
+                    "not_now", _("The cards are dealt once, at the start."), "SET UP"
+                )
             rounds.deal(new, dice, events)
             return Outcome(new, events)
         team = command.get("player")
         if action not in ACTIONS or team not in TEAMS:
             raise RuleViolation(
-                "unknown_command", f"one of {', '.join(ACTIONS)}, for gryffindor or slytherin"
+                "unknown_command",
+                _("The card game knows no such command, or no such team (Gryffindor, Slytherin)."),
             )
         if not visibility.holds(team, actor):
-            raise RuleViolation("not_your_team", f"only {team}'s player plays {team}'s cards")
+            raise RuleViolation(
+                "not_your_team", _("Only the player who holds a team's hand plays its cards.")
+            )
         getattr(self, f"_{action}")(new, team, command, dice, events)
         return Outcome(new, events)
 
@@ -197,19 +221,23 @@ class CardQuidditch(Ruleset):
         playing = rounds.PITCHER_PLAYS if team == state["pitcher"] else rounds.OPPONENT_PLAYS
         if state["phase"] != playing:
             raise RuleViolation(
-                "not_your_turn", "it is not your turn to play a card", "LET'S PLAY 3-4"
+                "not_your_turn", _("It is not your turn to play a card."), "LET'S PLAY 3-4"
             )
         if command.get("ball") not in rounds.open_balls(state, team):
-            raise RuleViolation("not_this_ball", "you may not play on that ball now", "Pitch Again")
+            raise RuleViolation(
+                "not_this_ball", _("You may not play on that ball now."), "Pitch Again"
+            )
         self._in_hand(state, team, command.get("card"))
         rounds.play(state, team, command["ball"], command["card"], dice, events)
 
     def _done(self, state, team, command, dice, events) -> None:
         if state["phase"] != rounds.PITCHER_PLAYS or team != state["pitcher"]:
-            raise RuleViolation("not_your_turn", "only the pitcher ends the plays", "LET'S PLAY 3")
+            raise RuleViolation(
+                "not_your_turn", _("Only the pitcher ends the plays."), "LET'S PLAY 3"
+            )
         if rounds.quaffle_owed(state):
             raise RuleViolation(
-                "quaffle_first", "a pitcher must always play on a Quaffle", "Pitch Again"
+                "quaffle_first", _("A pitcher must always play on a Quaffle."), "Pitch Again"
             )
         rounds.pitcher_done(state, dice, events)
 
@@ -219,7 +247,7 @@ class CardQuidditch(Ruleset):
         self._in_hand(state, team, card)
         if (card, target) not in specials.plays(state, team):
             raise RuleViolation(
-                "not_now", "that card cannot be played on that now", "SPELL AND JINX CARDS"
+                "not_now", _("That card cannot be played on that now."), "SPELL AND JINX CARDS"
             )
         state["teams"][team]["hand"].remove(card)
         entry = {"player": team, "card": card, "target": target}
@@ -234,27 +262,31 @@ class CardQuidditch(Ruleset):
 
     def _reveal(self, state, team, command, dice, events) -> None:
         if state["phase"] != rounds.REVEAL or team != state["pitcher"]:
-            raise RuleViolation("not_your_turn", "the pitcher orders the reveals", "Pitch Again")
+            raise RuleViolation(
+                "not_your_turn", _("The pitcher orders the reveals."), "Pitch Again"
+            )
         if command.get("ball") not in rounds.waiting_balls(state):
-            raise RuleViolation("not_this_ball", "no cards wait on that ball", "Pitch Again")
+            raise RuleViolation("not_this_ball", _("No cards wait on that ball."), "Pitch Again")
         rounds.reveal(state, command["ball"], events)
 
     @staticmethod
     def _pitchers_choice(state: State, team: str) -> None:
         if state["phase"] != rounds.PITCH or team != state["pitcher"]:
-            raise RuleViolation("not_your_turn", "it is not your pitch", "LET'S PLAY 1")
+            raise RuleViolation("not_your_turn", _("It is not your pitch."), "LET'S PLAY 1")
 
     @staticmethod
     def _in_window(state: State, team: str) -> None:
         if not windows.may_act(state, team):
             raise RuleViolation(
-                "not_now", "special cards wait for a window, and you have passed", "SPECIAL CARDS"
+                "not_now",
+                _("Special cards are played in a window, and only until you pass."),
+                "SPECIAL CARDS",
             )
 
     @staticmethod
     def _in_hand(state: State, team: str, card: object) -> None:
         if card not in state["teams"][team]["hand"]:
-            raise RuleViolation("not_in_hand", "that card is not in your hand", "LET'S PLAY 3")
+            raise RuleViolation("not_in_hand", _("That card is not in your hand."), "LET'S PLAY 3")
 
     def allowed_commands(self, state: State, actor: Actor, *, now: float | None = None) -> list:
         if state["over"]:
@@ -326,3 +358,23 @@ class CardQuidditch(Ruleset):
 
     def narrate(self, event: Event) -> dict[str, str]:
         return narrate(event)
+
+    # Words (quidditch/cards/words.py): what a person reads, in each of the three languages.
+
+    def command_text(self, command: Command, view: State, language: str) -> str:
+        return words.command_text(command, view, language)
+
+    def action_text(self, action: str, language: str) -> str:
+        return words.action_text(action, language)
+
+    def field_text(self, action: str, field: str, language: str) -> str:
+        return words.field_text(field, language)
+
+    def choice_text(self, action: str, field: str, value, view: State, language: str) -> str:
+        return words.choice_text(field, value, view, language)
+
+    def seat_text(self, seat: str, view: State, language: str) -> str:
+        return words.team_name(seat, language)
+
+    def purpose_text(self, purpose: str, language: str) -> str:
+        return words.purpose_text(purpose, language)

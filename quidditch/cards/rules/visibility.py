@@ -7,14 +7,15 @@ cards) is public. A card laid face down on a ball is seen by its player only
 until the reveal. A card that goes back to a hand (Wingardium Leviosa, "Take
 back any card from your card pile") is hidden again from then on, whichever
 pile or ball it left; as at the table, the other player may still work out
-which card left a face-up pile. The storyguide and spectators see what is public. Once the
+which card left a face-up pile. The storyguide and spectators see what is public, and a
+storyguide who holds a seat sees that seat's hand besides. Once the
 match is over, the platform shows everything: every hand, and the seed from
 which every shuffle re-derives.
 """
 
 from __future__ import annotations
 
-from games.ruleset import PLAYER, Actor
+from games.ruleset import Actor
 
 from .cards import TAKE_BACK, TEAMS, face_of
 
@@ -22,8 +23,9 @@ FACE_DOWN = "face down"
 
 
 def holds(team: str, actor: Actor) -> bool:
-    """Whether the actor plays this team (the storyguide does not see a hand)."""
-    return actor.role == PLAYER and team in actor.controls
+    """Whether the actor plays this team: its player, or a storyguide who holds its seat
+    (``Actor(REFEREE, {team})``). The storyguide as referee alone sees no hand."""
+    return team in actor.controls
 
 
 def view(state: dict, actor: Actor) -> dict:

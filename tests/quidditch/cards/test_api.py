@@ -90,3 +90,28 @@ def test_the_demo_holds_a_match_played_to_its_end_by_the_bots():
     call_command("seed_demo", force=True)
     match = Game.objects.get(ruleset="card-quidditch", title=TITLE)
     assert match.status == "finished" and match.state["over"]
+
+
+def test_a_match_with_decks_in_an_order_of_its_own_verifies_on_replay(table):
+    """Issue 30, "Deck orders given in a config are kept as given": the decks lie in the order
+    sent, and the replay of the log, from the config as stored, lays them the same way (on
+    PostgreSQL too, whose jsonb keeps no order of an object's keys)."""
+    team_deck = {"seeker12": 1, "keeper9": 2, "chaser8": 6, "beater3": 4, "seeker11": 1}
+    pitch_deck = {"snitch": 1, "goal": 2, "quaffle": 6, "bludger": 3}
+    created = table.client(table.storyguide).post(
+        "/api/matches/",
+        {
+            "campaign": table.campaign.pk,
+            "ruleset": "card-quidditch",
+            "config": {"team_deck": team_deck, "pitch_deck": pitch_deck},
+            "bots": {"*": "simple"},
+        },
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    game = Game.objects.get(pk=created.json()["id"])
+    assert game.status == "finished"
+    assert [entry["card"] for entry in game.config["pitch_deck"]] == list(pitch_deck)
+    assert [entry["card"] for entry in game.config["team_deck"]] == list(team_deck)
+    report = table.client(table.storyguide).get(f"/api/matches/{game.pk}/verify/").json()
+    assert report["ok"] is True and report["replay_matches"] is True

@@ -1,7 +1,9 @@
 """EQUIPMENT and SET UP: the default decks hold every number the text gives; a match may
 bring its own composition."""
 
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -96,3 +98,84 @@ def test_a_composition_that_cannot_be_played_is_refused(config):
     with pytest.raises(RuleViolation) as caught:
         RULES.setup(config)
     assert caught.value.code == "invalid_config"
+
+
+# Issue 30: "Deck orders given in a config are re-sorted into the built-in order, and the
+# card game's docs list the pitch cards in an order other than the one used." A table that
+# shuffles its own decks enters "each card's place before the shuffle": the order before
+# the shuffle is the order the config gives, and the docs say the default one.
+
+
+def test_a_deck_given_as_card_name_and_copies_lies_in_the_order_given():
+    state = RULES.setup({"pitch_deck": {"snitch": 1, "goal": 2, "quaffle": 3}})
+    assert state["pitch"]["deck"] == [
+        "P-snitch-1",
+        "P-goal-1",
+        "P-goal-2",
+        "P-quaffle-1",
+        "P-quaffle-2",
+        "P-quaffle-3",
+    ]
+
+
+def test_a_deck_given_as_a_list_may_name_a_card_in_several_places_and_lies_as_listed():
+    layout = [
+        {"card": "quaffle", "copies": 1},
+        {"card": "snitch", "copies": 1},
+        {"card": "bludger", "copies": 0},
+        {"card": "quaffle", "copies": 2},
+    ]
+    state = RULES.setup({"pitch_deck": layout})
+    assert state["pitch"]["deck"] == ["P-quaffle-1", "P-snitch-1", "P-quaffle-2", "P-quaffle-3"]
+
+
+def test_the_stored_config_keeps_the_order_a_mapping_gave_as_a_list():
+    """PostgreSQL's jsonb gives an object's keys back in an order of its own: the config
+    is stored as a list, so that a replay lays the decks as the match did."""
+    config = {"team_deck": {"seeker12": 1, "chaser7": 6}, "pitch_deck": {"snitch": 1, "quaffle": 2}}
+    stored = RULES.prepare(config, {})
+    assert stored == {
+        "team_deck": [{"card": "seeker12", "copies": 1}, {"card": "chaser7", "copies": 6}],
+        "pitch_deck": [{"card": "snitch", "copies": 1}, {"card": "quaffle", "copies": 2}],
+    }
+    assert RULES.setup(stored) == RULES.setup(config)
+    assert RULES.prepare({}, {}) == {}, "no decks given: the defaults, nothing to store"
+
+
+@pytest.mark.parametrize(
+    "deck",
+    [
+        [{"card": "quaffle"}],
+        [{"card": "quaffle", "copies": 2, "face": "up"}],
+        [{"card": "chaser4", "copies": 1}],
+        ["quaffle"],
+        "quaffle",
+    ],
+)
+def test_a_pitch_deck_list_that_is_not_cards_and_copies_is_refused(deck):
+    with pytest.raises(RuleViolation) as caught:
+        RULES.setup({"pitch_deck": deck})
+    assert caught.value.code == "invalid_config"
+
+
+def runs(cards: list[str]) -> list[tuple[str, int]]:
+    """``[P-quaffle-1, P-quaffle-2, P-snitch-1]`` -> ``[("quaffle", 2), ("snitch", 1)]``."""
+    counted: list[tuple[str, int]] = []
+    for card in cards:
+        face = face_of(card)
+        if counted and counted[-1][0] == face:
+            counted[-1] = (face, counted[-1][1] + 1)
+        else:
+            counted.append((face, 1))
+    return counted
+
+
+def test_the_docs_list_the_default_decks_in_the_order_they_lie_before_the_deal():
+    """docs/rules/card-game.md, "The decks": each card name and its copies, team deck then
+    pitch deck, in the order the service lays them."""
+    docs = (Path(__file__).resolve().parents[3] / "docs/rules/card-game.md").read_text()
+    section = docs.split("## The decks", 1)[1].split("\n## ", 1)[0]
+    listed = [(name, int(copies)) for name, copies in re.findall(r"`(\w+)` ×(\d+)", section)]
+    state = RULES.setup({})
+    assert listed == runs(team_deck(state, G)) + runs(state["pitch"]["deck"])
+    assert listed[-4:] == [("quaffle", 14), ("bludger", 9), ("goal", 4), ("snitch", 1)]

@@ -1,0 +1,119 @@
+"""The card game's table in a real (headless) Chromium (issues 28 and 29).
+
+"A browser test opens a game of each kind mid-play in each of the three languages, as a
+player and as a spectator: no JSON and no card, die or participant id in the visible
+text, the commands in words, the other side's hidden cards absent; it saves a screenshot
+of each table." And a person plays a whole match against the bot by clicking only, the
+page following the bot's moves by itself, until the Snitch is caught.
+"""
+
+import random
+import re
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from games.models import Game
+from games.services import game_create
+from tests.factories import PASSWORD
+from tests.quidditch.cards import RULES, G, S
+from tests.support import Table
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CARD_ID = re.compile(r"\b[GSP]-[a-z_]+\d*-\d+\b")
+CODE = re.compile(r'[{}\[\]]|"\w+":|\b(slytherin|gryffindor)\b|_')
+#: A button's words: "Play Chaser 5 on the Quaffle", "Jäger 5 auf den Quaffel spielen".
+PLAY = {"en": "Play ", "de": " spielen", "fr": "Jouer "}
+
+
+def a_match(table: Table) -> Game:
+    """The player holds Slytherin against the simple bot."""
+    return game_create(
+        campaign=table.campaign,
+        ruleset="card-quidditch",
+        config={},
+        title="Slytherin v Gryffindor",
+        seats={S: table.player.pk},
+        bots={G: "simple"},
+        created_by=table.storyguide,
+        now=timezone.now(),
+    )
+
+
+def mid_play(table: Table) -> Game:
+    """Played on through the API, at random, to the third round at a moment when Slytherin
+    lays a card on a ball: cards on the table, buttons on the hand."""
+    game, rng = a_match(table), random.Random(3)
+    person, url = table.client(table.player), f"/api/matches/{game.pk}/"
+    answer = person.get(url).json()
+    while not (
+        answer["state"]["round"] >= 3
+        and any(command["action"] == "play" for command in answer["allowed_commands"])
+    ):
+        command = rng.choice(answer["allowed_commands"])
+        answer = person.post(f"{url}commands/", {"command": command}, format="json").json()["game"]
+    game.refresh_from_db()
+    return game
+
+
+def logged_in(chromium, service, user, language: str = "en"):
+    page = chromium.new_page(viewport={"width": 420, "height": 900}, locale=language)
+    page.set_default_timeout(15_000)
+    page.goto(f"{service.url}/accounts/login/")
+    page.fill("input[name=username]", user.username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("form button[type=submit]")
+    page.wait_for_load_state()
+    return page
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_a_match_mid_play_reads_in_words_for_the_player_and_for_a_spectator(
+    live_service, chromium, screenshots, language
+):
+    table = Table()
+    game = mid_play(table)
+    hidden = RULES.secrets(game.state)[G]
+    for role, user in (("player", table.player), ("spectator", table.spectator)):
+        page = logged_in(chromium, live_service, user)
+        page.goto(f"{live_service.url}/matches/{game.pk}/?lang={language}")
+        expect(page.locator(".cards-table .pitch")).to_be_visible()
+        visible = page.locator("body").inner_text()
+        assert not CARD_ID.search(visible), f"a card id on the {role}'s page"
+        assert not CODE.search(visible.replace(table.player.username, "")), CODE.search(visible)
+        assert page.locator("details.plugin").get_attribute("open") is None, "the fold is shut"
+        assert [card for card in hidden if card in page.content()] == [], "Gryffindor's hand"
+        buttons = page.locator(".cards-table [data-command]")
+        if role == "player":
+            assert buttons.count() > 0
+            assert all(PLAY[language] in text for text in buttons.all_inner_texts())
+        else:
+            assert buttons.count() == 0 and page.locator(".side .hand .card").count() == 0
+        page.screenshot(path=screenshots / f"cards-{role}-{language}.png", full_page=True)
+        page.close()
+
+
+def test_a_person_plays_a_whole_match_against_the_bot_by_clicking_only(
+    live_service, chromium, screenshots
+):
+    table = Table()
+    game = a_match(table)
+    page = logged_in(chromium, live_service, table.player)
+    page.goto(f"{live_service.url}/matches/{game.pk}/")
+    rng = random.Random(5)
+    for _ in range(RULES.max_commands):
+        game.refresh_from_db()
+        if game.status != "active":
+            break
+        # The page's own signal that it shows the match as it stands, the bot's moves
+        # included: its stream starts after the version it shows.
+        expect(page.locator("#live")).to_have_attribute("data-after", str(game.version))
+        buttons = page.locator("#table [data-command], #commands [data-command]")
+        rng.choice(buttons.all()).click()
+        expect(page.locator(f"#live[data-after='{game.version}']")).to_have_count(0)
+    expect(page.locator("#turn")).to_contain_text("The game is over.")
+    expect(page.locator(".cards-table .result")).to_be_visible()
+    assert RULES.result(game.state)["snitch"] in (S, G), "ended by the Snitch"
+    page.screenshot(path=screenshots / "cards-played-to-the-end.png", full_page=True)
