@@ -16,6 +16,7 @@ from __future__ import annotations
 from games.dice import Dice
 from games.ruleset import RuleViolation
 
+from . import star
 from .resolution import Resolution
 from .teams import player_id
 
@@ -32,10 +33,19 @@ def may_reroll(state: dict, side: str) -> bool:
     )
 
 
-def remember(state: dict, before: dict, command: dict, faces: list[int]) -> None:
-    """Keep what a re-roll of this command needs, if it rolled any die."""
+def remember(state: dict, before: dict, command: dict, res: Resolution) -> None:
+    """Keep what a re-roll of this command needs, if it rolled any die: the state before
+    it, the command, and its dice (their faces, and what each was rolled for)."""
     state["reroll"] = (
-        {"before": before, "command": command, "faces": faces, "declined": []} if faces else None
+        {
+            "before": before,
+            "command": command,
+            "faces": res.faces,
+            "purposes": res.purposes,
+            "declined": [],
+        }
+        if res.faces
+        else None
     )
 
 
@@ -64,7 +74,8 @@ def reroll(state: dict, side: str, die, dice: Dice, resolve) -> Resolution:
             "no_such_die", f"the last command rolled dice 0 to {len(last['faces']) - 1}"
         )
     before = {**last["before"], "reroll": None}
-    res = Resolution(before, dice, star=last["command"].get("star"), replayed=last["faces"][:die])
+    chosen = star.chosen(before, last["command"])
+    res = Resolution(before, dice, star=chosen, replayed=last["faces"][:die])
     res.say("reroll", side=side, die=die, face=last["faces"][die])
     resolve(res, last["command"])
     if res.state["phase"] is not None:

@@ -21,8 +21,6 @@ see the whole board, so ``view`` is the state itself.
 
 from __future__ import annotations
 
-import json
-
 from games.dice import Dice
 from games.ruleset import Actor, Command, Event, Outcome, Ruleset, RuleViolation, State, register
 
@@ -41,6 +39,7 @@ from . import (
     restart,
     sequence,
     shooting,
+    star,
     tackles,
 )
 from .directional_die import DIRECTIONS
@@ -48,7 +47,7 @@ from .phase import ACT, MOVE, end_phase, lost_by_side, use
 from .pitch import pitch_of
 from .resolution import Resolution
 from .scenario import initial_state
-from .teams import SIDES, every_player, position_of, side_of
+from .teams import SIDES, every_player, side_of
 
 ACTIONS = (
     "toss",
@@ -77,8 +76,13 @@ SQUARE = {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItem
 
 
 def _copy(value):
-    """A deep copy of JSON data (faster than ``copy.deepcopy`` for a state this size)."""
-    return json.loads(json.dumps(value))
+    """A deep copy of JSON data (lists and dicts of plain values): the state a command
+    changes, made for every command (faster than ``copy.deepcopy`` or a JSON round trip)."""
+    if type(value) is dict:
+        return {key: _copy(item) for key, item in value.items()}
+    if type(value) is list:
+        return [_copy(item) for item in value]
+    return value
 
 
 @register
@@ -127,6 +131,9 @@ class TabletopQuidditch(Ruleset):
     max_commands = 6_000
     rare_actions = {"concede": 0.01, "propose_end": 0.05, "reroll": 0.2}
     bots = {"chaser": Chaser()}
+    #: Each player moves their own team; the text's referee only judges fouls (the server
+    #: does). A storyguide entering both teams' moves at a table holds both seats.
+    referee_relays = False
 
     def setup(self, config: dict) -> State:
         return initial_state(config)
@@ -156,7 +163,7 @@ class TabletopQuidditch(Ruleset):
             side = command.get("side")
             if side not in SIDES:
                 raise RuleViolation("no_side", "a command is given for home or away")
-            if not actor.may_command(side):
+            if not self._plays(actor, side):
                 raise RuleViolation("not_your_side", f"you do not play {side}")
         new = _copy(state)
         if action == "reroll":
@@ -165,9 +172,10 @@ class TabletopQuidditch(Ruleset):
             res = Resolution(new, dice)
             captain.let_stand(res, command["side"])
         else:
-            res = Resolution(new, dice, star=_star(state, command))
+            res = Resolution(new, dice, star=star.chosen(state, command))
             self._resolve(res, command)
-            captain.remember(res.state, _copy({**state, "reroll": None}), command, res.faces)
+            # ``state`` is never changed (rules change their own copy): kept as it is.
+            captain.remember(res.state, {**state, "reroll": None}, command, res)
         return Outcome(res.state, res.events)
 
     def _resolve(self, res: Resolution, command: Command) -> None:
@@ -183,9 +191,14 @@ class TabletopQuidditch(Ruleset):
         return [
             command
             for side in SIDES
-            if actor.may_command(side)
+            if self._plays(actor, side)
             for command in offers.for_side(state, pitch, side)
         ]
+
+    def _plays(self, actor: Actor, side: str) -> bool:
+        """Whether ``actor`` gives ``side``'s commands: the side's holder (a storyguide
+        holding it too), never a referee for a side they do not hold (``referee_relays``)."""
+        return side in actor.controls or (actor.is_referee and self.referee_relays)
 
     def result(self, state: State) -> dict | None:
         if not state["over"]:
@@ -222,27 +235,6 @@ def _check_fields(command: dict) -> None:
     square = isinstance(to, list) and len(to) == 2 and all(type(n) is int for n in to)
     if not (isinstance(to, str) or square):
         raise RuleViolation("bad_command", "to is a player or a square [x, y]")
-
-
-def _star(state: dict, command: dict) -> int | None:
-    """The result the star player sets, checked: theirs to set once a phase."""
-    star = command.get("star")
-    if star is None:
-        return None
-    side = command.get("side")
-    player = command.get("player") or (state["awaiting"] or {}).get("player")
-    if (
-        not 1 <= star <= 6
-        or side is None
-        or player not in state["players"]
-        or state["phase"] is None
-        or state["teams"][side]["star"] != position_of(player)
-        or side in state["phase"]["star_used"]
-    ):
-        raise RuleViolation(
-            "no_star", "the star player sets one of their own rolls a phase, 1 to 6", "Star player"
-        )
-    return star
 
 
 # The orders: each checks what is the rules' to check, then resolves.

@@ -18,9 +18,8 @@ else touching it fouls.
 
 from __future__ import annotations
 
-from . import directional_die
+from . import directional_die, ending
 from .directional_die import fly
-from .ending import SNITCH_POINTS, finish
 from .fouls import SNITCH, foul
 from .injuries import is_dazed
 from .pitch import Square
@@ -28,6 +27,7 @@ from .resolution import Resolution
 from .teams import SIDES, is_seeker, player_id, side_of
 
 SPOTTED = 3
+SNITCH_DICE = "snitch: 3D6"
 SEE = 2
 SPOTTING_BONUS = 3
 
@@ -45,28 +45,37 @@ def appear(res: Resolution, seen_by: list[str]) -> None:
     res.say("snitch_appears", across=across, along=along, to=list(square), seen=list(seen_by))
 
 
+def lookers(state: dict, side: str) -> list[str]:
+    """The seekers who roll at the beginning of ``side``'s phase: its own while the snitch
+    is hidden, else each one on a broom who has not seen it yet, ``side``'s first."""
+    if square_of(state) is None:
+        seekers = [player_id(side, "seeker")]
+    else:
+        seekers = [
+            player_id(each, "seeker")
+            for each in (side, *(s for s in SIDES if s != side))
+            if each not in state["snitch"]["seen"]
+        ]
+    return [seeker for seeker in seekers if state["players"][seeker]["square"] is not None]
+
+
 def look(res: Resolution, side: str) -> None:
     """The beginning of ``side``'s phase: the 3D6 while the snitch is hidden, else each
     seeker who has not seen it looks for it on 2+."""
     state = res.state
-    seeker = player_id(side, "seeker")
-    if square_of(state) is None:
-        if res.square(seeker) is None:
-            return
-        faces = [res.die(6, "snitch: 3D6") for _ in range(3)]
-        res.say("seeker_looks", player=seeker, faces=faces, total=sum(faces))
-        if sum(faces) == SPOTTED:
-            appear(res, [side])
-            state["phase"]["spotter"] = seeker
-        return
-    for each in (side, *(s for s in SIDES if s != side)):
-        seeker = player_id(each, "seeker")
-        if each in state["snitch"]["seen"] or res.square(seeker) is None:
+    hidden = square_of(state) is None
+    for seeker in lookers(state, side):
+        if hidden:
+            faces = [res.roll(seeker, SNITCH_DICE, injury=False) for _ in range(3)]
+            res.say("seeker_looks", player=seeker, faces=faces, total=sum(faces))
+            if sum(faces) == SPOTTED:
+                appear(res, [side])
+                state["phase"]["spotter"] = seeker
             continue
         result = res.roll(seeker, "see the snitch")
         res.say("seeker_spots", player=seeker, result=result, needed=SEE, seen=result >= SEE)
         if result >= SEE:
-            state["snitch"]["seen"].append(each)
+            state["snitch"]["seen"].append(side_of(seeker))
 
 
 def fly_on(res: Resolution) -> None:
@@ -98,7 +107,7 @@ def touched(res: Resolution, player: str, route: list[Square]) -> None:
         foul(res, player, SNITCH)
     elif eligible(res.state, player):
         side = side_of(player)
-        res.state["score"][side] += SNITCH_POINTS
+        res.state["score"][side] += ending.SNITCH_POINTS
         res.state["snitch"]["caught_by"] = player
-        res.say("snitch_caught", player=player, side=side, points=SNITCH_POINTS)
-        finish(res, "snitch")
+        res.say("snitch_caught", player=player, side=side, points=ending.SNITCH_POINTS)
+        ending.finish(res, ending.SNITCH)

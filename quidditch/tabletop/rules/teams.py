@@ -11,6 +11,8 @@ seeker is the star).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .pitch import HOOP_INSET, Pitch, Square
 
 SIDES = ("home", "away")
@@ -47,31 +49,38 @@ def player_id(side: str, position: str) -> str:
     return f"{side}-{position}"
 
 
+@lru_cache(maxsize=32)
 def side_of(player: str) -> str:
     return player.split("-", 1)[0]
 
 
+@lru_cache(maxsize=32)
 def position_of(player: str) -> str:
     return player.split("-", 1)[1]
 
 
+@lru_cache(maxsize=32)
 def kind_of(player: str) -> str:
     return KINDS[position_of(player)]
 
 
+@lru_cache(maxsize=32)
 def is_chaser(player: str) -> bool:
     """A chaser proper; the keeper fills a phase's chaser place but is no chaser."""
     return position_of(player).startswith("chaser")
 
 
+@lru_cache(maxsize=32)
 def is_seeker(player: str) -> bool:
     return position_of(player) == "seeker"
 
 
+@lru_cache(maxsize=32)
 def is_beater(player: str) -> bool:
     return kind_of(player) == "beater"
 
 
+@lru_cache(maxsize=32)
 def handles_quaffle(player: str) -> bool:
     return position_of(player) in QUAFFLE_HANDS
 
@@ -79,6 +88,9 @@ def handles_quaffle(player: str) -> bool:
 def label(position: str) -> str:
     """ "chaser2" -> "chaser 2", as the transcript says it."""
     return f"{position[:-1]} {position[-1]}" if position[-1].isdigit() else position
+
+
+# The questions above are asked of the same fourteen players again and again.
 
 
 def every_player() -> list[str]:
