@@ -13,6 +13,7 @@ stands and may not be re-rolled again.
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
 from games.dice import Dice
 from games.ruleset import RuleViolation
 
@@ -51,7 +52,7 @@ def remember(state: dict, before: dict, command: dict, res: Resolution) -> None:
 
 def let_stand(res: Resolution, side: str) -> None:
     if not may_reroll(res.state, side):
-        raise RuleViolation("no_reroll", "there is no roll to re-roll", "Captain")
+        raise RuleViolation("no_reroll", _("There is no roll to re-roll."), "Captain")
     res.state["reroll"]["declined"].append(side)
     res.say("dice_stand", side=side)
 
@@ -65,13 +66,16 @@ def reroll(state: dict, side: str, die, dice: Dice, resolve) -> Resolution:
     if not may_reroll(state, side):
         raise RuleViolation(
             "no_reroll",
-            "a captain on the field re-rolls once a phase, right after the roll",
+            _("A captain on the field re-rolls one die once a phase, right after the roll."),
             "Captain",
         )
     last = state["reroll"]
     if type(die) is not int or not 0 <= die < len(last["faces"]):
         raise RuleViolation(
-            "no_such_die", f"the last command rolled dice 0 to {len(last['faces']) - 1}"
+            "no_such_die",
+            _("The last command rolled dice 0 to %(last)s."),
+            "Captain",
+            params={"last": len(last["faces"]) - 1},
         )
     before = {**last["before"], "reroll": None}
     chosen = star.chosen(before, last["command"])

@@ -16,7 +16,7 @@ from collections import deque
 from games.dice import Dice
 
 from .pitch import Pitch, Square, pitch_of
-from .teams import label, position_of, side_of
+from .teams import side_of
 
 
 class Resolution:
@@ -56,15 +56,11 @@ class Resolution:
         return self.die(6, purpose, by=side_of(player)) - loss
 
     def say(self, event: str, **fields) -> None:
-        """Tell an event; a player named in ``player`` or ``target`` is named for the
-        transcript too (``who``, ``whom``), so that narration needs nothing else."""
-        for key, name in (("player", "who"), ("target", "whom")):
-            if fields.get(key):
-                fields[name] = self.name(fields[key])
+        """Tell an event; one that names a side or a player carries the teams' names too,
+        so that narration needs nothing but the event."""
+        if {"side", "player", "target", "winner", "home"} & fields.keys():
+            fields["teams"] = {side: team["name"] for side, team in self.state["teams"].items()}
         self.events.append({"type": event, **fields})
-
-    def name(self, player: str) -> str:
-        return f"{self.state['teams'][side_of(player)]['name']} {label(position_of(player))}"
 
     # Where things are.
 

@@ -34,7 +34,7 @@ def toss(res: Resolution) -> None:
     res.state["phase"] = {**new_phase(0, first), "ending": "release"}
     res.state["stage"] = "ending"
     res.state["after"] = list(RELEASE)
-    res.say("balls_released", first=first)
+    res.say("balls_released", side=first)
 
 
 def begin_phase(res: Resolution) -> None:

@@ -35,10 +35,22 @@ SEEKER_SPEED = 6
 QUAFFLE_HANDS = ("keeper", "chaser1", "chaser2", "chaser3")
 """Who may touch the quaffle: anyone else doing so commits a foul."""
 
-DEFAULT_TEAMS = {
-    "home": {"name": "Home", "captain": "keeper", "star": "seeker"},
-    "away": {"name": "Away", "captain": "keeper", "star": "seeker"},
+NUMBERS = {
+    "keeper": 1,
+    "chaser1": 2,
+    "chaser2": 3,
+    "chaser3": 4,
+    "beater1": 5,
+    "beater2": 6,
+    "seeker": 7,
 }
+"""Each player's number on the board, as a person calls them ("chaser 3")."""
+
+DEFAULT_TEAMS = {
+    "home": {"name": None, "captain": "keeper", "star": "seeker"},
+    "away": {"name": None, "captain": "keeper", "star": "seeker"},
+}
+"""A team the config does not name is called by its side ("Home", in the reader's words)."""
 
 
 def other(side: str) -> str:
@@ -83,11 +95,6 @@ def is_beater(player: str) -> bool:
 @lru_cache(maxsize=32)
 def handles_quaffle(player: str) -> bool:
     return position_of(player) in QUAFFLE_HANDS
-
-
-def label(position: str) -> str:
-    """ "chaser2" -> "chaser 2", as the transcript says it."""
-    return f"{position[:-1]} {position[-1]}" if position[-1].isdigit() else position
 
 
 # The questions above are asked of the same fourteen players again and again.
