@@ -26,6 +26,7 @@ Pure: the context is plain data from ``Seen.view`` and ``Seen.offers``.
 
 from __future__ import annotations
 
+import json
 from urllib.parse import urlencode
 
 from games.tables import Offer, Seen, Table
@@ -156,11 +157,23 @@ def _square_of(command: dict, view: dict, pitch: Pitch) -> tuple[int, int]:
 
 
 def _targets(view, pitch, offers, star) -> dict[tuple[int, int], list[Offer]]:
+    """The chosen piece's commands by square: with the star's die ``star`` where a command
+    comes with it, as they are where none does (a flight rolls no die)."""
+    starred = {_without_star(o.command) for o in offers if "star" in o.command}
     targets: dict[tuple[int, int], list[Offer]] = {}
     for offer in offers:
-        if offer.command.get("star") == star:
-            targets.setdefault(_square_of(offer.command, view, pitch), []).append(offer)
+        command = offer.command
+        if "star" in command:
+            shown = command["star"] == star
+        else:
+            shown = star is None or _without_star(command) not in starred
+        if shown:
+            targets.setdefault(_square_of(command, view, pitch), []).append(offer)
     return targets
+
+
+def _without_star(command: dict) -> str:
+    return json.dumps({k: v for k, v in command.items() if k != "star"}, sort_keys=True)
 
 
 def _target(square, offers: list[Offer], link: _Links, asked: str) -> dict:
@@ -268,7 +281,7 @@ def _team(view: dict, side: str, language: str) -> dict:
         "side": side,
         "name": words.team(words.names(view), side, language),
         "score": view["score"][side],
-        "playing": view["phase"] is not None and view["phase"]["side"] == side,
+        "playing": view["stage"] == "phase" and view["phase"]["side"] == side,
         "players": [
             {
                 "number": NUMBERS[position],
@@ -311,7 +324,7 @@ def _balls(view: dict, language: str) -> list[dict]:
 
 def _phase(view: dict, language: str) -> str:
     number = view["phase"]["number"] if view["phase"] else 0  # phase 0: the release
-    return words.text(language, words.BOARD["phase"], number=number) if number else ""
+    return words.text(language, words.PHASE, number=number) if number else ""
 
 
 def _snitch(view: dict, language: str) -> str:

@@ -19,7 +19,7 @@ from .rules.directional_die import DIRECTIONS as STEPS
 from .rules.directional_die import HIT
 from .rules.passing import PASS_BANDS, needed
 from .rules.pitch import distance
-from .rules.teams import KINDS, NUMBERS, position_of, side_of
+from .rules.teams import NUMBERS, ROLES, position_of, side_of
 
 LANGUAGES = ("en", "de", "fr")
 TEXTS = Catalogue(__file__, LANGUAGES)
@@ -108,6 +108,7 @@ FLIGHTS = {
     "square": _("{player}: fly to {square}"),
 }
 FREE_MOVE = _("Free move: {flight}")
+SIDE_SAYS = _("{team}: {command}")
 STAR = _("{command}, the star setting a die to {result}")
 ACTIONS = {
     "toss": _("Roll for the first phase"),
@@ -162,8 +163,8 @@ BALLS = {
     "bludger": _("Bludger {number}"),
     "snitch": _("The golden snitch"),
 }
+PHASE = _("Phase {number}.")
 BOARD = {
-    "phase": _("Phase {number}."),
     "choose_square": _("choose a square marked on the board."),
     "choose_another": _("Choose another player"),
     "star": _("The star player sets a die to:"),
@@ -210,7 +211,7 @@ def player(teams: dict, player_id: str, language: str) -> str:
         language,
         PLAYER,
         team=team(teams, side_of(player_id), language),
-        position=text(language, POSITIONS[KINDS[position]]),
+        position=text(language, POSITIONS[ROLES[position]]),
         number=NUMBERS[position],
     )
 
@@ -218,7 +219,7 @@ def player(teams: dict, player_id: str, language: str) -> str:
 def position(player_id: str, language: str) -> str:
     """ "Chaser 3": a player of a team already named."""
     position = position_of(player_id)
-    return capital(f"{text(language, POSITIONS[KINDS[position]])} {NUMBERS[position]}")
+    return capital(f"{text(language, POSITIONS[ROLES[position]])} {NUMBERS[position]}")
 
 
 def direction(way: str, language: str) -> str:
@@ -255,7 +256,7 @@ def command_text(command: dict, view: dict, language: str) -> str:
     if "star" in command:
         said = text(language, STAR, command=said, result=command["star"])
     if action in ("begin_phase", "concede", "propose_end", "accept_end", "decline_end"):
-        return f"{team(teams, command['side'], language)}: {said}"
+        return text(language, SIDE_SAYS, team=team(teams, command["side"], language), command=said)
     return said
 
 

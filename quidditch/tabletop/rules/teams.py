@@ -29,6 +29,8 @@ KINDS = {
     "seeker": "seeker",
 }
 """A phase's three places: its chaser (a chaser or the keeper), its beater and its seeker."""
+ROLES = {position: position.rstrip("123") for position in POSITIONS}
+"""What each player is: keeper, chaser, beater or seeker."""
 
 SPEED = 5
 SEEKER_SPEED = 6
