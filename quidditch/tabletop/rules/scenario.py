@@ -233,3 +233,28 @@ def _check_position(state: dict, pitch: Pitch) -> None:
         ]
         if len(chasers) > 1:
             raise invalid(_("Only one chaser is allowed in a shooting zone at a time."))
+
+
+def endgame() -> dict:
+    """A position close to the end, on the default pitch: a drill in catching the snitch,
+    and how a browser test plays a match to its end by clicking.
+
+    The snitch is out at (17, 6), seen by home's seeker four squares from it; away's
+    seeker is off the broom, so the match ends when home's seeker catches it (or falls
+    too). Away, holding the quaffle, plays the next phase, after which the snitch flies.
+    """
+    pitch = pitch_of(**DEFAULT)
+    players = {
+        player_id(side, position): list(square)
+        for side in SIDES
+        for position, square in formation(pitch, side).items()
+    }
+    players.update({"home-seeker": [14, 4], "away-seeker": None})
+    return {
+        "side": "away",
+        "players": players,
+        "quaffle": {"carrier": "away-chaser2"},
+        "bludgers": [[16, 20], [15, 20]],
+        "snitch": {"square": [17, 6], "seen": ["home"]},
+        "score": {"home": 30, "away": 40},
+    }

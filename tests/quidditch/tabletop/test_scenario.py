@@ -1,8 +1,13 @@
 """Scenarios: a match may start from a given position, validated against the rules."""
 
+import random
+
 import pytest
 
+from games.bots import play_out
+from games.dice import ServerDice
 from games.ruleset import RuleViolation
+from quidditch.tabletop.rules.scenario import endgame
 from tests.quidditch.tabletop import RULES, Match, lineup, scenario
 
 
@@ -78,3 +83,16 @@ def test_a_malformed_command_is_refused_with_a_message():
     )
     match.refused({"action": "fly", "side": "home"}, "unknown_command")
     Match().refused({"action": "toss", "star": 6}, "no_star")
+
+
+def test_the_endgame_is_a_position_close_to_the_end():
+    """``endgame``: away (no seeker left) plays, then home's seeker, who has seen the snitch
+    four squares off, chases it; bots on both sides finish it in a few phases, by the snitch
+    (or by home's seeker falling too)."""
+    state = RULES.setup({"scenario": endgame()})
+    assert state["next_side"] == "away" and state["snitch"]["seen"] == ["home"]
+    for seed in range(10):
+        rng = random.Random(seed)
+        bots = {"home": "chaser", "away": "chaser"}
+        over = play_out(RULES, state, bots, rng, ServerDice(rng.randbytes(32), "endgame"))
+        assert over["ended_by"] in ("snitch", "no_seekers") and over["phase"]["number"] <= 20
