@@ -217,21 +217,24 @@ class _Game:
         weighed = []
         for command in commands:
             to = tuple(command["to"])
-            if to == self.loose:
-                continue
-            safety = self._safety(to) - safe_here
-            if self.sees:
-                near = distance(here, self.snitch) <= distance(here, to)
-                if near and self.snitch in line(here, to):
-                    weighed.append((SEEKER + 100.0, command))
-                    continue
-                worth = distance(here, self.snitch) - distance(to, self.snitch) + safety / 4
-            else:
-                centre = self.pitch.centre
-                worth = (distance(here, centre) - distance(to, centre)) / 3 + safety
-            if worth >= 1:
+            worth = None if to == self.loose else self._flight(here, to, safe_here)
+            if worth is not None:
                 weighed.append((SEEKER + worth, command))
         return weighed
+
+    def _flight(self, here: Square, to: Square, safe_here: float) -> float | None:
+        """What the seeker's flight from ``here`` to ``to`` is worth, if anything."""
+        safety = self._safety(to) - safe_here
+        if not self.sees:
+            centre = self.pitch.centre
+            worth = (distance(here, centre) - distance(to, centre)) / 3 + safety
+        elif here == self.snitch:  # on its square, which is no contact: off it, to come back
+            return 1.0 + safety / 4
+        elif distance(here, self.snitch) <= distance(here, to) and self.snitch in line(here, to):
+            return 100.0
+        else:
+            worth = distance(here, self.snitch) - distance(to, self.snitch) + safety / 4
+        return worth if worth >= 1 else None
 
     def _beating(self, commands: list[dict]) -> list[tuple[float, dict]]:
         """A beater: next to the bludger that threatens their seeker, to hit it next."""

@@ -12,8 +12,8 @@ Once it has appeared, a seeker who has not seen it rolls at the beginning of
 every phase and sees it on 2+; until then they may not catch it. After every
 phase it flies 2D6 squares the way the directional die shows (a hit: it
 hovers), stopping at the boundary. An eligible seeker whose flight passes over
-or ends on its square catches it: 150 points and the end of the match. Anyone
-else touching it fouls.
+or ends on its square catches it, as does one it flies into: 150 points and the
+end of the match. Anyone else flying over or onto it fouls.
 """
 
 from __future__ import annotations
@@ -79,18 +79,27 @@ def look(res: Resolution, side: str) -> None:
 
 
 def fly_on(res: Resolution) -> None:
-    """After every phase: 2D6 squares the way the directional die shows."""
+    """After every phase: 2D6 squares the way the directional die shows. Flying into an
+    eligible seeker is contact too: that seeker catches it."""
     start = square_of(res.state)
     if start is None:
         return
     shown = directional_die.roll(res.die, "snitch flies")
     squares = res.die(6, "snitch flies: squares") + res.die(6, "snitch flies: squares")
     route = [] if shown == directional_die.HIT else fly(res.pitch, start, shown, squares)
+    catcher = None
+    for flown, square in enumerate(route, start=1):
+        met = res.player_at(square)
+        if met is not None and is_seeker(met) and eligible(res.state, met):
+            route, catcher = route[:flown], met
+            break
     if route:
         res.state["snitch"]["square"] = list(route[-1])
     res.say(
         "snitch_flies", direction=shown, squares=squares, to=list(route[-1] if route else start)
     )
+    if catcher is not None:
+        caught(res, catcher)
 
 
 def eligible(state: dict, seeker: str) -> bool:
@@ -106,8 +115,14 @@ def touched(res: Resolution, player: str, route: list[Square]) -> None:
     if not is_seeker(player):
         foul(res, player, SNITCH)
     elif eligible(res.state, player):
-        side = side_of(player)
-        res.state["score"][side] += ending.SNITCH_POINTS
-        res.state["snitch"]["caught_by"] = player
-        res.say("snitch_caught", player=player, side=side, points=ending.SNITCH_POINTS)
-        ending.finish(res, ending.SNITCH)
+        caught(res, player)
+
+
+def caught(res: Resolution, seeker: str) -> None:
+    """"The snitch is caught when a seeker who is eligible too comes into contact with it.
+    The game then ends and earns the catchers team 150 points." """
+    side = side_of(seeker)
+    res.state["score"][side] += ending.SNITCH_POINTS
+    res.state["snitch"]["caught_by"] = seeker
+    res.say("snitch_caught", player=seeker, side=side, points=ending.SNITCH_POINTS)
+    ending.finish(res, ending.SNITCH)
