@@ -119,8 +119,8 @@ def touched(res: Resolution, player: str, route: list[Square]) -> None:
 
 
 def caught(res: Resolution, seeker: str) -> None:
-    """ "The snitch is caught when a seeker who is eligible too comes into contact with it.
-    The game then ends and earns the catchers team 150 points." """
+    """Caught by ``seeker``: "The snitch is caught when a seeker who is eligible too comes
+    into contact with it. The game then ends and earns the catchers team 150 points"."""
     side = side_of(seeker)
     res.state["score"][side] += ending.SNITCH_POINTS
     res.state["snitch"]["caught_by"] = seeker

@@ -136,3 +136,20 @@ def test_the_answer_the_match_waits_for_chooses_its_piece_by_itself():
         "direction": "NW",
     }
     assert "dodge" not in RULES.table.draws
+
+
+def test_the_board_speaks_the_readers_language():
+    context = table(in_phase(away_seeker=None).state, language="de", piece="home-chaser2")
+    assert context["chosen"] == "Jäger 3 (Heimteam)"
+    assert context["words"]["choose_square"] == "wähle ein markiertes Feld auf dem Spielfeld."
+    assert context["phase"] == "Phase 1." and context["snitch"] == (
+        "Der Schnatz ist noch nicht erschienen."
+    )
+    assert context["teams"][1]["players"][6] == {
+        "number": 7,
+        "name": "Sucher 7",
+        "notes": "Starspieler, vom Besen gestoßen",
+        "off": True,
+    }
+    flight = next(t for t in context["targets"] if t["area"] == "12/18")
+    assert flight["text"] == "Jäger 3 (Heimteam): zum Quaffel fliegen"
