@@ -119,7 +119,7 @@ def play_a_click(page) -> None:
     nothing to click, the page reloads by itself when the bot has played."""
     commands = page.locator("#commands")
     for words in ANSWERS:
-        button = commands.get_by_role("button", name=re.compile(words))
+        button = commands.get_by_role("button", name=re.compile(words, re.IGNORECASE))
         if button.count():
             return reloading(page, button.first.click)
     if page.locator(".ttq-chosen strong").count() == 0:
@@ -136,6 +136,7 @@ def play_a_click(page) -> None:
 
 
 ANSWERS = ("Begin the phase", "dodge the bludger", "take the penalty", "Done with the free moves")
+"""A button, or a form's (the penalty taker chosen among several chasers: the first)."""
 
 
 def reloading(page, click) -> None:
