@@ -160,6 +160,7 @@ class ChatQuidditch(Ruleset):
     max_commands = 20_000
     # A referee ends a sub-round early now and then; bots never agree to end (§7).
     rare_actions = {"end_subround": 0.02, "end_game": 0.0}
+    ending_actions = frozenset({"end_game"})
     board_template = "quidditch_chat/board.html"
 
     def prepare(self, config: dict, roster) -> dict:

@@ -69,6 +69,7 @@ class TabletopQuidditch(Ruleset):
     example_config = {}
     max_commands = 6_000
     rare_actions = {"concede": 0.01, "propose_end": 0.05, "reroll": 0.2}
+    ending_actions = frozenset({"concede", "propose_end", "accept_end"})
     bots = {"chaser": Chaser()}
     #: Each player moves their own team; the text's referee only judges fouls (the server
     #: does). A storyguide entering both teams' moves at a table holds both seats.

@@ -96,6 +96,8 @@ def test_a_refused_command_answers_422_with_a_message_for_the_player(table):
 def test_the_storyguide_gives_no_command_of_a_side_nobody_holds(table):
     """``referee_relays`` is False: each player moves their own team; the text's referee
     only judges fouls, which the server does."""
-    created = create(table, config={}, seats={"home": table.player.pk})
+    unheld = create(table, config={}, seats={"home": table.player.pk})
+    assert (unheld.status_code, unheld.json()["code"]) == (400, "seat_unheld")
+    created = create(table, config={}, seats={"home": table.player.pk}, bots={"away": "chaser"})
     game = table.client(table.storyguide).get(f"/api/matches/{created.json()['id']}/").json()
     assert game["allowed_commands"] == []
