@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from core.errors import gettext_noop as _
 from games.ruleset import Actor, RuleViolation
 
+from .match import State
 from .parsing import unknown_nick
-from .table import State
 
 PLAYER, NOBODY, EITHER = "player", "nobody", "either"
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from games.ruleset import config_settings
 
+from .match import State
 from .pitch import UNNAMED
-from .table import State
 from .teams import ROLE_WORDS, build_teams, invalid
 
 MAX_ROUNDS = 10

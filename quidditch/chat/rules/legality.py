@@ -12,8 +12,8 @@ from games.ruleset import RuleViolation
 
 from .commands import key
 from .ending import votes_open
+from .match import State, role_of, team_of
 from .pitch import MIDDLE, adjacent, is_goal_third
-from .table import State, role_of, team_of
 
 SECTIONS = {
     "experience": "§3.2",

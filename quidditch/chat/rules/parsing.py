@@ -18,7 +18,7 @@ import re
 from core.errors import gettext_noop as _
 from games.ruleset import Actor, RuleViolation
 
-from .table import State
+from .match import State
 
 NICK_TAKING = {
     "Angriff": "attack",

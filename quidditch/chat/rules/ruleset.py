@@ -24,25 +24,25 @@ from . import (
 )
 from .commands import ACTIONS, normalise
 from .config import DEFAULTS, MAX_ROUNDS, build_state
+from .match import Match
 from .roster import prepare
-from .table import Table
 
 
 def _by_role(chaser_move, seeker_move):
     """One word, two meanings: ``Fliegen`` and ``Foul`` for chasers and for seekers."""
 
-    def move(table: Table, command: dict) -> None:
-        role = table.state["players"][command["player"]]["role"]
-        (seeker_move if role == "seeker" else chaser_move)(table, command)
+    def move(match: Match, command: dict) -> None:
+        role = match.state["players"][command["player"]]["role"]
+        (seeker_move if role == "seeker" else chaser_move)(match, command)
 
     return move
 
 
-def _attack(table: Table, command: dict) -> None:
+def _attack(match: Match, command: dict) -> None:
     if "target" in command:
-        chasers.attack(table, command)
+        chasers.attack(match, command)
     else:
-        keeper.attack(table, command)
+        keeper.attack(match, command)
 
 
 HANDLERS = {
@@ -90,14 +90,14 @@ def _may_give(actor: Actor, command: dict) -> bool:
     return player in actor.controls or actor.is_referee  # Actor.may_command, one call less
 
 
-def _play(table: Table, command: dict) -> None:
-    state = table.state
+def _play(match: Match, command: dict) -> None:
+    state = match.state
     # Flying opens a moment for attacks, and a won keeper attack one for an
     # unguarded shot; any other valid command closes it (§5.5.2, §5.6.2).
     state["flight"] = None
     if state["unguarded"] and command["action"] != "shot":
         state["unguarded"] = None
-    HANDLERS[command["action"]](table, command)
+    HANDLERS[command["action"]](match, command)
 
 
 @register
@@ -167,9 +167,9 @@ class ChatQuidditch(Ruleset):
 
     def setup(self, config: dict) -> State:
         state = build_state(config)
-        table = Table(state, dice=None, now=0.0)  # type: ignore[arg-type]  # no dice before play
-        rounds.advance(table)
-        return table.state
+        match = Match(state, dice=None, now=0.0)  # type: ignore[arg-type]  # no dice before play
+        rounds.advance(match)
+        return match.state
 
     def apply(
         self, state: State, command: Command, *, actor: Actor, dice: Dice, now: float
@@ -186,25 +186,25 @@ class ChatQuidditch(Ruleset):
         offered = command in state["awaiting"] and _may_give(actor, command)
         if not offered:
             command = normalise(command, state, actor)
-        table = Table(state, dice, now)
+        match = Match(state, dice, now)
         action = command["action"]
         late = settled = False
         if state["pending"]:
             late = timing.is_late_answer(state, command, now)
             if late:
-                table.say("answer_too_late", player=command["player"], action=action)
-            settled = timing.settle_expired(table)
+                match.say("answer_too_late", player=command["player"], action=action)
+            settled = timing.settle_expired(match)
             if settled:
-                rounds.advance(table)
+                rounds.advance(match)
         if action == "timeout" and not settled:
             raise RuleViolation("too_early", _("No answer is overdue yet."), "§3.4")
         if action != "timeout" and not late:
             if settled or not offered:
-                legality.check(table.state, command)
-            _play(table, command)
-            rounds.advance(table)
+                legality.check(match.state, command)
+            _play(match, command)
+            rounds.advance(match)
         # A timeout or a late answer only settles, and the offers after settling stand.
-        return Outcome(table.state, table.events)
+        return Outcome(match.state, match.events)
 
     def parse(self, text: str, *, state: State, actor: Actor) -> Command:
         return parsing.parse(text, state=state, actor=actor)
