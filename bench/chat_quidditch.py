@@ -1,7 +1,8 @@
 """How many complete Chat-Quidditch matches one core simulates per second.
 
-Random legal players (``quidditch.chat.bots``) play whole matches on server
-dice (HMAC-SHA256 per die), the default match settings and full teams. The
+Random legal players (``quidditch.chat.simulation``: the platform's random
+bot) play whole matches on server dice (HMAC-SHA256 per die), the default
+match settings and full teams. The
 rate is CPU time of this process, so other load on the machine does not count.
 
     .venv/bin/python -m bench.chat_quidditch [matches] [repeats]
@@ -22,8 +23,8 @@ import sys
 import time
 
 from games.dice import ServerDice
-from quidditch.chat.bots import play_match
 from quidditch.chat.rules import ChatQuidditch
+from quidditch.chat.simulation import play_match
 
 GOAL = 500
 ROSTER = ["keeper", "seeker", "chaser", "chaser", "chaser", "beater", "beater"]

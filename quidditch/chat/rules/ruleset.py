@@ -218,10 +218,10 @@ class ChatQuidditch(Ruleset):
         captain may send others); a ``timeout`` is offered once a deadline has
         passed at ``now`` (§3.4).
         """
-        offered = [_complete(c, now) for c in state["awaiting"]]
-        offered = [c for c in offered if c is not None]
-        if not state["over"]:
-            offered += ending.votes_open(state)
+        offered = state["awaiting"]
+        if state["pending"] or state["phase"] == "experience":  # the offers to complete
+            offered = [c for c in (_complete(c, now) for c in offered) if c is not None]
+        offered = [*offered, *ending.votes_open(state)] if not state["over"] else []
         if actor.is_referee:
             return offered
         if actor.role != "player":

@@ -16,7 +16,7 @@ from django.utils.html import escape
 
 from games.dice import ServerDice
 from quidditch.chat.board import chat_line
-from quidditch.chat.bots import REFEREE, RandomPlayer
+from quidditch.chat.simulation import RELAY, RandomPlayers
 from tests.quidditch.chat.rules import RULES, config
 
 # Until config/urls.py includes the pages, this module is the tests' URLConf.
@@ -59,19 +59,20 @@ def test_3_5_every_offered_command_reads_back_from_its_chat_line():
     """The page's lines are the parser's inverse, for every command a whole match offers."""
     state = RULES.setup(config())
     dice = ServerDice(b"chat lines read back, 32 bytes!!", "lines")
-    bot, now, actions = RandomPlayer(random.Random(7)), 0.0, set()
+    players, now, actions = RandomPlayers(RULES, random.Random(7)), 0.0, set()
     while not state["over"]:
         for command in state["awaiting"]:
             nick, line = command.get("player"), chat_line(command)
             if line is None:  # a captain's quaffle roll: the referee's word only
                 continue
             text = f"{nick}: {line}" if nick else line
-            parsed = RULES.parse(text, state=state, actor=REFEREE)
+            parsed = RULES.parse(text, state=state, actor=RELAY)
             assert parsed == {k: v for k, v in command.items() if k != "deadline"}, text
             actions.add(command["action"])
-        command = bot.choose(state["awaiting"])
-        now = bot.when(command, now)
-        state = RULES.apply(state, command, actor=bot.actor_for(command), dice=dice, now=now).state
+        now = players.when(state, now)
+        command = players.choose(state, now)
+        actor = players.actor_for(command)
+        state = RULES.apply(state, command, actor=actor, dice=dice, now=now).state
     assert len(actions) >= 15
 
 
