@@ -7,6 +7,7 @@ from games.dice import Dice
 from games.ruleset import Actor, Command, Event, Outcome, Ruleset, RuleViolation, State, register
 
 from ..board import board
+from ..bots import Sensible
 from ..narration import narrate
 from . import (
     beaters,
@@ -160,6 +161,7 @@ class ChatQuidditch(Ruleset):
     max_commands = 20_000
     # A referee ends a sub-round early now and then; bots never agree to end (§7).
     rare_actions = {"end_subround": 0.02, "end_game": 0.0}
+    bots = {"sensible": Sensible()}
     board_template = "quidditch_chat/board.html"
 
     def prepare(self, config: dict, roster) -> dict:
