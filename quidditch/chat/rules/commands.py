@@ -2,7 +2,9 @@
 
 Every command is a dict with an ``action`` and, for a player's command, the
 ``player`` (nick) who gives it. A player who controls a single nick may leave
-``player`` out. The text forms of §3.5 are turned into these by
+``player`` out, and so may a storyguide who holds one (a referee in a seat),
+except in the commands both give (``end_game``, ``quaffle_roll``), which are
+then the referee's own. The text forms of §3.5 are turned into these by
 :mod:`.parsing`.
 """
 
@@ -110,7 +112,8 @@ def normalise(command: object, state: State, actor: Actor) -> dict:
             )
         return result
     player = command.get("player")
-    if player is None and not actor.is_referee and len(actor.controls) == 1:
+    if player is None and len(actor.controls) == 1 and (spec.by == PLAYER or not actor.is_referee):
+        # A player's own line; a storyguide holding a seat keeps the referee's words.
         player = next(iter(actor.controls))
     if player is None:
         if spec.by == EITHER and actor.is_referee:

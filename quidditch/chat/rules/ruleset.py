@@ -162,6 +162,8 @@ class ChatQuidditch(Ruleset):
     # A referee ends a sub-round early now and then; bots never agree to end (§7).
     rare_actions = {"end_subround": 0.02, "end_game": 0.0}
     bots = {"sensible": Sensible()}
+    # The referee relays the chat: he may type any nick's line, one nobody holds among them.
+    referee_relays = True
     board_template = "quidditch_chat/board.html"
 
     def prepare(self, config: dict, roster) -> dict:
