@@ -51,10 +51,7 @@ def player(view: State, offered: list[Command], rng: random.Random) -> Command |
         chosen.append(command)
     if not chosen:
         return None
-    command = rng.choice(chosen)
-    if command["action"] == "experience":  # the offer leaves the points to the captain
-        command = {**command, "points": tactics.experience(view, command["player"])}
-    return command
+    return rng.choice(chosen)
 
 
 def referee(view: State, offered: list[Command]) -> Command | None:

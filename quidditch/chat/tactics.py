@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .rules.ending import votes_open
-from .rules.match import State, keeper_of, role_of, team_nicks, team_of
+from .rules.match import State, role_of, team_nicks, team_of
 from .rules.pitch import MIDDLE
 from .rules.seekers import SNITCH_POINTS
 
@@ -79,6 +79,11 @@ def _always(state: State, command: dict) -> Worth:
 def _sure(state: State, command: dict) -> Worth:
     """A step the game cannot go on without (the captains' pre-game words)."""
     return 1.0
+
+
+def _experience(state: State, command: dict) -> Worth:
+    """The more points handed out, the better every roll they count in (§3.2)."""
+    return 1.0 + sum(command.get("points", {}).values())
 
 
 def _position(state: State, command: dict) -> Worth:
@@ -241,7 +246,7 @@ def _never(state: State, command: dict) -> Worth:
 
 
 JUDGES: dict[str, Callable[[State, dict], Worth]] = {
-    "experience": _sure,
+    "experience": _experience,
     "quaffle_roll": _sure,
     "goal_third": _sure,
     "position": _position,
@@ -263,13 +268,3 @@ JUDGES: dict[str, Callable[[State, dict], Worth]] = {
     "end_game": _vote,
     "timeout": _never,
 }
-
-
-def experience(state: State, captain: str) -> dict[str, int]:
-    """The captain's points (§3.2): 2 to the first chaser, 1 each to the keeper and the
-    next chaser or first beater; never to the seeker."""
-    team = team_of(state, captain)
-    chasers, beaters = team_nicks(state, team, "chaser"), team_nicks(state, team, "beater")
-    keeper = keeper_of(state, team)
-    ranked = [*chasers[:1], keeper, *chasers[1:], *beaters]
-    return {ranked[0]: 2, **dict.fromkeys(ranked[1:3], 1)}

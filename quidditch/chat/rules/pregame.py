@@ -22,6 +22,16 @@ def options(state: State, out: list[dict]) -> None:
         out.extend({"action": "goal_third", "player": captain, "third": t} for t in ("T", "H"))
 
 
+def usual_experience(state: State, captain: str) -> dict[str, int]:
+    """The hand-out a captain is offered besides none (§3.2): 2 to the first chaser, 1 each
+    to the keeper and the next chaser or the first beater; never to the seeker."""
+    team = state["players"][captain]["team"]
+    lineup = state["lineup"]
+    chasers, beaters = lineup["chaser"][team], lineup["beater"][team]
+    ranked = [*chasers[:1], keeper_of(state, team), *chasers[1:], *beaters]
+    return {ranked[0]: 2, **dict.fromkeys(ranked[1:3], 1)}
+
+
 def assign_experience(match: Match, command: dict) -> None:
     """The captain hands out his team's experience points (§2.2, §3.2)."""
     state = match.state

@@ -74,13 +74,16 @@ HANDLERS = {
 }
 
 
-def _complete(command: dict, now: float | None) -> dict | None:
-    """An offer as a client can send it: the experience with no points; no early timeout."""
-    if command["action"] == "experience" and "points" not in command:
-        return {**command, "points": {}}
-    if command["action"] == "timeout" and now is not None and now <= command["deadline"]:
-        return None
-    return command
+def _complete(state: State, command: dict, now: float | None) -> list[dict]:
+    """An awaited command as a client can send it: the captain's experience with the usual
+    hand-out or none; a timeout not before its deadline."""
+    action = command["action"]
+    if action == "experience":
+        usual = pregame.usual_experience(state, command["player"])
+        return [{**command, "points": usual}, {**command, "points": {}}]
+    if action == "timeout" and now is not None and now <= command["deadline"]:
+        return []
+    return [command]
 
 
 def _may_give(actor: Actor, command: dict) -> bool:
@@ -218,13 +221,13 @@ class ChatQuidditch(Ruleset):
     ) -> list[dict]:
         """What is awaited, and the votes to end the game (§7), each complete.
 
-        The captain's experience offer comes with no points handed out (the
-        captain may send others); a ``timeout`` is offered once a deadline has
-        passed at ``now`` (§3.4).
+        The captain is offered the usual hand-out of experience points and none
+        (he may send any other, §3.2); a ``timeout`` is offered once a deadline
+        has passed at ``now`` (§3.4).
         """
         offered = state["awaiting"]
         if state["pending"] or state["phase"] == "experience":  # the offers to complete
-            offered = [c for c in (_complete(c, now) for c in offered) if c is not None]
+            offered = [done for c in offered for done in _complete(state, c, now)]
         offered = [*offered, *ending.votes_open(state)] if not state["over"] else []
         if actor.is_referee:
             return offered
