@@ -39,7 +39,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .rules.ending import votes_open
 from .rules.match import State, role_of, team_nicks, team_of
 from .rules.pitch import MIDDLE
 from .rules.seekers import SNITCH_POINTS
@@ -231,7 +230,7 @@ def _vote(state: State, command: dict) -> Worth:
     """A captain agrees to end (§7) only when someone else proposed it, and only when
     his team does not trail; a bot never proposes it."""
     team = team_of(state, command["player"])
-    proposed = len(votes_open(state)) < 1 + len(state["teams"])
+    proposed = bool(state["end_votes"])  # he is offered the vote once someone has given his
     trailing = state["score"][team] < state["score"][1 - team]
     return 1.0 if proposed and not trailing else None
 

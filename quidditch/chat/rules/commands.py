@@ -104,12 +104,7 @@ def normalise(command: object, state: State, actor: Actor) -> dict:
         raise unknown_nick(state, result["target"])
     if spec.by == NOBODY:
         if action != "timeout" and not actor.is_referee:
-            raise RuleViolation(
-                "referee_only",
-                _("Only the referee says %(action)s."),
-                "§2.1",
-                params={"action": action},
-            )
+            raise RuleViolation("referee_only", _("Only the referee gives this command."), "§2.1")
         return result
     player = command.get("player")
     if player is None and len(actor.controls) == 1 and (spec.by == PLAYER or not actor.is_referee):
@@ -119,10 +114,7 @@ def normalise(command: object, state: State, actor: Actor) -> dict:
         if spec.by == EITHER and actor.is_referee:
             return result
         raise RuleViolation(
-            "player_needed",
-            _("Say which player gives %(action)s."),
-            "§4.1.1",
-            params={"action": action},
+            "player_needed", _("Say which of your players gives this command."), "§4.1.1"
         )
     if player not in state["players"]:
         raise unknown_nick(state, player)

@@ -6,9 +6,10 @@ from core.errors import gettext_noop as _
 from games.dice import Dice
 from games.ruleset import Actor, Command, Event, Outcome, Ruleset, RuleViolation, State, register
 
-from ..board import board
+from .. import words
 from ..bots import Sensible
 from ..narration import narrate
+from ..table import ChatTable
 from . import (
     beaters,
     chasers,
@@ -27,6 +28,28 @@ from .commands import ACTIONS, normalise
 from .config import DEFAULTS, MAX_ROUNDS, build_state
 from .match import Match
 from .roster import prepare
+
+EXAMPLE_TEAMS = {
+    "Gryffindor": [
+        "Oliver Wood",
+        "Harry Potter",
+        "Angelina Johnson",
+        "Alicia Spinnet",
+        "Katie Bell",
+        "Fred Weasley",
+        "George Weasley",
+    ],
+    "Slytherin": [
+        "Miles Bletchley",
+        "Terence Higgs",
+        "Marcus Flint",
+        "Adrian Pucey",
+        "Cassius Warrington",
+        "Peregrine Derrick",
+        "Lucian Bole",
+    ],
+}
+"""The example match's teams (1991), keeper, seeker, three chasers, two beaters."""
 
 
 def _by_role(chaser_move, seeker_move):
@@ -110,7 +133,7 @@ class ChatQuidditch(Ruleset):
 
     name = "chat-quidditch"
     title = "Chat-Quidditch"
-    languages = ("de", "en")
+    languages = words.LANGUAGES
     config_schema = {
         "type": "object",
         "required": ["teams"],
@@ -151,13 +174,15 @@ class ChatQuidditch(Ruleset):
             {
                 "house": house,
                 "players": [
-                    {"position": position, "name": f"{house} {position} {number}"}
-                    for number, position in enumerate(
-                        ["keeper", "seeker", "chaser", "chaser", "chaser", "beater", "beater"]
+                    {"position": position, "name": name}
+                    for position, name in zip(
+                        ["keeper", "seeker", "chaser", "chaser", "chaser", "beater", "beater"],
+                        names,
+                        strict=True,
                     )
                 ],
             }
-            for house in ("Gryffindor", "Slytherin")
+            for house, names in EXAMPLE_TEAMS.items()
         ],
         **DEFAULTS,
     }
@@ -167,7 +192,6 @@ class ChatQuidditch(Ruleset):
     bots = {"sensible": Sensible()}
     # The referee relays the chat: he may type any nick's line, one nobody holds among them.
     referee_relays = True
-    board_template = "quidditch_chat/board.html"
 
     def prepare(self, config: dict, roster) -> dict:
         return prepare(config, roster)
@@ -219,7 +243,8 @@ class ChatQuidditch(Ruleset):
     def allowed_commands(
         self, state: State, actor: Actor, *, now: float | None = None
     ) -> list[dict]:
-        """What is awaited, and the votes to end the game (§7), each complete.
+        """What is awaited, and the votes to end the game (§7: the referee's, and the
+        captains' once it is proposed), each complete.
 
         The captain is offered the usual hand-out of experience points and none
         (he may send any other, §3.2); a ``timeout`` is offered once a deadline
@@ -228,7 +253,7 @@ class ChatQuidditch(Ruleset):
         offered = state["awaiting"]
         if state["pending"] or state["phase"] == "experience":  # the offers to complete
             offered = [done for c in offered for done in _complete(state, c, now)]
-        offered = [*offered, *ending.votes_open(state)] if not state["over"] else []
+        offered = [*offered, *ending.votes_offered(state)] if not state["over"] else []
         if actor.is_referee:
             return offered
         if actor.role != "player":
@@ -250,9 +275,6 @@ class ChatQuidditch(Ruleset):
     def default_title(self, state: State) -> str:
         return " v ".join(team["house"] for team in state["teams"])
 
-    def board(self, state: State) -> dict:
-        return board(state)
-
     def is_over(self, state: State) -> bool:
         return state["over"]
 
@@ -270,3 +292,25 @@ class ChatQuidditch(Ruleset):
 
     def narrate(self, event: Event) -> dict[str, str]:
         return narrate(event)
+
+    # --- in words (quidditch.chat.words), and the table (quidditch.chat.table) ---------
+
+    table = ChatTable()
+
+    def command_text(self, command: Command, view: State, language: str) -> str:
+        return words.command_text(command, view, language)
+
+    def action_text(self, action: str, language: str) -> str:
+        return words.say(language, words.ACTIONS[action])
+
+    def field_text(self, action: str, field: str, language: str) -> str:
+        return words.say(language, words.FIELDS[field])
+
+    def choice_text(self, action: str, field: str, value, view: State, language: str) -> str:
+        return words.choice_text(action, field, value, view, language)
+
+    def seat_text(self, seat: str, view: State, language: str) -> str:
+        return words.seat_text(seat, view, language)
+
+    def purpose_text(self, purpose: str, language: str) -> str:
+        return words.purpose_text(purpose, language)

@@ -19,9 +19,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from quidditch.chat.board import chat_line
 from quidditch.chat.rules import ChatQuidditch
 from quidditch.chat.simulation import RandomPlayers
+from quidditch.chat.words import chat_line
 from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db

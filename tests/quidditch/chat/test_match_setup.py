@@ -50,7 +50,7 @@ def test_characters_must_belong_to_their_house(table):
     assert response.status_code == 422
     assert response.json() == {
         "code": "invalid_config",
-        "detail": "Slytherin keeper 0 does not play for this house",
+        "detail": "Slytherin keeper 0 does not play for this house.",
         "rule": "§2",
     }
     assert not Game.objects.exists()
@@ -61,7 +61,7 @@ def test_another_campaigns_houses_and_characters_are_not_offered(table):
     body["config"]["teams"][1]["house"] = table.house(campaign=table.other_campaign).pk
     response = table.client(table.storyguide).post("/api/matches/", body, format="json")
     assert response.status_code == 422
-    assert response.json()["detail"] == "Slytherin keeper 0 does not play for this house"
+    assert response.json()["detail"] == "Slytherin keeper 0 does not play for this house."
     assert not Game.objects.exists()
 
 
@@ -90,5 +90,5 @@ def test_5_1_a_match_has_at_most_ten_rounds(table):
         "/api/matches/", table.match_body(settings={"rounds": 400}), format="json"
     )
     assert response.status_code == 422
-    assert response.json()["detail"] == "rounds must be a whole number from 1 to 10"
+    assert response.json()["detail"] == "rounds must be a whole number from 1 to 10."
     assert response.json()["rule"] == "§5.1"
