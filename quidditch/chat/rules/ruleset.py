@@ -13,6 +13,7 @@ from ..table import ChatTable
 from . import (
     beaters,
     chasers,
+    contract,
     ending,
     keeper,
     legality,
@@ -24,7 +25,7 @@ from . import (
     shots,
     timing,
 )
-from .commands import ACTIONS, normalise
+from .commands import normalise
 from .config import DEFAULTS, MAX_ROUNDS, build_state
 from .match import Match
 from .roster import prepare
@@ -155,20 +156,10 @@ class ChatQuidditch(Ruleset):
             "referee_releases": {"type": "boolean", "default": True},
         },
     }
-    command_schema = {
-        "type": "object",
-        "required": ["action"],
-        "properties": {
-            "action": {"type": "string", "enum": sorted(ACTIONS)},
-            "player": {"type": "string", "description": "The nick giving it (GJäger1)."},
-            "target": {"type": "string", "description": "A nick (pass, attack, foul, ...)."},
-            "third": {"type": "string", "enum": ["T", "M", "H"]},
-            "from": {"type": "string"},
-            "to": {"type": "string"},
-            "ball": {"type": "string", "enum": ["bludgers", "quaffle", "snitch"]},
-            "points": {"type": "object", "description": "Experience points by nick (§3.2)."},
-        },
-    }
+    command_schemas = contract.COMMANDS
+    state_schema = contract.STATE
+    event_schemas = contract.EVENTS
+    result_schema = contract.RESULT
     example_config = {
         "teams": [
             {
