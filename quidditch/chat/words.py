@@ -81,7 +81,7 @@ COMMANDS = {
     "pass": _("Pass to {target}"),
     "catch": _("Catch the pass"),
     "intercept": _("Intercept the pass"),
-    "shot": _("Shoot at the goal"),
+    "shot": _("Shoot at the goal in {goal}"),
     "shot:free_throw": _("Take the free throw"),
     "save": _("Save the shot"),
     "find": _("Look for the snitch"),
@@ -160,6 +160,8 @@ def command_words(command: dict, view: dict, language: str) -> str:
         key = "attack:keeper"
     elif action == "shot" and view["phase"] == "free_throw":
         key = "shot:free_throw"
+    elif action == "shot":  # at the goal of the third he is in: his own, by accident (§3.5)
+        fields["goal"] = third_text(view, view["thirds"][command["player"]], language)
     elif action == "end_game" and not view["end_votes"]:
         key = "end_game:propose"
     for name in ("third", "from", "to"):

@@ -179,3 +179,13 @@ def test_3_3_what_a_die_is_rolled_for(purpose, de, en, fr):
 )
 def test_29_the_transcript_speaks_one_language_per_line(event, de, en, fr):
     assert RULES.narrate(event) == {"de": de, "en": en, "fr": fr}
+
+
+def test_3_5_a_shot_says_whose_goal_it_is_at_since_one_at_the_own_goal_counts():
+    game = Game().kick_off().to_chasers(carrier=6)  # GJäger1 in G, in front of his own goal
+    shot = {"action": "shot", "player": "GJäger1"}
+    assert [RULES.command_text(shot, game.state, language) for language in LANGUAGES] == [
+        "GJäger1: Torwurf auf G (Tor von Gryffindor)",
+        "GJäger1: Shoot at the goal in G (Gryffindor's goal)",
+        "GJäger1\u00a0: Tirer au but en G (but de Gryffindor)",
+    ]
