@@ -71,8 +71,7 @@ def votes_offered(state: State) -> list[dict]:
     """The votes offered as commands: the referee's at any time, a captain's once someone
     has proposed the end (§7). A captain may still propose it himself (``Spielende``); a
     captain's vote always on offer would make him always awaited."""
-    open_ = votes_open(state)
-    return open_ if state["end_votes"] else [vote for vote in open_ if "player" not in vote]
+    return votes_open(state) if state["end_votes"] else [{"action": "end_game"}]
 
 
 def vote_to_end(match: Match, command: dict) -> None:
