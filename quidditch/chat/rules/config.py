@@ -38,19 +38,19 @@ def settings(config: object) -> dict:
     result = config_settings(config, DEFAULTS, besides=("teams",))
     seconds = result["answer_seconds"]
     if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0:
-        raise invalid(_("answer_seconds must be a positive number."), "§3.4")
+        raise invalid(_("answer_seconds must be a positive number"), "§3.4")
     for name in ("rounds", "half_time_after"):
         value = result[name]
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ROUNDS:
             raise invalid(
-                _("%(name)s must be a whole number from 1 to %(most)s."),
+                _("%(name)s must be a whole number from 1 to %(most)s"),
                 "§5.1",
                 name=name,
                 most=MAX_ROUNDS,
             )
     for name in ("final", "foul_xp", "referee_releases"):
         if not isinstance(result[name], bool):
-            raise invalid(_("%(name)s must be true or false."), name=name)
+            raise invalid(_("%(name)s must be true or false"), name=name)
     return result
 
 
