@@ -109,10 +109,11 @@ def _phase(view: dict, language: str) -> str:
     key = f"positioning:{view['positioning']}" if phase == "positioning" else phase
     if phase == "chat" and view["round"] == view["config"]["half_time_after"]:
         return say(language, _("Half-time: chat for ten minutes."))
-    team = {"goal_choice": 1 - (view["possession"] or 0), "free_throw": view["free_throw"]}.get(
-        phase
-    )
-    house = view["teams"][team]["house"] if team is not None else ""
+    house = ""
+    if phase == "goal_choice":  # the loser of the quaffle roll chooses (§4.2)
+        house = view["teams"][1 - view["possession"]]["house"]
+    elif phase == "free_throw":
+        house = view["teams"][view["free_throw"]]["house"]
     return say(language, PHASES[key], house=house)
 
 

@@ -24,15 +24,18 @@ The reasoning, by the rules it rests on:
   pays only where the carrier would shoot anyway. The keeper attacks a carrier
   flying in (§5.6.2) when no chaser of his can: losing means a goal he cannot
   hold.
-- Beaters throw at opponents only, the keeper first when their own team will
-  shoot (a knocked-out keeper holds no ordinary shot, §5.5.6), and keep a
-  caught bludger for the carrier when the other team has the quaffle (§5.4.2).
+- Beaters throw at opponents only: the seeker first (out, he cannot catch the
+  snitch this round, §5.4.1), then the keeper when their own team will shoot (a
+  knocked-out keeper holds no ordinary shot, §5.5.6), then chasers; a caught
+  bludger is kept for the carrier when the other team has the quaffle (§5.4.2).
 - Seekers look for and catch the snitch (§5.7) when the 50 points win the game,
   or in the last round; a seeker fouls the other who found it (§5.7.3) when that
   catch would not leave his own team the winner.
 - Positions (§5.3): attacking chasers wait in M for a pass after the carrier's
-  first flight, defending ones in front of their goal and in M; beaters go
+  first flight, defending ones in front of their goal and in M; a seeker goes
+  where the other seeker is, to foul him if he finds the snitch; beaters go
   where the opponents worth hitting stand.
+- A captain hands out as many experience points as he may (§3.2).
 """
 
 from __future__ import annotations

@@ -47,6 +47,9 @@ def test_5_1_where_the_round_stands_and_whom_it_waits_for_in_words():
     assert table["now"] == "The chasers and keepers play the quaffle."
     assert context(chasers(), language="de")["now"] == "Jäger und Hüter spielen den Quaffel."
     assert context(Game())["round"] == "Before the first round"
+    game = Game()
+    game.do({"action": "quaffle_roll"}, 6, 6, 1, 1)  # Gryffindor wins: Slytherin chooses (§4.2)
+    assert context(game)["now"] == "Slytherin chooses the third of its goal."
 
 
 def test_4_2_the_score_table_names_each_teams_goal_third_and_possession():
