@@ -50,7 +50,7 @@ def test_characters_must_belong_to_their_house(table):
     assert response.status_code == 422
     assert response.json() == {
         "code": "invalid_config",
-        "detail": "Slytherin keeper 0 does not play for this house",
+        "detail": "Slytherin keeper 0 does not play for this house.",
         "rule": "§2",
     }
     assert not Game.objects.exists()
@@ -61,7 +61,7 @@ def test_another_campaigns_houses_and_characters_are_not_offered(table):
     body["config"]["teams"][1]["house"] = table.house(campaign=table.other_campaign).pk
     response = table.client(table.storyguide).post("/api/matches/", body, format="json")
     assert response.status_code == 422
-    assert response.json()["detail"] == "Slytherin keeper 0 does not play for this house"
+    assert response.json()["detail"] == "Slytherin keeper 0 does not play for this house."
     assert not Game.objects.exists()
 
 
