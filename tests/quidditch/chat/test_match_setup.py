@@ -74,8 +74,9 @@ def test_2_a_team_without_a_keeper_is_refused_naming_the_rule(table):
 
 
 def test_only_a_storyguide_sets_up_a_match(table):
+    """Unless the campaign lets its players start friendly games (tests/games)."""
     response = table.client(table.player).post("/api/matches/", table.match_body(), format="json")
-    assert response.status_code == 400 and "campaign" in response.json()["errors"]
+    assert response.status_code == 403
 
 
 def test_2_a_config_without_teams_is_refused_naming_the_rule(table):
