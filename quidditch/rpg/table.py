@@ -68,7 +68,6 @@ STATUS = {
     "left": _("left the match"),
     "aim": _("the bludger at {target}"),
 }
-HEALTH_LOST = _("{health} (lost {lost})")
 RESULT = {
     "win": _("{house} wins, {points} points ahead."),
     "draw": _("A draw."),
@@ -133,9 +132,7 @@ class RpgTable(Table):
     @staticmethod
     def _player(view: dict, key: str, waiting: set[str], language: str) -> dict:
         player = view["players"][key]
-        health = player["health"]
-        if player["health_lost"]:
-            health = say(language, HEALTH_LOST, health=health, lost=player["health_lost"])
+        health, lost = player["health"], player["health_lost"]
         return {
             "key": key,
             "name": player["name"],
@@ -144,7 +141,7 @@ class RpgTable(Table):
                 f"{words.attribute(name, language)} {player['attributes'][name]}"
                 for name in USES[player["position"]]
             ],
-            "health": health,
+            "health": f"{health} (−{lost})" if lost else health,
             "out": not in_play(view, key),
             "status": _status(view, key, waiting, language),
             "to_choose": key in waiting and key not in view["choices"],

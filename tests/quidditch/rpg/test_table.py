@@ -79,7 +79,7 @@ def test_a_player_with_no_health_left_is_out_and_a_team_without_keeper_says_so()
     match = Match()
     match.state["players"]["away.keeper"].update(health=0, health_lost=5, left=True)
     context = table(match)
-    assert sheet(context, "away")[5][3:] == ("0 (lost 5)", "left the match")
+    assert sheet(context, "away")[5][3:] == ("0 (−5)", "left the match")
     assert context["teams"][1]["defence"] == [
         "Slytherin has no keeper left: shots need 10, bludgers hit on 10."
     ]
