@@ -28,9 +28,15 @@ def prepare_teams(teams: object, roster: Roster) -> list:
     """Teams named by character ids, filled in from the campaign's roster."""
     if not isinstance(teams, list):
         return teams
-    prepared = [_team(team, roster) if _by_id(team) else team for team in teams]
-    named = [p.get("character") for team in prepared for p in team.get("players", [])]
-    twice = sorted({roster[c]["name"] for c in named if c is not None and named.count(c) > 1})
+    prepared, named = [], []
+    for team in teams:
+        if _by_id(team):
+            team = _team(team, roster)
+            named += [player["character"] for player in team["players"]]
+        else:
+            _check_written_out(team)
+        prepared.append(team)
+    twice = sorted({roster[c]["name"] for c in named if named.count(c) > 1})
     if twice:
         raise invalid(_("%(names)s cannot play twice in one match."), names=", ".join(twice))
     return prepared
@@ -38,6 +44,16 @@ def prepare_teams(teams: object, roster: Roster) -> list:
 
 def _by_id(team: object) -> bool:
     return isinstance(team, dict) and isinstance(team.get("house"), int)
+
+
+def _check_written_out(team: object) -> None:
+    """A team written out: its players are no characters of the campaign, whose sheets a
+    match writes back to, so none may name one (field characters by the house's id)."""
+    players = team.get("players") if isinstance(team, dict) else None
+    if isinstance(players, list) and any(
+        isinstance(p, dict) and p.get("character") is not None for p in players
+    ):
+        raise invalid(_("To field the campaign's characters, give their house by id."))
 
 
 def _team(team: dict, roster: Roster) -> dict:
@@ -79,8 +95,12 @@ def build_players(teams: object) -> tuple[list[dict], dict[str, dict]]:
                 raise invalid(_("Every player of %(house)s needs a position."), house=team["house"])
             counts[position] += 1
             name = entry.get("name") or f"{team['house']} {index}"
-            attributes = entry.get("attributes") or {}
-            if not all(_whole(attributes.get(a)) for a in ATTRIBUTES):
+            if not isinstance(name, str):
+                raise invalid(_("A player's name is a text."))
+            attributes = entry.get("attributes")
+            if not isinstance(attributes, dict) or not all(
+                _whole(attributes.get(a)) for a in ATTRIBUTES
+            ):
                 raise invalid(_("%(name)s needs Strength, Toughness and Dexterity."), name=name)
             health = entry.get("health", DEFAULT_HEALTH)
             if not _whole(health) or health <= 0:

@@ -215,3 +215,29 @@ def test_a_choice_is_its_choosers_own_until_the_turn_is_rolled():
     assert RULES.view_event(record, away)["command"]["target"] == "chosen"
     assert RULES.view_event(record, REFEREE)["submitted"]["command"]["target"] == "chosen"
     assert RULES.view_event(record, home)["command"]["target"] == "away.chaser2"
+
+
+def test_a_team_written_out_fields_no_character():
+    """A match writes Health back to its characters' sheets: a team written out (a house by
+    name) may not name one, or it would reach sheets its house never fielded."""
+    written_out = team("Gryffindor")
+    written_out["players"][0]["character"] = 9
+    with pytest.raises(RuleViolation) as refused:
+        RULES.prepare({"teams": [written_out, team("Slytherin")]}, ROSTER)
+    assert refused.value.detail == "To field the campaign's characters, give their house by id."
+
+
+@pytest.mark.parametrize(
+    ("change", "detail"),
+    [
+        ({"attributes": [5, 4, 5]}, "GC1 needs Strength, Toughness and Dexterity."),
+        ({"name": 7}, "A player's name is a text."),
+        ({"health": 0}, "GC1 has no Health left and cannot play."),
+    ],
+)
+def test_a_player_written_out_needs_a_name_the_three_attributes_and_health(change, detail):
+    written_out = team("Gryffindor")
+    written_out["players"][0].update(change)
+    with pytest.raises(RuleViolation) as refused:
+        RULES.setup({"teams": [written_out, team("Slytherin")]})
+    assert (refused.value.code, refused.value.detail) == ("invalid_config", detail)
