@@ -37,7 +37,17 @@ from ..narration import narrate
 from ..table import RpgTable
 from . import contract, turn
 from .contract import HIDDEN, PLAYS
-from .teams import BEATER, RULE, SEEKER, SIDES, build_players, invalid, other, prepare_teams
+from .teams import (
+    BEATER,
+    LINE_UP,
+    RULE,
+    SEEKER,
+    SIDES,
+    build_players,
+    invalid,
+    other,
+    prepare_teams,
+)
 
 DEFAULTS = {name: schema["default"] for name, schema in contract.SETTINGS.items()}
 ACTIONS = {BEATER: "aim", SEEKER: "seek"}
@@ -71,7 +81,8 @@ def _seen(seat: str, choice: str, actor: Actor) -> str:
 
 
 def _inline_team(house: str, names: list[str]) -> dict:
-    positions = ["chaser"] * 3 + ["beater"] * 2 + ["keeper", "seeker"]
+    """A team written out, for the example: seven names in the order of the line-up."""
+    positions = [position for position, count in LINE_UP.items() for _n in range(count)]
     return {
         "house": house,
         "players": [
@@ -178,7 +189,7 @@ class RpgQuidditch(Ruleset):
                 )
             new = {**state, "distracted": True}
             return Outcome(new, [{"type": "referee_distracted", "turn": state["turn"]}])
-        if action not in ("aim", "seek"):
+        if action not in ACTIONS.values():
             raise RuleViolation(
                 "unknown_command",
                 _(
@@ -252,7 +263,7 @@ class RpgQuidditch(Ruleset):
     def view_event(self, record: dict, actor: Actor) -> dict:
         """A choice in the log, likewise; the turn's rolls then show every target."""
         command = record["command"]
-        if command.get("action") not in ("aim", "seek") or _holds(actor, command.get("player")):
+        if command.get("action") not in ACTIONS.values() or _holds(actor, command.get("player")):
             return record
         hidden = {**command, **{k: HIDDEN for k in ("target", "play") if k in command}}
         return {**record, "command": hidden, "submitted": {"command": hidden}}

@@ -83,6 +83,14 @@ def test_the_gain_adds_to_what_a_player_earned_before(pitch):
     assert points_of(pitch.house("Gryffindor")) == 220
 
 
+def test_two_wins_add_up(pitch):
+    """180 and 180: each player has earned 360 for Popularity, 7 steps; the house 360."""
+    finish(pitch.match(), home=450, away=270)
+    finish(pitch.match(), home=330, away=150)
+    assert set(popularity_of(pitch.characters["Gryffindor"]).values()) == {7}
+    assert points_of(pitch.house("Gryffindor")) == 360
+
+
 def test_a_reversed_win_takes_the_popularity_back(pitch):
     finish(pitch.match(), home=450, away=270)
     house_points_reverse(
