@@ -181,6 +181,14 @@ class HousePointEntry(models.Model):
     character = models.ForeignKey(
         Character, null=True, blank=True, on_delete=models.PROTECT, related_name="ledger"
     )
+    attributed_to = models.ManyToManyField(
+        Character,
+        blank=True,
+        related_name="attributed_points",
+        help_text="Characters the points are attributed to for Popularity, each as if they had "
+        "earned them all (a Draco Dormiens quidditch win: every player of the team); the "
+        "house counts them once.",
+    )
     awarded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
