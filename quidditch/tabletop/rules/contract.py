@@ -59,12 +59,10 @@ TEAMS = {
 
 
 def _object(properties: dict, *, optional=(), description: str = "", nullable=False) -> dict:
-    schema = {
-        "type": "object",
-        "properties": properties,
-        "required": [name for name in properties if name not in optional],
-        "additionalProperties": False,
-    }
+    schema = {"type": "object", "properties": properties, "additionalProperties": False}
+    required = [name for name in properties if name not in optional]
+    if required:  # OpenAPI 3.0: a "required" list is never empty
+        schema["required"] = required
     if description:
         schema["description"] = description
     if nullable:
