@@ -18,19 +18,16 @@ from core.errors import Invalid, RuleViolation
 from core.slugs import unique_slug
 from games.dice import Roll
 from games.models import EnteredDice, Game
-from games.ruleset import REFEREE, Actor, find_ruleset, ruleset_names
+from games.ruleset import REFEREE, Actor
 from games.services import game_abandon, game_apply, game_create
 from league import selectors
+from league.cups import cup_rules, cup_rulesets
 from league.models import CupYear, Fixture, FixtureStatus, Fraud, Offence, Stage
 from league.rules import fixtures, house_points, lots, scheduling, teams
 from league.rules.finals import final_placing, finals
 
 #: The house cup is Chat-Quidditch's (§8); other rulesets that play cups may be chosen.
 CHAT_QUIDDITCH = "chat-quidditch"
-
-
-def cup_rulesets() -> list[str]:
-    return [name for name in ruleset_names() if find_ruleset(name).plays_cups]
 
 
 HALF_STAGES = {1: Stage.FIRST_HALF, 2: Stage.SECOND_HALF}
@@ -199,7 +196,7 @@ def fixture_start(
             )
             for team in rosters
         ]
-        rules = find_ruleset(fixture.cup_year.ruleset)
+        rules = cup_rules(fixture.cup_year.ruleset)
         fixture.game = game_create(
             campaign=fixture.cup_year.campaign,
             ruleset=rules.name,
@@ -245,7 +242,7 @@ def fixture_record_result(*, game: Game, now: datetime) -> None:
     fixture = Fixture.objects.select_for_update().filter(game=game).first()
     if fixture is None or fixture.status == FixtureStatus.PLAYED:
         return
-    fixture.result = find_ruleset(game.ruleset).cup_result(game.state)
+    fixture.result = cup_rules(game.ruleset).cup_result(game.state)
     fixture.status = FixtureStatus.PLAYED
     fixture.published_at = now
     fixture.credit_due_at = house_points.credit_due(now)
