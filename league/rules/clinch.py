@@ -102,22 +102,25 @@ THIRD_PLACE = {
 
 @dataclass(frozen=True)
 class Mark:
-    """Where a house stands towards one ``target``: ``status``, the tiebreak it hangs on
-    (``decider``, ``lots``, ``decider_or_lots``, or None) and the sentence for a reader
-    (empty while it is open)."""
+    """Where a house stands towards one ``target``: ``status``, and the tiebreak it hangs
+    on (``decider``, ``lots``, ``decider_or_lots``, or None)."""
 
     target: str
     status: str
-    tiebreak: str | None
-    sentence: str
+    tiebreak: str | None = None
+
+    def sentence(self, house: str) -> str:
+        """The mark in words for a reader; empty while it is open."""
+        return SENTENCES.get((self.target, self.status), "").format(
+            house=house, unless=UNLESS.get(self.tiebreak, ""), only=ONLY.get(self.tiebreak, "")
+        )
 
     def to_json(self) -> dict:
-        return {
-            "target": self.target,
-            "status": self.status,
-            "tiebreak": self.tiebreak,
-            "sentence": self.sentence,
-        }
+        return {"target": self.target, "status": self.status, "tiebreak": self.tiebreak}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Mark:
+        return cls(data["target"], data["status"], data["tiebreak"])
 
 
 def marks(
@@ -133,13 +136,13 @@ def marks(
         statuses = {house: race.statuses(house, lines) for house in houses}
     else:
         statuses = {house: _settled(table, house, lines) for house in houses}
-    return {house: _marks(house, statuses[house], len(houses)) for house in houses}
+    return {house: _marks(statuses[house], len(houses)) for house in houses}
 
 
 Status = tuple[str, str | None]
 
 
-def _marks(house: str, by_line: dict[str, Status], houses: int) -> tuple[Mark, ...]:
+def _marks(by_line: dict[str, Status], houses: int) -> tuple[Mark, ...]:
     statuses = {CUP_FINAL: by_line.get(CUP_FINAL, (CLINCHED, None))}
     if FINALS in by_line:
         statuses[FINALS] = by_line[FINALS]
@@ -147,10 +150,7 @@ def _marks(house: str, by_line: dict[str, Status], houses: int) -> tuple[Mark, .
     elif houses == 4:
         status, tiebreak = statuses[CUP_FINAL]
         statuses[THIRD_PLACE_FINAL] = (THIRD_PLACE[status], tiebreak)
-    return tuple(
-        Mark(target, status, tiebreak, _sentence(target, status, tiebreak, house))
-        for target, (status, tiebreak) in statuses.items()
-    )
+    return tuple(Mark(target, status, tiebreak) for target, (status, tiebreak) in statuses.items())
 
 
 def _between(top_two: Status, top_four: Status) -> Status:
@@ -179,13 +179,6 @@ def _between(top_two: Status, top_four: Status) -> Status:
 def _either(*tiebreaks: str | None) -> str | None:
     kinds = {tiebreak for tiebreak in tiebreaks if tiebreak}
     return kinds.pop() if len(kinds) == 1 else (DECIDER_OR_LOTS if kinds else None)
-
-
-def _sentence(target: str, status: str, tiebreak: str | None, house: str) -> str:
-    template = SENTENCES.get((target, status), "")
-    return template.format(
-        house=house, unless=UNLESS.get(tiebreak, ""), only=ONLY.get(tiebreak, "")
-    )
 
 
 def _settled(table: Standings, house: str, lines: dict[str, int]) -> dict[str, Status]:
@@ -294,11 +287,16 @@ class _Race:
                 games.append(
                     (dim[other], dim[house], tuple((a, -b) for a, b in game.one_up_one_down))
                 )
-        x = len(group)
-        highest_house = -start[x] + sum(-min(b for _, b in opts) for _, j, opts in games if j == x)
-        enough = [highest_house + (0 if ahead(0, 0) else 1)] * len(group) + [None]
+        x, past = len(group), 0 if ahead(0, 0) else 1
+        house_gains = [[-b for _, b in options] for _, j, options in games if j == x]
+        lowest = -start[x] + sum(min(gains) for gains in house_gains)
+        highest = -start[x] + sum(max(gains) for gains in house_gains)
         return _search(
-            start, games, enough, lambda state: all(ahead(k, -state[x]) for k in state[:x])
+            start,
+            games,
+            [lowest + past] * len(group) + [None],
+            [highest + past] * len(group) + [None],
+            lambda state: all(ahead(k, -state[x]) for k in state[:x]),
         )
 
     # -- at least: how few houses must finish ahead of ``house``? ----------------------
@@ -352,8 +350,10 @@ class _Race:
             )
         down = tuple((-a, -b) for a, b in game.both_down)
         games = [(dim[h], dim[a], down) for h, a in self.games if h in kept and a in kept]
-        enough = [-best + (1 if ahead(0, 0) else 0)] * len(group)
-        return _search(start, games, enough, lambda state: all(not ahead(-k, best) for k in state))
+        need = [-best + (1 if ahead(0, 0) else 0)] * len(group)
+        return _search(
+            start, games, need, need, lambda state: all(not ahead(-k, best) for k in state)
+        )
 
 
 def _ahead(level_counts: bool) -> Callable[[int, int], bool]:
@@ -375,6 +375,7 @@ def _reachable(start: Sequence[str], opponents: dict[str, list[str]], within: se
 def _search(
     start: list[int],
     games: list[tuple[int, int, tuple[tuple[int, int], ...]]],
+    need: list[int | None],
     enough: list[int | None],
     accept: Callable[[tuple[int, ...]], bool],
 ) -> bool:
@@ -382,18 +383,37 @@ def _search(
 
     A state holds one number per house, each oriented so that more is better for the
     question; a game ``(i, j, options)`` adds one of its ``options`` to houses ``i`` and
-    ``j``. After each game only the states no other beats for every house are kept, and
-    a number past ``enough`` (less what its remaining games can still take away) is
-    held there: beyond it nothing changes the answer, and equal states merge.
+    ``j``. A house's number must end at ``need`` or more to be accepted, and is
+    accepted at ``enough`` or more (None: no such bound). After each game only the
+    states no other beats for every house are kept; a state whose remaining games
+    cannot bring a house to its need is dropped, and a number that stays past enough
+    whatever the remaining games take away is held there, so that states differing only
+    beyond it merge.
     """
     games = sorted(games, key=lambda g: (min(g[0], g[1]), max(g[0], g[1])))
-    floor_after = [[0] * len(start) for _ in range(len(games) + 1)]
+    dims = len(start)
+    least_after = [[0] * dims for _ in range(len(games) + 1)]
+    most_after = [[0] * dims for _ in range(len(games) + 1)]
     for step in range(len(games) - 1, -1, -1):
-        floor_after[step] = list(floor_after[step + 1])
+        least_after[step] = list(least_after[step + 1])
+        most_after[step] = list(most_after[step + 1])
         i, j, options = games[step]
-        floor_after[step][i] += min(a for a, _ in options)
-        floor_after[step][j] += min(b for _, b in options)
-    states = {_held(tuple(start), enough, floor_after[0])}
+        for dim, gains in ((i, [a for a, _ in options]), (j, [b for _, b in options])):
+            least_after[step][dim] += min(gains)
+            most_after[step][dim] += max(gains)
+
+    def held(state: tuple[int, ...], step: int) -> tuple[int, ...] | None:
+        kept = []
+        for value, wanted, plenty, least, most in zip(
+            state, need, enough, least_after[step], most_after[step], strict=True
+        ):
+            if wanted is not None and value + most < wanted:
+                return None
+            kept.append(value if plenty is None else min(value, plenty - least))
+        return tuple(kept)
+
+    first = held(tuple(start), 0)
+    states = {first} if first is not None else set()
     for step, (i, j, options) in enumerate(games):
         grown = set()
         for state in states:
@@ -401,16 +421,11 @@ def _search(
                 moved = list(state)
                 moved[i] += a
                 moved[j] += b
-                grown.add(_held(tuple(moved), enough, floor_after[step + 1]))
-        states = set(pareto(grown, (1,) * len(start)))
+                kept = held(tuple(moved), step + 1)
+                if kept is not None:
+                    grown.add(kept)
+        states = set(pareto(grown, (1,) * dims))
     return any(accept(state) for state in states)
-
-
-def _held(state: tuple[int, ...], enough: list[int | None], still: list[int]) -> tuple[int, ...]:
-    return tuple(
-        value if cap is None else min(value, cap - left)
-        for value, cap, left in zip(state, enough, still, strict=True)
-    )
 
 
 def _unbounded(table: Standings, bounds: ScoreBounds) -> int:
