@@ -29,7 +29,15 @@ from django.views.decorators.http import require_safe
 from league import selectors, services
 from league.chart import Chances, Series, odds_svg, percent, race_svg
 from league.models import CupYear, Fixture, Stage
-from league.rules.clinch import CLINCHED, CLINCHED_UNLESS_TIEBREAK, ELIMINATED, TIEBREAK_ONLY
+from league.rules.clinch import (
+    CLINCHED,
+    CLINCHED_UNLESS_TIEBREAK,
+    CUP_FINAL,
+    ELIMINATED,
+    FINALS,
+    THIRD_PLACE_FINAL,
+    TIEBREAK_ONLY,
+)
 from league.rules.finals import finals
 from league.rules.house_points import CREDIT_DELAY
 from league.rules.scheduling import DateNeeded, Window
@@ -111,7 +119,9 @@ def _cup_year_page(request, campaign_slug: str, cup_year_slug: str | None):
     projection = selectors.projection_figures(
         services.cup_year_projection(cup_year=cup_year, now=now)
     )
-    marks = {house["house"]: _marks(house) for house in projection["houses"]}
+    marks = {
+        house["house"]: _marks(house, len(projection["houses"])) for house in projection["houses"]
+    }
     context = {
         "campaign": cup_year.campaign,
         "cup_year": cup_year,
@@ -173,11 +183,23 @@ class Mark:
     sentence: str
 
 
-def _marks(house: dict) -> list[Mark]:
+IMPLIED = {
+    (CUP_FINAL, CLINCHED): {(FINALS, CLINCHED), (THIRD_PLACE_FINAL, ELIMINATED)},
+    (FINALS, ELIMINATED): {(CUP_FINAL, ELIMINATED), (THIRD_PLACE_FINAL, ELIMINATED)},
+}
+"""Marks another mark of the same house says already: not shown twice."""
+
+
+def _marks(house: dict, houses: int) -> list[Mark]:
+    """The house's proven marks, less those another one implies; with four houses the
+    third-place final is the cup final's other side, so only its "whatever happens"."""
+    proven = [mark for mark in house["marks"] if mark["status"] in MARK_SIGNS]
+    implied = set().union(*(IMPLIED.get((m["target"], m["status"]), set()) for m in proven))
     return [
         Mark(mark["target"], mark["status"], MARK_SIGNS[mark["status"]], mark["sentence"])
-        for mark in house["marks"]
-        if mark["status"] in MARK_SIGNS
+        for mark in proven
+        if (mark["target"], mark["status"]) not in implied
+        and not (houses == 4 and mark["target"] == THIRD_PLACE_FINAL and mark["status"] != CLINCHED)
     ]
 
 
