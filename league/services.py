@@ -1,4 +1,5 @@
-"""Every write of the house cup: fixtures, dates, starting games, results, credits, fraud.
+"""Every write of the house cup: fixtures, dates, starting games, results, credits, fraud,
+and the projections computed from them.
 
 The pure rules (``league.rules``) decide; these functions load what they
 need, call them, and write the outcome in one transaction each.
@@ -474,8 +475,8 @@ def cup_schedule_finals(*, cup_year: CupYear) -> list[Fixture]:
 
 
 SEASONS = 10_000
-"""Seasons a projection draws: the chances then move by less than a point in a hundred
-from one seed to the next (docs/rules/league.md)."""
+"""Seasons a projection draws: a chance's standard error is then at most half a point in
+a hundred (docs/rules/league.md)."""
 
 
 def cup_year_project(*, cup_year: CupYear, now: datetime, seasons: int = SEASONS) -> Projection:
