@@ -8,12 +8,10 @@ most two goals a round over ten rounds, one fewer when the snitch is caught
 (``docs/rules/league.md`` derives it from the text), so every result of a
 game of the halves is among :meth:`ScoreBounds.outcomes`.
 
-The order of the table (§8.1, §8.2; :func:`league.rules.standings.standings`)
-compares points, then snitch catches, then goals conceded (fewer is better).
-:func:`key` folds the three counts into one integer that orders houses the
-same way and adds up game by game, so the proofs of
-:mod:`league.rules.clinch` and the seasons of :mod:`league.rules.simulation`
-add and compare integers.
+What a game adds to a house's place in the table is a key
+(:func:`league.rules.standings.key`): the proofs of :mod:`league.rules.clinch`
+and the seasons of :mod:`league.rules.simulation` add and compare integers,
+in the table's own order.
 """
 
 from __future__ import annotations
@@ -22,20 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from functools import cached_property
 
-SPAN = 1 << 20
-"""Room for each of the lower counts in a key: a season's snitch catches and goals
-conceded stay far below it, so they never spill into the count above."""
-
-
-def key(points: int, snitch_catches: int, goals_conceded: int) -> int:
-    """A house's counts as one number: a greater key is ahead (§8.1, §8.2), equal keys
-    are level. Keys add: the key of a season is the sum of its games' keys."""
-    return (points * SPAN + snitch_catches) * SPAN - goals_conceded
-
-
-def points_of(house_key: int) -> int:
-    """The points a key was made from (snitch catches and goals conceded below ``SPAN``)."""
-    return (house_key + SPAN) // (SPAN * SPAN)
+from .standings import key
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ ahead but enough can be level across the line (a decider or lots, §8.2);
 *out* when at least ``line`` must finish ahead; *in only through a tiebreak*
 when it can get no better than level across the line. The houses are ordered
 as :func:`league.rules.standings.standings` orders them (points, snitch
-catches, goals conceded, one number per house: :func:`league.rules.bounds.key`).
+catches, goals conceded, one number per house: :func:`league.rules.standings.key`).
 
 How the questions are answered, and why it is exact (``docs/rules/league.md``):
 
@@ -40,10 +40,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .bounds import Extremes, ScoreBounds, key, pareto
+from .bounds import Extremes, ScoreBounds, pareto
 from .standings import DECIDER as DECIDED
 from .standings import LOTS as DRAWN
-from .standings import SHARED_PLACE, Standings
+from .standings import SHARED_PLACE, Standings, key
 
 CUP_FINAL = "cup_final"
 FINALS = "finals"

@@ -151,11 +151,10 @@ class Model:
 
 
 def _poisson(count: int, mean: float) -> float:
-    return (
-        math.exp(count * math.log(mean) - mean - math.lgamma(count + 1))
-        if mean > 0
-        else (1.0 if count == 0 else 0.0)
-    )
+    """The chance of ``count`` goals when ``mean`` are expected."""
+    if mean <= 0:
+        return 1.0 if count == 0 else 0.0
+    return math.exp(count * math.log(mean) - mean - math.lgamma(count + 1))
 
 
 def _most(bound: int | None, mean: float) -> int:

@@ -3,7 +3,7 @@
 Each season draws every remaining game of the halves from the model
 (:mod:`league.rules.model`), orders the table as
 :func:`league.rules.standings.standings` does (points, snitch catches, goals
-conceded: one key per house, :func:`league.rules.bounds.key`), breaks a tie
+conceded: one key per house, :func:`league.rules.standings.key`), breaks a tie
 across a line the finals draw with the decider or lots already on record, or
 else draws them (a decider from the model, lots as a fair shuffle, §8.2),
 plays the finals the same way and places the houses as
@@ -32,13 +32,13 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from operator import add
 
-from .bounds import Outcome, ScoreBounds, key, points_of
+from .bounds import Outcome, ScoreBounds
 from .finals import CUP_FINAL, THIRD_PLACE_FINAL
 from .house_points import FOR_THE_WIN, PER_GOAL, PER_SNITCH_CATCH, PLACE_POINTS
 from .lots import Lot
 from .model import Model
 from .results import GameResult
-from .standings import FINAL_LINES, Standings
+from .standings import FINAL_LINES, Standings, key, points_of
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from league.rules.bounds import Extremes, ScoreBounds, key, points_of
+from league.rules.bounds import Extremes, ScoreBounds
+from league.rules.standings import key, points_of
 from quidditch.chat.rules import ChatQuidditch
 from quidditch.rpg.rules.ruleset import RpgQuidditch
 
