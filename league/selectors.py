@@ -292,6 +292,8 @@ def projection_figures(projection: Projection) -> dict:
     figures = projection.figures
     houses = []
     for figure in figures["houses"]:
+        if figure["house"] not in names:  # a house gone from the campaign since
+            continue
         name = names[figure["house"]]
         marks = [Mark.from_json(mark) for mark in figure["marks"]]
         houses.append(

@@ -128,7 +128,8 @@ def _cup_year_page(request, campaign_slug: str, cup_year_slug: str | None):
         "cup_years": cup_years,
         "table": table,
         "rows": [
-            (row, row.to_json()["why"], colours[row.house], marks[row.house]) for row in table.rows
+            (row, row.to_json()["why"], colours[row.house], marks.get(row.house, ()))
+            for row in table.rows
         ],
         "played": sum(game.fixture.result is not None for game in half_games),
         "scheduled": len(half_games),

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from campaign.models import Activity, ActivityKind
+from campaign.models import Activity, ActivityKind, House
 from games.ruleset import Ruleset
 from league import selectors, services, tasks
 from league.cups import cup_rulesets
@@ -29,6 +29,8 @@ def projections_changed(cup):
 def test_publishing_a_result_computes_the_projections_once_and_tells_the_stream(
     cup, django_capture_on_commit_callbacks
 ):
+    """§8.3: a finished cup game's result is published; once that commits, the task
+    computes the year's projections, stores them and says so on the activity line."""
     first = cup.cup.fixtures.order_by("window_starts", "id").first()
     with django_capture_on_commit_callbacks(execute=True):
         play(cup, first)
@@ -50,6 +52,7 @@ def test_publishing_a_result_computes_the_projections_once_and_tells_the_stream(
 
 
 def test_the_projections_are_served_from_the_stored_figures_until_computed_again(cup, client):
+    """§8.2: a result written without its task leaves the stored figures as they were."""
     settle(cup)
     fixture = cup.cup.fixtures.order_by("window_starts", "id").first()
     fixture.result = None
@@ -108,6 +111,7 @@ def test_8_2_anyone_reads_the_marks_with_their_reasons_and_the_odds_with_their_s
 
 
 def test_a_renamed_house_keeps_its_figures_under_its_new_name(cup, client):
+    """§8.1: houses are kept by id; the figures follow a house renamed in mid-season."""
     settle(cup)
     before = client.get(f"/api/cup-years/{cup.cup.pk}/projections/").json()
     lions = cup.campaign.houses.get(name="Gryffindor")
@@ -121,7 +125,20 @@ def test_a_renamed_house_keeps_its_figures_under_its_new_name(cup, client):
     assert first["marks"][0]["sentence"] == "Lions are in the cup final whatever happens."
 
 
+def test_a_house_founded_after_the_projections_shows_without_figures_until_they_are_new(
+    cup, client
+):
+    """§8.1: a new house plays no game of this year; the stored figures do not name it."""
+    settle(cup)
+    services.cup_year_project(cup_year=cup.cup, now=SEPTEMBER, seasons=SEASONS)
+    House.objects.create(campaign=cup.campaign, name="Durmstrang", initial="D", colour="brown")
+    assert client.get(year_url(cup)).status_code == 200
+    answer = client.get(f"/api/cup-years/{cup.cup.pk}/projections/").json()
+    assert "Durmstrang" not in [house["house"] for house in answer["houses"]]
+
+
 def test_the_cup_year_page_shows_the_marks_beside_the_houses_and_the_odds(cup, client):
+    """§8.2: the marks stand under their houses in the cup table; the odds follow."""
     settle(cup)
     html = client.get(year_url(cup)).content.decode()
     standings = html[html.index('<table id="standings">') : html.index("</table>")]
