@@ -292,6 +292,7 @@ class ActivityKind(models.TextChoices):
     FIXTURE_STARTED = "fixture_started", "Cup game started"
     FIXTURE_FINISHED = "fixture_finished", "Cup game finished"
     STANDINGS_CHANGED = "standings_changed", "Standings changed"
+    PROJECTIONS_CHANGED = "projections_changed", "Cup odds recomputed"
 
 
 class Activity(models.Model):

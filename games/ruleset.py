@@ -239,19 +239,6 @@ class Ruleset:
         """The final result a league or campaign needs, once the game is over."""
         return None
 
-    #: Whether a house cup (``league``) may be played by these rules.
-    plays_cups: ClassVar[bool] = False
-
-    def cup_config(self, config: dict, *, final: bool) -> dict:
-        """The config of a house cup's game: what a cup game, or a final, is played by."""
-        return config
-
-    def cup_result(self, state: State) -> dict | None:
-        """The result in the house cup's terms (docs/rules/league.md): ``teams``, home first,
-        each with ``goals``, ``goals_conceded``, ``snitch`` (caught) and ``points``, and
-        ``winner``, the winning team's index or ``None`` for a draw."""
-        return None
-
     def narrate(self, event: Event) -> dict[str, str]:
         """The event as a line of the referee's transcript, per language code in ``languages``."""
         return {"en": event.get("type", "")}

@@ -52,6 +52,9 @@ EXAMPLE_TEAMS = {
 }
 """The example match's teams (1991), keeper, seeker, three chasers, two beaters."""
 
+GOALS_PER_ROUND = 2
+"""A goal in the chasers' sub-round and a free throw in the seekers' (§5.5.6, §5.7.3)."""
+
 
 def _by_role(chaser_move, seeker_move):
     """One word, two meanings: ``Fliegen`` and ``Foul`` for chasers and for seekers."""
@@ -273,7 +276,7 @@ class ChatQuidditch(Ruleset):
     def result(self, state: State) -> dict | None:
         return ending.result(state) if state["over"] else None
 
-    plays_cups = True  # the house cup is §8 of this text
+    # The house cup is §8 of this text: the league's cup protocol (league.cups).
 
     def cup_config(self, config: dict, *, final: bool) -> dict:
         """A final or a decider is played with the final's rules (§8.2)."""
@@ -281,6 +284,22 @@ class ChatQuidditch(Ruleset):
 
     def cup_result(self, state: State) -> dict | None:
         return self.result(state)
+
+    def cup_score_bounds(self) -> dict:
+        """At most two goals a round: one in the chasers' sub-round, which ends with its
+        shot (§5.5.6), a free throw after a chaser's foul included (§5.5.3), and one free
+        throw after a seen seeker's foul, which takes the snitch away for the round
+        (§5.7.3); at most ten rounds (§5.1, §7). The catch ends the game in the seekers'
+        sub-round, after the chasers' (§5.1, §5.7.2): a game with a catch has room for
+        one goal fewer. docs/rules/league.md derives it."""
+        most = GOALS_PER_ROUND * MAX_ROUNDS
+        return {
+            "goal_points": shots.GOAL_POINTS,
+            "snitch_points": seekers.SNITCH_POINTS,
+            "win_bonus": ending.WIN_BONUS,
+            "most_goals": most,
+            "most_goals_with_snitch": most - 1,
+        }
 
     def narrate(self, event: Event) -> dict[str, str]:
         return narrate(event)

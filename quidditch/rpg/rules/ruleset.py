@@ -296,7 +296,7 @@ class RpgQuidditch(Ruleset):
             },
         }
 
-    plays_cups = True
+    # A house cup may be played by these rules: the league's cup protocol (league.cups).
 
     def cup_config(self, config: dict, *, final: bool) -> dict:
         """A cup game is credited by the cup (§8.3 of the house cup), not by its own margin."""
@@ -323,6 +323,17 @@ class RpgQuidditch(Ruleset):
         ]
         winner = None if state["winner"] is None else SIDES.index(state["winner"])
         return {"teams": teams, "winner": winner}
+
+    def cup_score_bounds(self) -> dict:
+        """Points are the score, 10 a goal and 150 for the snitch, with no bonus for the win;
+        the game runs until the snitch is caught, so a score has no upper bound."""
+        return {
+            "goal_points": turn.GOAL,
+            "snitch_points": turn.SNITCH,
+            "win_bonus": 0,
+            "most_goals": None,
+            "most_goals_with_snitch": None,
+        }
 
     def default_title(self, state: State) -> str:
         return " v ".join(team["house"] for team in state["teams"])
