@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaign', '0006_notify_streams'),
+        ('campaign', '0008_ledger_attributed_to'),
     ]
 
     operations = [
