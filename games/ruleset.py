@@ -308,6 +308,13 @@ def register(cls: type[Ruleset]) -> type[Ruleset]:
     return cls
 
 
+def package_of(name: str) -> str:
+    """The package a registered ruleset comes from (``quidditch.chat``): the part of its
+    module before ``rules``."""
+    module = type(_REGISTRY[name]).__module__
+    return module.split(".rules", 1)[0]
+
+
 def find_ruleset(name: str) -> Ruleset:
     """The registered ruleset called ``name``; ``KeyError`` if there is none."""
     return _REGISTRY[name]
