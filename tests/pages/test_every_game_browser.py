@@ -25,6 +25,7 @@ from campaign.services import campaign_create
 from games.bots import seat_actor
 from games.models import Game
 from games.ruleset import find_ruleset
+from quidditch.tabletop.rules.scenario import endgame
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -37,16 +38,21 @@ CLICKS = 400
 @dataclass(frozen=True)
 class Start:
     """How the storyguide sets a game up on the New game page: the settings typed into
-    the setup's form (label -> value), and the player's seat."""
+    the setup's form (a setting's path, ``§`` between its parts -> the value), or a whole
+    setup given as JSON (a position close to the end), and the player's seat."""
 
     seat: str
     fill: dict[str, str] = field(default_factory=dict)
+    config: dict | None = None
 
 
 GAMES = {
-    "dice-quidditch": Start("red", {"Snitch to catch": "1"}),
+    "dice-quidditch": Start("red", {"snitch_to_catch": "1"}),
     "card-quidditch": Start("gryffindor"),
-    "skirmish": Start("p01"),
+    "chat-quidditch": Start("GJäger1", {"rounds": "1"}),
+    "rpg-quidditch": Start("home.seeker"),
+    "tabletop-quidditch": Start("home", config={"scenario": endgame()}),
+    "skirmish": Start("p01", {f"participants§{n}§health": "2" for n in range(3)}),
 }
 
 
@@ -74,11 +80,15 @@ def start_from_the_new_game_page(page, server, campaign, ruleset, start: Start) 
     page.goto(f"{server}/me/")
     page.click(f"a[href='/campaigns/{campaign.slug}/games/new/']")
     page.click(f"a[href='/campaigns/{campaign.slug}/games/new/{ruleset}/']")
-    for label, value in start.fill.items():
-        page.get_by_label(label, exact=True).fill(value)
+    for setting, value in start.fill.items():  # django-jsonform names a setting by its path
+        page.locator(f"[name='rjf§{setting}']").fill(value)
+    if start.config is not None:  # the storyguide pastes a position as the setup
+        page.locator("textarea[name=config]").evaluate(
+            "(field, config) => { field.value = config; }", json.dumps(start.config)
+        )
     page.click("button[name=seats]")
-    player = page.locator(f"select[name='seat:{start.seat}']")
-    player.select_option(label="oliver")
+    page.locator(f"select[name='seat:{start.seat}']").select_option(label="oliver")
+    page.check("input[name=referee]")  # the storyguide leaves the referee's duties to a bot
     page.click("button[name=create]")
     expect(page.locator("#turn")).to_be_visible()
     return Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))
