@@ -165,6 +165,8 @@ def test_a_shuffle_waits_for_the_new_order_shown_to_whoever_enters_it(table):
     assert wrong.json()["detail"] == "a deck of 6 is entered as each of its cards once"
     sent(storyguide, game, {"dice": [["c6", "c5", "c4", "c3", "c2", "c1"]]})
     assert north.get(f"/api/matches/{game}/").json()["state"]["hands"]["north"] == ["c6", "c5"]
+    log = json.dumps(north.get(f"/api/matches/{game}/events/").json())
+    assert '"c4"' not in log and '"c3"' not in log, "south's cards, entered as the new order"
 
 
 def test_a_seats_own_die_is_awaited_for_that_seat_in_the_rules_words(table):
