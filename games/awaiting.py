@@ -52,11 +52,8 @@ def need_as_seen(need: dict, rules: Ruleset, *, enters: bool) -> dict:
     return {**need, "order": None}
 
 
-def event_as_seen(event: dict, rules: Ruleset, *, enters: bool) -> dict:
-    """An event of a record as a reader sees it: the platform's ``dice_awaited`` through
-    :func:`need_as_seen`, a ruleset's own as it is."""
-    if event.get("type") != DICE_AWAITED:
-        return event
+def awaited_as_seen(event: dict, rules: Ruleset, *, enters: bool) -> dict:
+    """The ``dice_awaited`` event as a reader sees it, each need through :func:`need_as_seen`."""
     return {**event, "dice": [need_as_seen(need, rules, enters=enters) for need in event["dice"]]}
 
 
@@ -67,7 +64,7 @@ def narrate(event: dict, rules: Ruleset, view: State) -> dict[str, str]:
 
 
 def line(needs: list[dict], rules: Ruleset, view: State, language: str) -> str:
-    """ "Waiting for dice: Red: 1d6 (the roll-off), then Blue: 1d6 (the roll-off)." """
+    """The needs in words: "Waiting for dice: Red: 1d6 (the roll-off), then Blue: 1d6 (…)"."""
     said = [_need_text(need, rules, view, language) for need in needs]
     listed = said[0]
     for later in said[1:]:

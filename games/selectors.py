@@ -86,9 +86,9 @@ def event_as_seen(game: Game, event: dict, actor: Actor) -> dict:
     if game.status == GameStatus.ACTIVE:
         event = rules.view_event(event, actor)
         if waits:
+            awaited = event["events"][0]
             enters = game.takes_dice_from(actor)
-            items = [awaiting.event_as_seen(item, rules, enters=enters) for item in event["events"]]
-            event = {**event, "events": items}
+            event = {**event, "events": [awaiting.awaited_as_seen(awaited, rules, enters=enters)]}
     narration = (
         [awaiting.narrate(event["events"][0], rules, state_as_seen(game, actor))]
         if waits
