@@ -23,7 +23,7 @@ from django.db.models import BigIntegerField, OuterRef, Subquery, Value, prefetc
 
 from core.errors import Conflict, Forbidden, Invalid, NotFound, RuleViolation
 from games import tasks as games_tasks
-from games.awaiting import awaited_event, need_as_seen
+from games.awaiting import awaited_event
 from games.bots import EVERY_SEAT, REFEREE_SEAT, next_bot_move, strategies
 from games.chain import canonical_json, canonical_state, event_body, event_hash, timestamp
 from games.dice import Dice, DiceAwaited, EnteredDice, Need, ServerDice, commitment
@@ -32,7 +32,7 @@ from games.hosting import PLAYER_ROLE, REFEREE_ROLE, host
 from games.models import EnteredDice as EnteredDiceMode
 from games.models import Game, GameEvent, GameStatus, Seat
 from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor, Ruleset, find_ruleset
-from games.selectors import visible
+from games.selectors import dice_awaited_as_seen, visible
 from games.signals import event_appended, game_abandoned, game_finished, game_started
 
 
@@ -567,16 +567,13 @@ def _check_active(game: Game) -> None:
 
 
 def _dice_first(game: Game, actor: Actor) -> Conflict:
-    """The refusal of a command while the game waits for the dice of another."""
-    rules = find_ruleset(game.ruleset)
-    enters = game.takes_dice_from(actor)
+    """The refusal of a command while the game waits for the dice of another: it names
+    them as the game does (``dice_awaited``), in the rules' words."""
     return Conflict(
         "The game waits for the dice of an earlier command: they are entered first.",
         code="dice_awaited",
         current_version=game.version,
-        dice_awaited=[
-            need_as_seen(need, rules, enters=enters) for need in game.dice_awaited["dice"]
-        ],
+        dice_awaited=dice_awaited_as_seen(game, actor),
     )
 
 

@@ -105,7 +105,8 @@ def test_no_other_command_is_taken_while_dice_are_awaited(table, tally):
 
     assert refused.status_code == 409
     assert refused.json()["code"] == "dice_awaited"
-    assert refused.json()["dice_awaited"] == [{**TALLY_D6, "count": 2}]
+    assert refused.json()["dice_awaited"]["dice"] == [{**TALLY_D6, "count": 2}]
+    assert refused.json()["dice_awaited"]["narration"] == {"en": "Waiting for dice: 2d6 (tally)."}
     assert refused.json()["current_version"] == 1
     assert Game.objects.get(pk=tally).version == 1, "nothing written"
 
