@@ -168,6 +168,8 @@ def test_a_shuffle_waits_for_the_new_order_shown_to_whoever_enters_it(table):
     assert north.get(f"/api/matches/{game}/").json()["state"]["hands"]["north"] == ["c6", "c5"]
     log = json.dumps(north.get(f"/api/matches/{game}/events/").json())
     assert '"c4"' not in log and '"c3"' not in log, "south's cards, entered as the new order"
+    waiting = north.get(f"/api/matches/{game}/board.svg/", {"at": 1}).content.decode()
+    assert "north: hand [], down -" in waiting, "the board while the shuffle was awaited"
 
 
 def test_a_seats_own_die_is_awaited_for_that_seat_in_the_rules_words(table):
