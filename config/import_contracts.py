@@ -29,6 +29,8 @@ PURE = (
     "core.errors",
     "games.ruleset",
     "games.dice",
+    "games.foresight",
+    "games.awaiting",
     "games.bots",
     "games.chain",
     "games.verification",
