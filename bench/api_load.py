@@ -58,7 +58,6 @@ import os
 import random
 import re
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -72,6 +71,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PROTOTYPE = ROOT.parent / "shared" / "bench" / "turn-prototype"
 sys.path.insert(0, str(ROOT))
+
+from tests import serving  # noqa: E402 - the served-apart shape as real processes
 
 HOST = "127.0.0.1"
 SPREAD_GOAL_RPS = 250
@@ -108,11 +109,20 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--worker-class",
         choices=["gthread", "sync", "uvicorn"],
-        default="uvicorn",
-        help="uvicorn: config.asgi, as deployed; gthread, sync: config.wsgi",
+        default="gthread",
+        help="the command server's: gthread (as deployed), sync; uvicorn: config.asgi, "
+        "everything in one process (./dev serve's)",
     )
     parser.add_argument("--workers", type=int, default=None, help="gthread 3, sync 5, uvicorn 3")
     parser.add_argument("--threads", type=int, default=4, help="per gthread worker")
+    parser.add_argument("--stream-workers", type=int, default=1, help="the streams server's")
+    parser.add_argument(
+        "--via",
+        choices=["direct", "proxy", "both"],
+        default="both" if serving.nginx_binary() else "direct",
+        help="commands straight to the command server, through nginx (deploy/nginx.conf), "
+        "or each scenario both ways (the default when nginx is installed)",
+    )
     parser.add_argument("--port", type=int, default=0, help="0: a free port")
     parser.add_argument(
         "--prototype",
@@ -302,13 +312,79 @@ class MatchPool:
             return create_match(self.fixture)
 
 
-# --------------------------------------------------------------------------- gunicorn
+# --------------------------------------------------------------------------- the servers
 
 
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return sock.getsockname()[1]
+    return serving.free_port()
+
+
+class Shape:
+    """The servers of a run, as deployed (``docker-compose.yml``): the command server
+    (``config.wsgi`` on gunicorn's ``--worker-class`` workers), the streams server
+    (``config.streams`` on uvicorn workers) when ``streams``, and nginx in front with
+    ``deploy/nginx.conf`` when ``--via`` asks for it. ``--worker-class uvicorn`` serves
+    everything from one process instead, ``config.asgi`` (``./dev serve``'s).
+
+    Each in a process group of its own, stopped by its pid on exit, Ctrl-C or SIGTERM.
+    """
+
+    def __init__(self, args: argparse.Namespace, env: dict[str, str], *, streams=False):
+        env = {**os.environ, **env}
+        self.servers: dict[str, serving.Process] = {}
+        if args.worker_class == "uvicorn":
+            self.servers["commands"] = serving.Gunicorn(
+                "config.asgi", env=env, worker_class=WORKER_CLASSES["uvicorn"],
+                workers=args.workers, port=args.port,
+            )  # fmt: skip
+            self.servers["streams"] = self.servers["commands"]
+        else:
+            self.servers["commands"] = serving.Gunicorn.commands(
+                env=env, worker_class=args.worker_class, workers=args.workers,
+                threads=args.threads, port=args.port,
+            )  # fmt: skip
+            if streams:
+                self.servers["streams"] = serving.Gunicorn.streams(
+                    env=env, workers=args.stream_workers
+                )
+        self.describe = (
+            f"commands: gunicorn {args.worker_class} {args.workers} workers"
+            + (f" x {args.threads} threads" if args.worker_class == "gthread" else "")
+            + (" on config.asgi (one process)" if args.worker_class == "uvicorn" else "")
+            + (f"; streams: {args.stream_workers} uvicorn workers" if streams else "")
+        )
+        self.vias = ["direct", "proxy"] if args.via == "both" else [args.via]
+        if "proxy" in self.vias:
+            self.servers["proxy"] = serving.Nginx(
+                commands=self.servers["commands"].port,
+                # No stream in this run when there is no streams server: nobody listens.
+                streams=self.servers["streams"].port if "streams" in self.servers else free_port(),
+            )
+            self.describe += "; nginx with deploy/nginx.conf in front"
+
+    def start(self) -> None:
+        for server in dict.fromkeys(self.servers.values()):
+            server.start()
+        for server in dict.fromkeys(self.servers.values()):
+            server.wait_ready()
+
+    def stop(self) -> None:
+        for server in reversed(list(dict.fromkeys(self.servers.values()))):
+            server.stop()
+
+    def port(self, via: str, what: str = "commands") -> int:
+        """Where the clients send commands (or open streams), directly or through nginx."""
+        return self.servers["proxy" if via == "proxy" else what].port
+
+    def processes(self, via: str) -> dict[str, int]:
+        """The servers whose CPU a scenario counts: the root pid of each."""
+        roots = {"gunicorn": self.servers["commands"].pid}
+        if via == "proxy":
+            roots["nginx"] = self.servers["proxy"].pid
+        return roots
+
+    def logs(self) -> str:
+        return ", ".join(str(server.logfile) for server in dict.fromkeys(self.servers.values()))
 
 
 WORKER_CLASSES = {
@@ -316,68 +392,6 @@ WORKER_CLASSES = {
     "sync": "sync",
     "uvicorn": "uvicorn_worker.UvicornWorker",
 }
-
-
-class Server:
-    """gunicorn in a process group of its own, stopped by its pid on exit: WSGI workers
-    on ``config.wsgi`` (``gthread``, ``sync``) or uvicorn's on ``config.asgi``, the
-    application the deployment serves (``uvicorn``)."""
-
-    def __init__(self, args: argparse.Namespace, env: dict[str, str]) -> None:
-        self.port = args.port or free_port()
-        command = [
-            sys.executable, "-m", "gunicorn",
-            "config.wsgi" if args.worker_class in ("gthread", "sync") else "config.asgi",
-            "--bind", f"{HOST}:{self.port}", "--workers", str(args.workers),
-            "--worker-class", WORKER_CLASSES[args.worker_class], "--keep-alive", "5",
-            "--log-level", "warning", "--graceful-timeout", "5",
-        ]  # fmt: skip
-        if args.worker_class == "gthread":
-            command += ["--threads", str(args.threads)]
-        self.log = tempfile.NamedTemporaryFile(  # noqa: SIM115 - kept for the whole run
-            prefix="api_load_gunicorn_", suffix=".log", delete=False
-        )
-        self.process = subprocess.Popen(
-            command,
-            cwd=ROOT,
-            env={**os.environ, **env},
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        self.describe = (
-            f"gunicorn {args.worker_class}, {args.workers} workers"
-            + (f" x {args.threads} threads" if args.worker_class == "gthread" else "")
-            + f", on {HOST}:{self.port}"
-        )
-
-    def wait_ready(self, seconds: float = 30.0) -> None:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"gunicorn exited; see {self.log.name}")
-            try:
-                conn = http.client.HTTPConnection(HOST, self.port, timeout=2)
-                conn.request("GET", "/api/health/")
-                response = conn.getresponse()
-                response.read()
-                conn.close()
-                if response.status == 200:
-                    return
-            except OSError:
-                pass
-            time.sleep(0.2)
-        raise RuntimeError(f"gunicorn not ready after {seconds} s; see {self.log.name}")
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(5)
-        self.log.close()
 
 
 # --------------------------------------------------------------------------- clients
@@ -681,32 +695,30 @@ def _backends(database: str) -> set[int]:
 
 
 class CpuMeter:
-    """CPU seconds used by gunicorn (master and workers), by the PostgreSQL backends of
-    the bench database, and by this process (the clients), over a scenario.
+    """CPU seconds used by the servers (each a process and its children: gunicorn's
+    master and workers, nginx's), by the PostgreSQL backends of the bench database, and
+    by this process (the clients), over a scenario.
 
     The machine may be shared: the sum per request says how many requests two idle
     cores could serve, whatever else ran meanwhile. PostgreSQL's shared background
     processes (WAL writer, checkpointer) are not counted.
     """
 
-    def __init__(self, server_pid: int, database: str) -> None:
-        self.server_pid = server_pid
+    def __init__(self, servers: dict[str, int], database: str) -> None:
+        self.servers = servers
         self.database = database
 
     def _sample(self) -> dict[str, float]:
         stats = _proc_stats()
-        tree = {self.server_pid}
-        for pid, (parent, _) in stats.items():
-            if parent == self.server_pid:
-                tree.add(pid)
         with open("/proc/stat") as stat:
             busy = [int(n) for n in stat.readline().split()[1:]]
-        return {
-            "machine": (sum(busy) - busy[3] - busy[4]) / TICKS,  # all but idle and iowait
-            "gunicorn": sum(stats[p][1] for p in tree if p in stats),
-            "postgres": sum(stats[p][1] for p in _backends(self.database) if p in stats),
-            "clients": time.process_time(),
-        }
+        sample = {"machine": (sum(busy) - busy[3] - busy[4]) / TICKS}  # all but idle, iowait
+        for name, root in self.servers.items():
+            tree = {root} | {pid for pid, (parent, _) in stats.items() if parent == root}
+            sample[name] = sum(stats[p][1] for p in tree if p in stats)
+        sample["postgres"] = sum(stats[p][1] for p in _backends(self.database) if p in stats)
+        sample["clients"] = time.process_time()
+        return sample
 
     def __enter__(self):
         self.before = self._sample()
@@ -752,10 +764,13 @@ def report(
     ours = sum(cpu.values())
     per_request = {part: seconds / max(tally.requests, 1) * 1000 for part, seconds in cpu.items()}
     total = sum(per_request.values())
+    parts = {"gunicorn": "gunicorn", "nginx": "nginx", "postgres": "PostgreSQL backends"}
+    parts["clients"] = "clients"
     print(
-        f"  CPU per request {total:.2f} ms: gunicorn {per_request['gunicorn']:.2f}, "
-        f"PostgreSQL backends {per_request['postgres']:.2f}, clients {per_request['clients']:.2f}"
-    )
+        f"  CPU per request {total:.2f} ms: "
+        + ", ".join(f"{label} {per_request[part]:.2f}" for part, label in parts.items()
+                    if part in per_request)
+    )  # fmt: skip
     print(
         f"  cores busy: this run {ours / elapsed:.2f}, everything else "
         f"{max(machine - ours, 0) / elapsed:.2f}; two idle cores would serve about "
@@ -765,7 +780,10 @@ def report(
     met = (min_rps is None or rps >= min_rps) and p99 <= max_p99 and errors == 0
     goal = (f">= {min_rps} req/s, " if min_rps else "") + f"p99 <= {max_p99} ms, zero errors"
     print(f"  goal {goal}: {'met' if met else 'NOT met'}")
-    return {"rps": rps, "p99": p99, "errors": errors, "met": met, "cpu_ms": total}
+    return {
+        "rps": rps, "p99": p99, "errors": errors, "met": met, "cpu_ms": total,
+        "per_request": per_request,
+    }  # fmt: skip
 
 
 def check_logs(matches: list[Match]) -> bool:
@@ -966,22 +984,35 @@ def run_prototype(path: str) -> dict[int, dict]:
     return figures
 
 
-def compare(prototype: dict[int, dict], results: dict) -> None:
-    """The service beside the reference: the ratio of the issue's goal (0.8x)."""
-    print("\nthe service beside the reference, same machine, same run:")
-    if "spread" in results:
-        ours, theirs = results["spread"], prototype[200]
-        print(
-            f"  spread: {ours['rps']:.0f} / {theirs['rps']:.0f} req/s = "
-            f"{ours['rps'] / theirs['rps']:.2f}x (goal 0.80x); p99 {ours['p99']:.0f} ms "
-            f"(reference {theirs['p99']:.0f} ms); {ours['cpu_ms']:.2f} ms CPU per request"
-        )
-    if "one" in results:
-        ours, theirs = results["one"], prototype[1]
-        print(
-            f"  one match: p99 {ours['p99']:.0f} ms (reference {theirs['p99']:.0f} ms, goal "
-            f"{ONE_GOAL_P99_MS} ms)"
-        )
+def compare(prototype: dict[int, dict] | None, results: dict[str, dict]) -> None:
+    """The service beside the reference (the ratio of the issue's goal, 0.8x), and what
+    the proxy costs when the run went both ways."""
+    for via, found in results.items():
+        if prototype:
+            print(f"\nthe service {via} beside the reference, same machine, same run:")
+        if prototype and "spread" in found:
+            ours, theirs = found["spread"], prototype[200]
+            print(
+                f"  spread: {ours['rps']:.0f} / {theirs['rps']:.0f} req/s = "
+                f"{ours['rps'] / theirs['rps']:.2f}x (goal 0.80x); p99 {ours['p99']:.0f} ms "
+                f"(reference {theirs['p99']:.0f} ms); {ours['cpu_ms']:.2f} ms CPU per request"
+            )
+        if prototype and "one" in found:
+            ours, theirs = found["one"], prototype[1]
+            print(
+                f"  one match: p99 {ours['p99']:.0f} ms (reference {theirs['p99']:.0f} ms, "
+                f"goal {ONE_GOAL_P99_MS} ms)"
+            )
+    if {"direct", "proxy"} <= set(results):
+        print("\nwhat the proxy costs (through nginx against straight to the command server):")
+        for scenario, direct in results["direct"].items():
+            proxied = results["proxy"][scenario]
+            print(
+                f"  {scenario}: {proxied['rps'] / direct['rps']:.2f}x the requests/s; CPU per "
+                f"request {direct['cpu_ms']:.2f} -> {proxied['cpu_ms']:.2f} ms (nginx itself "
+                f"{proxied['per_request']['nginx']:.2f} ms); p99 {direct['p99']:.0f} -> "
+                f"{proxied['p99']:.0f} ms"
+            )
 
 
 # --------------------------------------------------------------------------- main
@@ -1020,64 +1051,63 @@ def main(argv: list[str] | None = None) -> int:
     )
     connection.close()
 
-    server = Server(args, env)
-    results = {}
+    shape = Shape(args, env)
+    results: dict[str, dict] = {}
     all_matches: list[Match] = []
     try:
-        server.wait_ready()
+        shape.start()
         print(
-            f"{server.describe}; Idempotency-Key {'off' if args.no_idempotency else 'on'}; "
+            f"{shape.describe}; Idempotency-Key {'off' if args.no_idempotency else 'on'}; "
             f"cache {args.cache_url}"
         )
-        if args.warmup:
-            warm = [pool.take() for _ in range(max(args.clients, 1))]
-            run_spread(args, server.port, fixture, warm, pool, args.warmup, Tally())
-            all_matches += warm
-        if spread:
-            tally = Tally()
-            with CpuMeter(server.process.pid, args.database) as cpu:
-                elapsed = run_spread(
-                    args, server.port, fixture, matches, pool, args.duration, tally
+        for via in shape.vias:
+            port, found = shape.port(via), results.setdefault(via, {})
+            if args.warmup:
+                warm = [pool.take() for _ in range(max(args.clients, 1))]
+                run_spread(args, port, fixture, warm, pool, args.warmup, Tally())
+                all_matches += warm
+            if spread:
+                tally = Tally()
+                with CpuMeter(shape.processes(via), args.database) as cpu:
+                    elapsed = run_spread(args, port, fixture, matches, pool, args.duration, tally)
+                found["spread"] = report(
+                    f"spread over {args.matches} matches, {via}",
+                    args.clients,
+                    tally,
+                    elapsed,
+                    cpu.used,
+                    (SPREAD_GOAL_RPS, SPREAD_GOAL_P99_MS),
+                    f" offering {args.rate:.0f} req/s" if args.rate else "",
                 )
-            results["spread"] = report(
-                f"spread over {args.matches} matches",
-                args.clients,
-                tally,
-                elapsed,
-                cpu.used,
-                (SPREAD_GOAL_RPS, SPREAD_GOAL_P99_MS),
-                f" offering {args.rate:.0f} req/s" if args.rate else "",
-            )
-            all_matches += matches
-        if one:
-            tally = Tally()
-            first = pool.take()
-            played = [first]
-            with CpuMeter(server.process.pid, args.database) as cpu:
-                elapsed = run_one(
-                    args, server.port, fixture, Shared(first), played, pool, args.duration, tally
+            if one:
+                tally = Tally()
+                first = pool.take()
+                played = [first]
+                with CpuMeter(shape.processes(via), args.database) as cpu:
+                    elapsed = run_one(
+                        args, port, fixture, Shared(first), played, pool, args.duration, tally
+                    )
+                found["one"] = report(
+                    f"one match at a time, {via} ({len(played)} matches played in turn)",
+                    args.one_clients,
+                    tally,
+                    elapsed,
+                    cpu.used,
+                    (None, ONE_GOAL_P99_MS),
                 )
-            results["one"] = report(
-                f"one match at a time ({len(played)} matches played in turn)",
-                args.one_clients,
-                tally,
-                elapsed,
-                cpu.used,
-                (None, ONE_GOAL_P99_MS),
-            )
-            all_matches += played
+                all_matches += played
+        all_matches += matches
     except KeyboardInterrupt:
-        print("\ninterrupted; stopping gunicorn")
+        print("\ninterrupted; stopping the servers")
         return 130
     finally:
-        server.stop()
-        print(f"gunicorn stopped (log: {server.log.name})")
+        shape.stop()
+        print(f"servers stopped (logs: {shape.logs()})")
     if pool.made_late:
         print(f"({pool.made_late} matches had to be made during the run)")
-    if prototype:
-        compare(prototype, results)
+    compare(prototype, results)
     logs_ok = check_logs(all_matches)
-    errors = sum(r["errors"] for r in results.values())
+    errors = sum(r["errors"] for found in results.values() for r in found.values())
     if args.drop:
         connection.close()
         drop_database(args)
