@@ -115,7 +115,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--workers", type=int, default=None, help="gthread 3, sync 5, uvicorn 3")
     parser.add_argument("--threads", type=int, default=4, help="per gthread worker")
-    parser.add_argument("--stream-workers", type=int, default=1, help="the streams server's")
+    parser.add_argument("--stream-workers", type=int, default=2, help="the streams server's")
     parser.add_argument(
         "--via",
         choices=["direct", "proxy", "both"],
