@@ -78,6 +78,8 @@ HOST = "127.0.0.1"
 SPREAD_GOAL_RPS = 250
 SPREAD_GOAL_P99_MS = 150
 ONE_GOAL_P99_MS = 300
+QUERY_SAMPLE = 50  # commands whose statements are counted after the run
+TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
 TEAM = ["keeper", "seeker", "chaser", "chaser", "chaser", "beater", "beater"]
 EXPERIENCE = {0: 1, 2: 2, 5: 1}  # each captain's XP by roster index (§3.2), as the tests give
 RELAYED = ("Slytherin", 6)  # this character has no account: the storyguide relays its lines
@@ -858,40 +860,34 @@ def machine() -> str:
 # --------------------------------------------------------------------------- profile
 
 
-def profile(args: argparse.Namespace, fixture: Fixture, count: int) -> None:
-    """Submit commands in-process through the whole Django stack: time, queries, costs.
+class InProcess:
+    """Commands submitted in this process through the whole Django stack (the test
+    client, on the WSGI handler), chosen and sent as the clients do."""
 
-    First ``count`` commands timed (wall and this process's CPU), then ``count``
-    more with the queries captured and cProfile on.
-    """
-    import cProfile
-    import pstats
-    from collections import Counter
+    def __init__(self, args: argparse.Namespace, fixture: Fixture) -> None:
+        from django.test import Client
 
-    from django.db import connection
-    from django.test import Client
-    from django.test.utils import CaptureQueriesContext
+        self.args, self.fixture = args, fixture
+        self.client = Client()
+        self.player = Player(args.seed, fixture.storyguide_token)
+        self.match = create_match(fixture)
 
-    client = Client()
-    player = Player(args.seed, fixture.storyguide_token)
-    state = {"match": create_match(fixture)}
-
-    def command_once(wrap) -> None:
+    def command(self, wrap=contextlib.nullcontext) -> None:
         while True:
-            match = state["match"]
-            if match.over:
-                match = state["match"] = create_match(fixture)
-            choice = player.choose(match)
+            if self.match.over:
+                self.match = create_match(self.fixture)
+            choice = self.player.choose(self.match)
             if choice is not None:
                 break
             time.sleep(0.01)
         command, token = choice
+        match = self.match
         headers = {"HTTP_AUTHORIZATION": f"Token {token}"}
-        if not args.no_idempotency:
+        if not self.args.no_idempotency:
             headers["HTTP_IDEMPOTENCY_KEY"] = uuid.uuid4().hex
         body = json.dumps({"command": command, "expected_version": match.version})
         with wrap():
-            response = client.post(
+            response = self.client.post(
                 f"/api/matches/{match.id}/commands/",
                 body,
                 content_type="application/json",
@@ -901,41 +897,74 @@ def profile(args: argparse.Namespace, fixture: Fixture, count: int) -> None:
         answer = json.loads(response.content)
         match.state, match.version = answer["game"]["state"], answer["game"]["version"]
 
+    def queries(self, count: int, around=contextlib.nullcontext):
+        """``count`` commands with their SQL captured (``around`` each, too): the number of
+        statements of each, transaction control (BEGIN, COMMIT) not counted, as in
+        ``tests/games/test_command_path.py``; and how often each shape of SQL came."""
+        from collections import Counter
+
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        shapes: Counter[str] = Counter()
+        per_command: list[int] = []
+
+        @contextlib.contextmanager
+        def captured():
+            connection.queries_log.clear()  # it keeps only the last 9000
+            with CaptureQueriesContext(connection) as capture, around():
+                yield
+            sql = [query["sql"] for query in capture.captured_queries]
+            per_command.append(sum(not q.upper().startswith(TRANSACTION_CONTROL) for q in sql))
+            for query in sql:
+                shapes[_query_shape(query)] += 1
+
+        for _ in range(count):
+            self.command(captured)
+        return per_command, shapes
+
+
+def print_queries(per_command: list[int], label: str) -> None:
+    print(
+        f"statements per command{label}: median {statistics.median(per_command):g}, "
+        f"min {min(per_command)}, max {max(per_command)} (BEGIN and COMMIT not counted)"
+    )
+
+
+def profile(args: argparse.Namespace, fixture: Fixture, count: int) -> None:
+    """Submit commands in-process through the whole Django stack: time, queries, costs.
+
+    First ``count`` commands timed (wall and this process's CPU), then ``count``
+    more with the queries captured and cProfile on.
+    """
+    import cProfile
+    import pstats
+
+    here = InProcess(args, fixture)
     for _ in range(20):  # warm up: imports, URL resolver, prepared statements
-        command_once(contextlib.nullcontext)
+        here.command()
     wall, cpu = time.perf_counter(), time.process_time()
     for _ in range(count):
-        command_once(contextlib.nullcontext)
+        here.command()
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     print(
         f"{count} commands in-process, no profiler: {wall / count * 1000:.2f} ms per command, "
         f"{cpu / count * 1000:.2f} ms of it CPU in this process (PostgreSQL's not included)"
     )
 
-    queries: Counter[str] = Counter()
-    per_command: list[int] = []
     profiler = cProfile.Profile(time.process_time)  # CPU only: waits on the database drop out
 
     @contextlib.contextmanager
-    def measured():
-        connection.queries_log.clear()  # it keeps only the last 9000
-        with CaptureQueriesContext(connection) as captured:
-            profiler.enable()
-            try:
-                yield
-            finally:
-                profiler.disable()
-        per_command.append(len(captured.captured_queries))
-        for query in captured.captured_queries:
-            queries[_query_shape(query["sql"])] += 1
+    def profiled():
+        profiler.enable()
+        try:
+            yield
+        finally:
+            profiler.disable()
 
-    for _ in range(count):
-        command_once(measured)
-    print(
-        f"queries per command: min {min(per_command)}, "
-        f"median {statistics.median(per_command)}, max {max(per_command)}"
-    )
-    for shape, n in queries.most_common():
+    per_command, shapes = here.queries(count, profiled)
+    print_queries(per_command, "")
+    for shape, n in shapes.most_common():
         print(f"  {n / len(per_command):5.2f}  {shape}")
     dump = Path(tempfile.gettempdir()) / "api_load.pstats"
     profiler.dump_stats(dump)
@@ -1106,6 +1135,8 @@ def main(argv: list[str] | None = None) -> int:
     if pool.made_late:
         print(f"({pool.made_late} matches had to be made during the run)")
     compare(prototype, results)
+    per_command, _ = InProcess(args, fixture).queries(QUERY_SAMPLE)
+    print_queries(per_command, f" ({QUERY_SAMPLE} commands in-process, as the clients send them)")
     logs_ok = check_logs(all_matches)
     errors = sum(r["errors"] for found in results.values() for r in found.values())
     if args.drop:
