@@ -27,10 +27,21 @@ EVERY_SEAT = "*"
 
 class Bot(Protocol):
     """A strategy: one of ``offered`` for ``seat``, seeing only ``view``; or ``None`` to
-    wait (a bot never calls a game off on its own, and may have nothing else to do)."""
+    wait (a bot never calls a game off on its own, and may have nothing else to do).
+
+    ``people`` are the seats people play (held by a person, or by nobody, the referee
+    relaying them): a bot at the referee's seat waits for them as a referee waits for
+    the players at the table, rather than moving the game on past them.
+    """
 
     def choose(
-        self, view: State, seat: str, offered: list[Command], rng: random.Random
+        self,
+        view: State,
+        seat: str,
+        offered: list[Command],
+        rng: random.Random,
+        *,
+        people: frozenset[str] = frozenset(),
     ) -> Command | None: ...
 
 
@@ -47,7 +58,7 @@ class RandomBot:
     def __init__(self, rare: dict[str, float] | None = None) -> None:
         self.rare = rare or {}
 
-    def choose(self, view, seat, offered, rng):
+    def choose(self, view, seat, offered, rng, *, people=frozenset()):
         usual = [c for c in offered if rng.random() < self.rare.get(c["action"], 1.0)]
         return rng.choice(usual) if usual else None
 
@@ -103,9 +114,11 @@ def next_bot_move(
     ready = [(seat, offered) for seat in bots if (offered := offers(rules, state, seat, now=now))]
     rng.shuffle(ready)  # a table of players does not always answer in the same order
     playing = strategies(rules)
+    people = frozenset(rules.seats(state)) - set(bots)
     for seat, offered in ready:
         actor = seat_actor(seat)
-        command = playing[bots[seat]].choose(rules.view(state, actor), seat, offered, rng)
+        view = rules.view(state, actor)
+        command = playing[bots[seat]].choose(view, seat, offered, rng, people=people)
         if command is not None:
             return BotMove(seat, actor, command)
     for seat, offered in ready:  # every bot waits: a random player may end it at last

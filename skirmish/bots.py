@@ -65,7 +65,13 @@ class Fighter:
     """Plays its participant to win (see the module's docstring)."""
 
     def choose(
-        self, view: State, seat: str, offered: list[Command], rng: random.Random
+        self,
+        view: State,
+        seat: str,
+        offered: list[Command],
+        rng: random.Random,
+        *,
+        people: frozenset[str] = frozenset(),
     ) -> Command | None:
         if seat == REFEREE_SEAT:
             starts = [c for c in offered if c["action"] == "roll_initiative"]

@@ -50,7 +50,9 @@ BLUFF = 0.1
 
 
 class SimplePlayer:
-    def choose(self, view: dict, seat: str, offered: list[dict], rng: random.Random) -> dict:
+    def choose(
+        self, view: dict, seat: str, offered: list[dict], rng: random.Random, *, people=frozenset()
+    ) -> dict:
         on_the_quaffle = [
             command
             for command in offered

@@ -6,8 +6,9 @@ rather than give one worth nothing. At the referee's seat
 (:data:`games.bots.REFEREE_SEAT`) it runs the match as a referee does (§2.1):
 it releases the balls (§5.4, §5.5, §5.7), opens and ends the chat (§5.2, §6),
 has the captains roll for the quaffle (§4.2), calls time once an answer is
-overdue (§3.4), and ends a sub-round once no player has a command worth
-giving, so that a match of bots ends by the snitch or after its last round.
+overdue (§3.4), and ends a sub-round once no bot has a command worth giving
+and no person has one left (a person is waited for), so that a match of bots
+ends by the snitch or after its last round and a person at the table plays.
 
 It never proposes to end the game (§7): a captain accepts a person's proposal
 when his team does not trail, the referee once both captains have agreed. The
@@ -31,10 +32,16 @@ class Sensible:
     """Plays a nick to win, or runs the match from the referee's seat (see the module)."""
 
     def choose(
-        self, view: State, seat: str, offered: list[Command], rng: random.Random
+        self,
+        view: State,
+        seat: str,
+        offered: list[Command],
+        rng: random.Random,
+        *,
+        people: frozenset[str] = frozenset(),
     ) -> Command | None:
         if seat == REFEREE_SEAT:
-            return referee(view, offered)
+            return referee(view, offered, people)
         return player(view, offered, rng)
 
 
@@ -54,14 +61,22 @@ def player(view: State, offered: list[Command], rng: random.Random) -> Command |
     return rng.choice(chosen)
 
 
-def referee(view: State, offered: list[Command]) -> Command | None:
-    """The referee's word that is due now, or ``None`` while the players play."""
+def referee(
+    view: State, offered: list[Command], people: frozenset[str] = frozenset()
+) -> Command | None:
+    """The referee's word that is due now, or ``None`` while the players play.
+
+    A sub-round ends once no bot has a command worth giving and no person (``people``:
+    the nicks people play) has a command left: a person is waited for, as a referee
+    waits for the players in the chat, until they act or their time runs out (§3.4).
+    """
     by_action = {command["action"]: command for command in offered}
     for action in REFEREE_WORDS:
         if action in by_action:
             return by_action[action]
     if "end_subround" in by_action and not any(
-        "player" in command and tactics.worth(view, command) is not None
+        "player" in command
+        and (command["player"] in people or tactics.worth(view, command) is not None)
         for command in view["awaiting"]
     ):
         return by_action["end_subround"]

@@ -39,7 +39,9 @@ FORESEEN = 0.1
 
 
 class SensiblePlayer:
-    def choose(self, view: dict, seat: str, offered: list[dict], rng: random.Random) -> dict:
+    def choose(
+        self, view: dict, seat: str, offered: list[dict], rng: random.Random, *, people=frozenset()
+    ) -> dict:
         if len(offered) == 1:
             return offered[0]
         attack = view["attack"]

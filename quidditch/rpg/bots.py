@@ -51,7 +51,9 @@ def in_the_scoring_zone(view: dict, side: str) -> float:
 
 
 class SensiblePlayer:
-    def choose(self, view: dict, seat: str, offered: list[dict], rng: random.Random) -> dict | None:
+    def choose(
+        self, view: dict, seat: str, offered: list[dict], rng: random.Random, *, people=frozenset()
+    ) -> dict | None:
         aims = [c for c in offered if c["action"] == "aim"]
         if aims:
             return self._aim(view, seat, aims, rng)

@@ -46,7 +46,9 @@ first in a phase: a chaser's catch, pass, shot or tackle may end it at once."""
 class Chaser:
     """The bot that plays to win (``chaser``: the name it has always had in the API)."""
 
-    def choose(self, view: dict, seat: str, offered: list[dict], rng: random.Random):
+    def choose(
+        self, view: dict, seat: str, offered: list[dict], rng: random.Random, *, people=frozenset()
+    ):
         if seat not in SIDES:  # the referee's seat: the first-phase roll, nothing else
             return next((c for c in offered if c["action"] == "toss"), None)
         game = _Game(view, seat)

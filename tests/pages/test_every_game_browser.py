@@ -49,7 +49,9 @@ class Start:
 GAMES = {
     "dice-quidditch": Start("red", {"snitch_to_catch": "1"}),
     "card-quidditch": Start("gryffindor"),
-    "chat-quidditch": Start("GJäger1", {"rounds": "1"}),
+    # The captain, who hands out the experience points first (§3.2), unhurried: a page
+    # reloads between moves, and §3.4's answer time counts meanwhile.
+    "chat-quidditch": Start("GHüter", {"rounds": "1", "answer_seconds": "600"}),
     "rpg-quidditch": Start("home.seeker"),
     "tabletop-quidditch": Start("home", config={"scenario": endgame()}),
     "skirmish": Start("p01", {f"participants§{n}§health": "2" for n in range(3)}),

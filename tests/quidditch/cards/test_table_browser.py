@@ -3,8 +3,8 @@
 "A browser test opens a game of each kind mid-play in each of the three languages, as a
 player and as a spectator: no JSON and no card, die or participant id in the visible
 text, the commands in words, the other side's hidden cards absent; it saves a screenshot
-of each table." And a person plays a whole match against the bot by clicking only, the
-page following the bot's moves by itself, until the Snitch is caught.
+of each table." A person playing a whole match to its end by clicking only, from the New
+game page, is tests/pages/test_every_game_browser.py.
 """
 
 import random
@@ -93,27 +93,3 @@ def test_a_match_mid_play_reads_in_words_for_the_player_and_for_a_spectator(
             assert buttons.count() == 0 and page.locator(".side .hand .card").count() == 0
         page.screenshot(path=screenshots / f"cards-{role}-{language}.png", full_page=True)
         page.close()
-
-
-def test_a_person_plays_a_whole_match_against_the_bot_by_clicking_only(
-    live_service, chromium, screenshots
-):
-    table = Table()
-    game = a_match(table)
-    page = logged_in(chromium, live_service, table.player)
-    page.goto(f"{live_service.url}/matches/{game.pk}/")
-    rng = random.Random(5)
-    for _ in range(RULES.max_commands):
-        game.refresh_from_db()
-        if game.status != "active":
-            break
-        # The page's own signal that it shows the match as it stands, the bot's moves
-        # included: its stream starts after the version it shows.
-        expect(page.locator("#live")).to_have_attribute("data-after", str(game.version))
-        buttons = page.locator("#table [data-command], #commands [data-command]")
-        rng.choice(buttons.all()).click()
-        expect(page.locator(f"#live[data-after='{game.version}']")).to_have_count(0)
-    expect(page.locator("#turn")).to_contain_text("The game is over.")
-    expect(page.locator(".cards-table .result")).to_be_visible()
-    assert RULES.result(game.state)["snitch"] in (S, G), "ended by the Snitch"
-    page.screenshot(path=screenshots / "cards-played-to-the-end.png", full_page=True)

@@ -3,8 +3,8 @@
 Angelina plays GJäger1; the sensible bot holds every other nick and the referee's
 seat. (a) Mid-match, the page reads in one language in German, English and French,
 for her and for a spectator: no JSON, no command's code, her commands in words on
-her row, nobody else's; a screenshot of each. (b) She plays a short match to its
-end by clicking only, the bots moving on their own between her clicks.
+her row, nobody else's; a screenshot of each. A person playing a match to its end by
+clicking only, from the New game page, is tests/pages/test_every_game_browser.py.
 
 Nicks (GJäger1) and the thirds' letters (G, M, S) are the chat's names for players
 and thirds in every language (§4.1.1, §4.2); the page's frame (title, whose move,
@@ -124,24 +124,3 @@ def test_29_a_match_mid_play_reads_in_one_language_for_a_player_and_a_spectator(
                 assert page.locator("#table button").count() == 0
             page.screenshot(path=screenshots / f"chat-table-{who}-{language}.png", full_page=True)
         page.close()
-
-
-def test_28_a_person_plays_a_match_against_the_bots_to_its_end_by_clicking(
-    live_service, chromium, screenshots
-):
-    game, angelina, _ = seated(rounds=2)
-    page = logged_in(chromium, live_service.url, angelina)
-    page.goto(f"{live_service.url}/matches/{game.pk}/?lang=en")
-    turn, clicks = page.locator("#turn"), 0
-    for _ in range(60):
-        expect(turn).to_contain_text(re.compile(r"Your move|The game is over"))
-        if "over" in turn.inner_text():
-            break
-        with page.expect_navigation():  # the page reloads once the command is taken
-            page.locator(f'#players tr[data-nick="{NICK}"] button').first.click()
-        clicks += 1
-    expect(page.locator("#result")).to_contain_text(re.compile(r"wins|A draw"))
-    page.screenshot(path=screenshots / "chat-table-played-to-the-end.png", full_page=True)
-    game.refresh_from_db()
-    assert game.state["over"] and game.state["ended_by"] in ("snitch", "rounds")
-    assert clicks >= 2  # a third each round at least, and the quaffle now and then

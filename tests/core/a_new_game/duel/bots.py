@@ -2,5 +2,5 @@
 
 
 class Seeker:
-    def choose(self, view, seat, offered, rng):
+    def choose(self, view, seat, offered, rng, *, people=frozenset()):
         return offered[0]
