@@ -453,3 +453,38 @@ def test_no_write_accepts_another_campaigns_ids_and_none_leaves_a_row():
                 refusals.append(f"{method.upper()} {name} {sent}: {response.status_code}")
     assert refusals == [], "\n".join(refusals)
     assert written_rows(world) == before
+
+
+def test_an_idempotency_key_is_the_senders_own():
+    """The player sends a command to the match with an Idempotency-Key; every other role
+    then sends the same body with the same key. A key belongs to whoever sent it, so each
+    is judged as a command of its own: the status it would get with no key at all, and
+    never the player's stored answer."""
+    world = World()
+    url, sent = target(world, "match-commands"), body(world, "match-commands", "post")
+    key = {"Idempotency-Key": "move-1"}
+    differences = []
+    for role in ROLES:
+        if role == "player":
+            continue
+        client = APIClient()
+        if role != "anonymous":
+            client.credentials(HTTP_AUTHORIZATION=f"Token {world.tokens[role]}")
+        players = APIClient()
+        players.credentials(HTTP_AUTHORIZATION=f"Token {world.tokens['player']}")
+        with transaction.atomic():
+            first = players.post(url, sent, format="json", headers=key)
+            assert first.status_code == 201
+            with transaction.atomic():
+                alone = client.post(url, sent, format="json")
+                transaction.set_rollback(True)
+            replayed = client.post(url, sent, format="json", headers=key)
+            transaction.set_rollback(True)
+        if replayed.status_code != alone.status_code:
+            differences.append(
+                f"as {role} with the player's key: {replayed.status_code}, "
+                f"without a key {alone.status_code}"
+            )
+        if replayed.content == first.content:
+            differences.append(f"as {role}: the player's answer")
+    assert differences == []
