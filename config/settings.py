@@ -6,6 +6,7 @@ newcomer needs nothing but Python. Production sets ``DATABASE_URL`` (PostgreSQL)
 ``CELERY_BROKER_URL`` (Redis), ``SECRET_KEY``, ``DEBUG=0`` and ``ALLOWED_HOSTS``.
 """
 
+import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -203,6 +204,18 @@ REST_FRAMEWORK = {
         "invitations": os.environ.get("INVITATION_RATE_LIMIT", "30/min"),
     },
 }
+
+# The proxies in front of the service (addresses or networks): only a request that
+# comes from one of them has its X-Forwarded-For read, from the right, for the
+# client's address (core.client_address); with none, the address is the connection's.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"TRUSTED_PROXIES: {_proxy!r} is not an address or a network."
+        ) from None
 
 # Live streams (core.streams): a heartbeat comment keeps proxies from closing idle
 # streams; without PostgreSQL's LISTEN/NOTIFY a stream looks for new rows this often;

@@ -44,6 +44,7 @@ from django.db import connection
 from django.http import StreamingHttpResponse
 from django.views import View
 
+from core.client_address import client_address
 from core.errors import AppError
 from core.responses import json_error
 
@@ -303,7 +304,7 @@ def event_stream(
     """The streaming answer; the user's stream count is held while it is open (an
     anonymous reader of something public is counted by address, given ``client``).
     ``view`` tells readers who see the log differently apart (``follow``)."""
-    holder = user.pk if user is not None else f"address:{_address(client)}"
+    holder = user.pk if user is not None else f"address:{client_address(client)}"
     if limits.full(holder):
         raise TooManyStreams()
 
@@ -347,10 +348,6 @@ def drop_slow_readers(app):
             log.info("dropped a stream whose reader took nothing for %s s", timeout)
 
     return application
-
-
-def _address(request) -> str:
-    return request.META.get("REMOTE_ADDR", "") if request is not None else ""
 
 
 # --- who is asking -----------------------------------------------------------------------

@@ -88,6 +88,36 @@ def wait_until_up(url: str, seconds: float = 30) -> None:
     raise AssertionError(f"nothing answered {url} within {seconds} s")
 
 
+def test_dev_serve_on_another_port_prints_the_login_there(tmp_path):
+    """``./dev serve --port N`` serves on N and prints the demo login at N (issue 27)."""
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'dev.sqlite3'}"}
+    server = subprocess.Popen(
+        ["./dev", "serve", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        login = next(line for line in server.stdout if "Log in at" in line)
+        assert f"Log in at http://127.0.0.1:{port}/admin/ as storyguide" in login
+        wait_until_up(f"http://127.0.0.1:{port}/api/health/")
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def test_compose_leaves_the_client_address_to_the_service(compose):
+    """The servers do not rewrite the connection's address from X-Forwarded-For; the
+    service reads it only from the proxies ``TRUSTED_PROXIES`` names (issue 27)."""
+    for name in ("web", "worker", "beat"):
+        environment = compose["services"][name]["environment"]
+        assert environment["FORWARDED_ALLOW_IPS"] == ""
+        assert environment["TRUSTED_PROXIES"] == "${TRUSTED_PROXIES:-}"
+
+
 def test_compose_runs_one_worker_and_exactly_one_beat(compose):
     assert compose["services"]["worker"]["command"][:4] == ["celery", "-A", "config", "worker"]
     beat = compose["services"]["beat"]
