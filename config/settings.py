@@ -224,6 +224,9 @@ STREAM_HEARTBEAT_SECONDS = float(os.environ.get("STREAM_HEARTBEAT_SECONDS", "15"
 STREAM_POLL_SECONDS = float(os.environ.get("STREAM_POLL_SECONDS", "1"))
 STREAMS_PER_USER = int(os.environ.get("STREAMS_PER_USER", "20"))
 STREAM_SEND_TIMEOUT_SECONDS = float(os.environ.get("STREAM_SEND_TIMEOUT_SECONDS", "30"))
+# A stream asks this often whether its reader may still read it (removed, another role,
+# credentials revoked), and ends when not (core.streams.while_allowed).
+STREAM_ACCESS_CHECK_SECONDS = float(os.environ.get("STREAM_ACCESS_CHECK_SECONDS", "2"))
 
 # The cache holds the rate limit counters: shared between processes when
 # CACHE_URL names a Redis server, per process otherwise.
