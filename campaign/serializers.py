@@ -21,7 +21,7 @@ from campaign.models import (
 )
 from campaign.permissions import role_in
 from campaign.selectors import popularity
-from core.serializers import StrictTextModelSerializer
+from core.serializers import StrictCharField, StrictTextModelSerializer
 
 STORYGUIDE_ONLY = ("secret_notes", "popularity_base")
 
@@ -62,7 +62,7 @@ class CampaignFixedOnUpdate:
         return campaign
 
 
-class HouseSerializer(CampaignFixedOnUpdate, serializers.ModelSerializer):
+class HouseSerializer(CampaignFixedOnUpdate, StrictTextModelSerializer):
     points = serializers.IntegerField(read_only=True, help_text="Effective house points.")
     pending = serializers.IntegerField(read_only=True, help_text="Points credited later.")
 
@@ -73,7 +73,7 @@ class HouseSerializer(CampaignFixedOnUpdate, serializers.ModelSerializer):
         validators = []  # the service says, in a player's words, when a name is taken
 
 
-class CharacterSerializer(CampaignFixedOnUpdate, serializers.ModelSerializer):
+class CharacterSerializer(CampaignFixedOnUpdate, StrictTextModelSerializer):
     """A character sheet; storyguide-only fields are dropped for everyone else."""
 
     popularity = serializers.SerializerMethodField()
@@ -140,7 +140,7 @@ class CharacterSerializer(CampaignFixedOnUpdate, serializers.ModelSerializer):
 
 
 class CheckSerializer(serializers.Serializer):
-    attribute = serializers.CharField(max_length=60)
+    attribute = StrictCharField(max_length=60)
     stress = serializers.BooleanField(default=False, help_text="Keep the lower die.")
     bonus = serializers.IntegerField(default=0, min_value=-100, max_value=100)
     difficulty = serializers.IntegerField(
@@ -219,7 +219,7 @@ class AwardSerializer(serializers.Serializer):
     campaign = serializers.IntegerField(help_text="A campaign you are storyguide of.")
     house = serializers.IntegerField(help_text="A house of that campaign.")
     amount = serializers.IntegerField(min_value=-100_000, max_value=100_000)
-    reason = serializers.CharField(max_length=300)
+    reason = StrictCharField(max_length=300)
     character = serializers.IntegerField(
         required=False,
         allow_null=True,
@@ -235,12 +235,12 @@ class AwardSerializer(serializers.Serializer):
 
 
 class ReasonSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=300)
+    reason = StrictCharField(max_length=300)
 
 
 class PopularitySerializer(serializers.Serializer):
     amount = serializers.IntegerField(min_value=-1000, max_value=1000)
-    reason = serializers.CharField(max_length=300)
+    reason = StrictCharField(max_length=300)
 
 
 POSITIONS = [choice for choice in Position.values if choice]
@@ -331,8 +331,8 @@ class InvitationPreviewSerializer(serializers.Serializer):
 
 
 class SignUpSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(write_only=True, style={"input_type": "password"})
+    username = StrictCharField(max_length=150)
+    password = StrictCharField(write_only=True, style={"input_type": "password"})
     email = serializers.EmailField(required=False, allow_blank=True, default="")
 
 
