@@ -281,7 +281,7 @@ class InvitationSerializer(serializers.ModelSerializer):
     code = serializers.SerializerMethodField(help_text="The short code, in groups of four.")
     link = serializers.SerializerMethodField(help_text="The page where a person accepts it.")
     state = serializers.SerializerMethodField(
-        help_text="open, revoked, expired or used_up: whether it can still be accepted."
+        help_text="open, revoked, declined, expired or used_up: whether it can still be accepted."
     )
 
     class Meta:
@@ -297,11 +297,23 @@ class InvitationSerializer(serializers.ModelSerializer):
             "uses",
             "expires_at",
             "allow_signup",
+            "addressed_to",
             "state",
             "revoked_at",
+            "declined_at",
             "created_at",
         ]
-        read_only_fields = ["id", "uses", "revoked_at", "created_at"]
+        read_only_fields = [
+            "id",
+            "uses",
+            "addressed_to",
+            "revoked_at",
+            "declined_at",
+            "created_at",
+        ]
+        extra_kwargs = {
+            "role": {"help_text": "player or spectator (one named by username: any role)."}
+        }
 
     def get_code(self, invitation) -> str:
         return invitations.grouped(invitation.code)
@@ -314,6 +326,41 @@ class InvitationSerializer(serializers.ModelSerializer):
     def get_state(self, invitation) -> str:
         refusal = invitations.why_unusable(invitation, timezone.now())
         return "open" if refusal is None else refusal.code.removeprefix("invitation_")
+
+
+class AddresseeSerializer(serializers.Serializer):
+    """A person a storyguide invites by name: they become a member only by accepting."""
+
+    username = StrictCharField(max_length=150, help_text="Their username.")
+    role = serializers.ChoiceField(choices=Role.choices)
+
+
+class InvitationForYouSerializer(serializers.ModelSerializer):
+    """An invitation addressed to you: what it offers, and the code to accept or decline
+    it with (``POST /api/invitations/{code}/accept/`` or ``decline/``)."""
+
+    code = serializers.SerializerMethodField(help_text="The short code, in groups of four.")
+    campaign_name = serializers.CharField(source="campaign.name")
+    character_name = serializers.CharField(source="character.name", allow_null=True, default=None)
+    invited_by = serializers.CharField(source="created_by.username", allow_null=True, default=None)
+
+    class Meta:
+        model = Invitation
+        fields = [
+            "code",
+            "campaign",
+            "campaign_name",
+            "role",
+            "character",
+            "character_name",
+            "invited_by",
+            "expires_at",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+    def get_code(self, invitation) -> str:
+        return invitations.grouped(invitation.code)
 
 
 class InvitationPreviewSerializer(serializers.Serializer):

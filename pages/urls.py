@@ -11,6 +11,7 @@ urlpatterns = [
     path("me/", views.my_campaigns, name="my-campaigns"),
     path("join/", views.join_typed, name="join-typed"),
     path("join/<str:code>/", views.join, name="join"),
+    path("join/<str:code>/decline/", views.decline, name="join-decline"),
     path(
         "accounts/login/",
         auth_views.LoginView.as_view(

@@ -103,8 +103,11 @@ def test_the_storyguide_manages_members(table, user_factory):
     body = {"username": newcomer.username, "role": "player"}
     assert table.client(table.player).post(url, body, format="json").status_code == 403
     response = table.client(table.storyguide).post(url, body, format="json")
-    assert response.status_code == 201
-    membership = response.json()["id"]
+    assert response.status_code == 201  # an invitation: a member once they accept it
+    assert table.client(table.player).get(url).json()["count"] == 4
+    code = response.json()["code"]
+    joined = table.client(newcomer).post(f"/api/invitations/{code}/accept/")
+    membership = joined.json()["membership"]["id"]
     assert table.client(table.player).get(url).json()["count"] == 5
     assert (
         table.client(table.storyguide).delete(f"/api/memberships/{membership}/").status_code == 204
