@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -76,11 +77,11 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def wait_until_up(url: str, seconds: float = 30) -> None:
+def wait_until_up(url: str, seconds: float = 30, headers: dict | None = None) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
-            if httpx.get(url, timeout=2).status_code == 200:
+            if httpx.get(url, timeout=2, headers=headers).status_code == 200:
                 return
         except httpx.TransportError:
             pass
@@ -197,3 +198,84 @@ def test_demo_storyguide_can_log_in_to_the_admin(client):
     assert client.login(username="storyguide", password="lumos-maxima")
     assert client.get("/admin/").status_code == 200
     assert client.get("/admin/campaign/campaign/").status_code == 200
+
+
+def readme_deployment_lines() -> list[str]:
+    """The shell lines of the README's block under "Running against PostgreSQL and Redis"."""
+    section = (ROOT / "README.md").read_text().split("## Running against PostgreSQL and Redis")[1]
+    block = section.split("```sh\n", 1)[1].split("```", 1)[0]
+    return [line for line in block.splitlines() if line.strip()]
+
+
+@pytest.mark.postgres
+@pytest.mark.broker
+@pytest.mark.django_db(transaction=True)
+def test_the_readmes_deployment_steps_work_as_written(settings, tmp_path):
+    """The README's lines, run in a shell in a copy of the project with ``DEBUG=0`` as they
+    say, on a database of their own and a free port: after them, the pages, the dashboard
+    and the API docs answer 200, their static files too (issue 27: collectstatic was
+    missing, and every page answered 500)."""
+    import shlex
+
+    import psycopg
+
+    project = tmp_path / "storyguide"
+    files = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
+    ).stdout.decode()
+    for name in filter(None, files.split("\0")):
+        (project / name).parent.mkdir(parents=True, exist_ok=True)
+        (project / name).write_bytes((ROOT / name).read_bytes())
+    (project / ".venv").symlink_to(ROOT / ".venv")
+
+    database = settings.DATABASES["default"]
+    name = f"{database['NAME']}_readme"
+    admin = {"host": database["HOST"], "port": database["PORT"], "user": database["USER"]}
+    with psycopg.connect(dbname="postgres", autocommit=True, **admin) as server:
+        server.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        server.execute(f'CREATE DATABASE "{name}"')
+    port = free_port()
+    ours = {
+        "DATABASE_URL": database_url({**database, "NAME": name}),
+        "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+        "CACHE_URL": settings.CELERY_BROKER_URL,
+    }
+    env = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "DJANGO_SETTINGS_MODULE")}
+    gunicorn = None
+    try:
+        for line in readme_deployment_lines():
+            command = line.split("  #")[0]
+            if command.startswith("export "):
+                for assignment in shlex.split(command)[1:]:
+                    key, _, value = assignment.partition("=")
+                    env[key] = ours.get(key, value)
+            elif "gunicorn" in command:
+                command = command.replace("127.0.0.1:8000", f"127.0.0.1:{port}")
+                gunicorn = subprocess.Popen(
+                    shlex.split(command), cwd=project, env=env, stderr=subprocess.DEVNULL
+                )
+            elif "celery" not in command:
+                done = subprocess.run(
+                    shlex.split(command), cwd=project, env=env, capture_output=True, text=True
+                )
+                assert done.returncode == 0, f"{command}\n{done.stdout}{done.stderr}"
+        assert env.get("DEBUG") == "0", "the steps deploy for production: DEBUG=0"
+        assert gunicorn is not None, "the steps start the server"
+        base = f"http://127.0.0.1:{port}"
+        # As the TLS-terminating proxy in front sends them (with DEBUG=0 the service
+        # insists on HTTPS, and knows only its own host name).
+        host = env["ALLOWED_HOSTS"].split(",")[0]
+        headers = {"Host": host, "X-Forwarded-Proto": "https"}
+        wait_until_up(base + "/api/health/", headers=headers)
+        with httpx.Client(base_url=base, headers=headers, timeout=10) as client:
+            for path in ("/", "/admin/login/", "/api/docs/", "/league/"):
+                page = client.get(path)
+                assert page.status_code == 200, (path, page.status_code, page.text[:300])
+                for asset in re.findall(r'(?:href|src)="(/static/[^"]+)"', page.text)[:3]:
+                    assert client.get(asset).status_code == 200, asset
+    finally:
+        if gunicorn is not None:
+            gunicorn.terminate()
+            gunicorn.wait(10)
+        with psycopg.connect(dbname="postgres", autocommit=True, **admin) as server:
+            server.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
