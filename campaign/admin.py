@@ -475,11 +475,19 @@ class InvitationAdmin(AppendOnlyAdmin):
     code, withdrawn with the "revoke" action; they are never edited."""
 
     add_form = InvitationForm
-    list_display = ["code_to_hand_out", "campaign", "role", "character", "uses_so_far", "state"]
+    list_display = [
+        "code_to_hand_out",
+        "campaign",
+        "role",
+        "character",
+        "addressed_to",
+        "uses_so_far",
+        "state",
+    ]
     list_display_links = None  # the row holds its own link, to the page that accepts it
     list_filter = [("campaign", RelatedOnly), "role"]
     list_select_related = ["campaign", "character"]
-    search_fields = ["code", "character__name"]
+    search_fields = ["code", "character__name", "addressed_to"]
     actions = ["revoke"]
 
     @admin.display(description="code and link")

@@ -37,12 +37,14 @@ from campaign.permissions import (
 from campaign.serializers import (
     ActivityPageSerializer,
     ActivitySerializer,
+    AddresseeSerializer,
     AwardSerializer,
     CampaignSerializer,
     CharacterSerializer,
     CheckResultSerializer,
     CheckSerializer,
     HouseSerializer,
+    InvitationForYouSerializer,
     InvitationPreviewSerializer,
     InvitationSerializer,
     JoinedSerializer,
@@ -105,13 +107,15 @@ class CampaignViewSet(
     )
     @extend_schema(
         methods=["post"],
-        request=MembershipSerializer,
-        responses={201: MembershipSerializer},
+        request=AddresseeSerializer,
+        responses={201: InvitationSerializer},
     )
     @action(detail=True, methods=["get", "post"], serializer_class=MembershipSerializer)
     def members(self, request, pk=None):
-        """List the members (``?search=`` a username); a storyguide adds one or changes a
-        role (POST by username)."""
+        """List the members (``?search=`` a username); a storyguide invites a person by
+        username (POST): they become a member only by accepting the invitation, which they
+        find at ``/api/invitations/mine/``. The answer is the same whether the name is an
+        account's or not; a member's role is changed at ``/api/memberships/{id}/``."""
         campaign = get_object_or_404(self.get_queryset(), pk=pk)  # ?search= is for members
         self.check_object_permissions(request, campaign)
         if request.method == "GET":
@@ -121,14 +125,17 @@ class CampaignViewSet(
             page = self.paginate_queryset(members)
             return self.get_paginated_response(MembershipSerializer(page, many=True).data)
         require_storyguide(request, campaign.pk)
-        incoming = MembershipSerializer(data=request.data)
+        incoming = AddresseeSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
-        membership = services.membership_set(
+        invitation = invitations.invitation_address(
             campaign=campaign,
-            user=incoming.validated_data["user"],
-            role=incoming.validated_data["role"],
+            created_by=request.user,
+            now=timezone.now(),
+            **incoming.validated_data,
         )
-        return Response(MembershipSerializer(membership).data, status=201)
+        return Response(
+            InvitationSerializer(invitation, context={"request": request}).data, status=201
+        )
 
     @extend_schema(parameters=CURSOR_PARAMETERS, responses={200: ActivityPageSerializer})
     @action(detail=True, methods=["get"])
@@ -171,7 +178,9 @@ class CampaignViewSet(
 
 class InvitationViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet):
     """Invitations into a campaign: its storyguide makes, lists and revokes them; anyone
-    holding a code reads what it offers, and accepts it (or signs up with it)."""
+    holding a code reads what it offers, and accepts it (or signs up with it). One
+    addressed to a person (``POST /api/campaigns/{id}/members/``) is theirs alone to
+    accept or decline: they find it at ``mine/``."""
 
     serializer_class = InvitationSerializer
     permission_classes = [CampaignRolePermission]
@@ -190,7 +199,7 @@ class InvitationViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets
         return super().get_permissions()
 
     def get_throttles(self):
-        if self.action in {"retrieve", "accept", "sign_up"}:
+        if self.action in {"retrieve", "accept", "decline", "sign_up"}:
             return [InvitationRateThrottle()]
         return super().get_throttles()
 
@@ -223,6 +232,22 @@ class InvitationViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets
         """Join the campaign as the logged-in user; the invitation's character becomes yours."""
         joined = invitations.invitation_accept(code=code, user=request.user, now=timezone.now())
         return Response(JoinedSerializer(joined).data, status=201)
+
+    @extend_schema(request=None, responses={200: InvitationForYouSerializer})
+    @action(detail=True, methods=["post"])
+    def decline(self, request, code=None):
+        """Say no to an invitation addressed to you; nobody else may."""
+        invitation = invitations.invitation_decline(
+            code=code, user=request.user, now=timezone.now()
+        )
+        return Response(InvitationForYouSerializer(invitation).data)
+
+    @extend_schema(responses={200: InvitationForYouSerializer(many=True)})
+    @action(detail=False, methods=["get"], pagination_class=None, filter_backends=[])
+    def mine(self, request):
+        """The invitations addressed to you that you may still accept (or decline)."""
+        addressed = invitations.invitations_for(request.user, timezone.now())
+        return Response(InvitationForYouSerializer(addressed, many=True).data)
 
     @extend_schema(request=SignUpSerializer, responses={201: JoinedSerializer})
     @action(detail=True, methods=["post"], url_path="sign-up")

@@ -121,5 +121,5 @@ def seed_characters(campaign: Campaign) -> None:
 def seed_step(seeded: demo.Demo) -> None:
     seeded.storyguide = seed()
     seeded.notes.append(
-        f"Log in at http://127.0.0.1:8000/admin/ as {seeded.storyguide.username} / {DEMO_PASSWORD}"
+        f"Log in at {seeded.url}admin/ as {seeded.storyguide.username} / {DEMO_PASSWORD}"
     )

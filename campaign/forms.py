@@ -25,6 +25,7 @@ from campaign.models import (
     Invitation,
     Membership,
     PopularityAdjustment,
+    Role,
 )
 from campaign.rules.sheet import SheetRules
 from core.errors import AppError
@@ -336,7 +337,14 @@ class HousePointAwardForm(ServiceForm):
 
 
 class InvitationForm(ServiceForm):
-    """A new invitation; its code is drawn by the service and shown on the list."""
+    """A new invitation; its code is drawn by the service and shown on the list. Whoever
+    holds a code joins as a player or a spectator (only a person named by username, in
+    the API, may be invited to be a storyguide)."""
+
+    role = forms.ChoiceField(
+        choices=[(Role.PLAYER, Role.PLAYER.label), (Role.SPECTATOR, Role.SPECTATOR.label)],
+        initial=Role.PLAYER,
+    )
 
     class Meta:
         model = Invitation

@@ -7,13 +7,16 @@ learns roles, members and characters without importing the campaign app.
 from __future__ import annotations
 
 from campaign.models import Campaign, Character, Membership
-from campaign.permissions import campaign_roles
+from campaign.permissions import campaign_roles, roles_of
 from games.ruleset import Roster
 
 
 class CampaignHost:
     def roles(self, request) -> dict[int, str]:
         return campaign_roles(request)
+
+    def roles_of(self, user_id: int) -> dict[int, str]:
+        return roles_of(user_id)
 
     def role(self, user, campaign_id: int) -> str | None:
         return (

@@ -1,9 +1,13 @@
-"""Invitations: how a person joins a campaign without the storyguide knowing their account.
+"""Invitations: the one way into a campaign, so that nobody is a member without consent.
 
 The storyguide makes an invitation (a role, perhaps the character the newcomer
 will play, an expiry, how many may use it) and hands out its link or its code.
 The newcomer signs up or logs in and accepts it; they are then a member, and
-the character is theirs. The services here own each of those writes.
+the character is theirs. Or the storyguide names a person by username: that
+makes an invitation addressed to them, which they alone find among their own
+(``invitations_for``) and accept or decline. Naming a username that no account
+has makes the same invitation, and answers the same: who has an account is
+nobody's business. The services here own each of those writes.
 
 A code is twelve characters of Crockford's base 32 drawn from ``secrets``
 (60 bits): short enough to read out at the table, far too many to guess with
@@ -90,6 +94,71 @@ def invitation_create(
     )
 
 
+def invitation_address(
+    *,
+    campaign: Campaign,
+    username: str,
+    role: str,
+    created_by,
+    now: datetime,
+    character: Character | None = None,
+) -> Invitation:
+    """An invitation addressed to the person with ``username``, in any role: they become a
+    member (and the character's player) only by accepting it. An open invitation to them
+    into the campaign that it replaces (the same character, or none) is withdrawn."""
+    if role not in Role.values:
+        raise Invalid.field("role", f"A role is one of {', '.join(Role.values)}.")
+    if character is not None and character.campaign_id != campaign.pk:
+        raise Invalid.field("character", "No such character in this campaign.")
+    member = Membership.objects.filter(campaign=campaign, user__username=username).first()
+    if member is not None and character is None:
+        raise Conflict(
+            f"{username} is a member of {campaign.name} already ({member.get_role_display()}); "
+            f"change their role at /api/memberships/{member.pk}/.",
+            code="already_member",
+        )
+    with transaction.atomic():
+        for earlier in Invitation.objects.filter(
+            campaign=campaign, addressed_to=username, character=character
+        ):
+            if why_unusable(earlier, now) is None:
+                invitation_revoke(invitation=earlier, now=now)
+        return Invitation.objects.create(
+            campaign=campaign,
+            code=new_code(),
+            role=role,
+            addressed_to=username,
+            character=character,
+            max_uses=1,
+            allow_signup=False,
+            created_by=created_by,
+            created_at=now,
+        )
+
+
+def invitations_for(user, now: datetime) -> list[Invitation]:
+    """The invitations addressed to ``user`` that they may still accept, newest first."""
+    addressed = Invitation.objects.filter(addressed_to=user.get_username()).select_related(
+        "campaign", "character", "created_by"
+    )
+    return [invitation for invitation in addressed if why_unusable(invitation, now) is None]
+
+
+def invitation_decline(*, code: str, user, now: datetime) -> Invitation:
+    """The person an invitation is addressed to says no; nothing else changes."""
+    with transaction.atomic():
+        invitation = _locked(code, now)
+        _check_addressee(invitation, user)
+        if not invitation.addressed_to:
+            raise Forbidden(
+                "Only an invitation addressed to you can be declined; ignore this one.",
+                code="not_addressed",
+            )
+        invitation.declined_at = now
+        invitation.save(update_fields=["declined_at"])
+    return invitation
+
+
 def invitation_revoke(*, invitation: Invitation, now: datetime) -> Invitation:
     """Withdraw an invitation; whoever joined through it stays a member."""
     if invitation.revoked_at is None:
@@ -113,6 +182,8 @@ def why_unusable(invitation: Invitation, now: datetime) -> Gone | None:
     """Why the invitation can no longer be accepted, or ``None`` when it can."""
     if invitation.revoked_at is not None:
         return Gone("The storyguide has withdrawn this invitation.", code="invitation_revoked")
+    if invitation.declined_at is not None:
+        return Gone("This invitation was declined.", code="invitation_declined")
     if invitation.expires_at is not None and invitation.expires_at <= now:
         when = formats.date_format(invitation.expires_at, "DATETIME_FORMAT")
         return Gone(f"This invitation expired on {when} UTC.", code="invitation_expired")
@@ -162,7 +233,15 @@ def _locked(code: str, now: datetime) -> Invitation:
     return invitation
 
 
+def _check_addressee(invitation: Invitation, user) -> None:
+    if invitation.addressed_to and invitation.addressed_to != user.get_username():
+        raise Forbidden(
+            "This invitation is addressed to someone else.", code="addressed_to_someone_else"
+        )
+
+
 def _join(invitation: Invitation, user) -> Joined:
+    _check_addressee(invitation, user)
     campaign = invitation.campaign
     membership = Membership.objects.filter(campaign=campaign, user=user).first()
     if membership is not None and invitation.character_id is None:

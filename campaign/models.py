@@ -238,20 +238,25 @@ class PopularityAdjustment(models.Model):
 
 
 class Invitation(models.Model):
-    """A way into a campaign that a storyguide hands out as a link or a short code.
+    """A way into a campaign: nobody becomes a member but by accepting one.
 
-    Whoever opens it signs up or logs in and becomes a member with ``role``;
-    if it names a ``character``, that character becomes theirs. It stops
-    working when revoked, expired or used ``max_uses`` times (no limit when
-    empty); an invitation with a character is for one person only.
+    A storyguide hands out a link or a short code: whoever opens it signs up
+    or logs in and becomes a member with ``role``. Or a storyguide names a
+    person (``addressed_to``, a username): only that person may accept it, or
+    decline it, from their own pages. If it names a ``character``, that
+    character becomes theirs. It stops working when revoked, declined, expired
+    or used ``max_uses`` times (no limit when empty); an invitation with a
+    character, or addressed to a person, is for one person only.
     """
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="invitations")
     code = models.CharField(max_length=16, unique=True, editable=False)
-    role = models.CharField(
-        max_length=20,
-        choices=[(Role.PLAYER, Role.PLAYER.label), (Role.SPECTATOR, Role.SPECTATOR.label)],
-        default=Role.PLAYER,
+    role = models.CharField(max_length=20, choices=Role.choices, default=Role.PLAYER)
+    addressed_to = models.CharField(
+        max_length=150,
+        blank=True,
+        db_index=True,
+        help_text="The username of the one person who may accept it; empty: whoever holds it.",
     )
     character = models.ForeignKey(
         Character,
@@ -270,6 +275,7 @@ class Invitation(models.Model):
         default=True, help_text="Whether a person without an account may sign up through it."
     )
     revoked_at = models.DateTimeField(null=True, blank=True, editable=False)
+    declined_at = models.DateTimeField(null=True, blank=True, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

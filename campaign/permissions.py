@@ -29,7 +29,7 @@ def campaign_roles(request) -> dict[int, str]:
     cached = getattr(request, "_campaign_roles", None)
     if cached is None:
         user = request.user
-        cached = _roles_of(user.pk) if user.is_authenticated else {}
+        cached = roles_of(user.pk) if user.is_authenticated else {}
         request._campaign_roles = cached
     return cached
 
@@ -38,7 +38,9 @@ def _roles_key(user_id: int) -> str:
     return f"campaign-roles:{user_id}"
 
 
-def _roles_of(user_id: int) -> dict[int, str]:
+def roles_of(user_id: int) -> dict[int, str]:
+    """The user's roles now, from the cache (else one query): what a live stream asks
+    again while it is open."""
     roles = cache.get(_roles_key(user_id))
     if roles is None:
         roles = dict(Membership.objects.filter(user_id=user_id).values_list("campaign_id", "role"))

@@ -21,7 +21,7 @@ from campaign.models import (
 )
 from campaign.permissions import role_in
 from campaign.selectors import popularity
-from core.serializers import StrictTextModelSerializer
+from core.serializers import StrictCharField, StrictTextModelSerializer
 
 STORYGUIDE_ONLY = ("secret_notes", "popularity_base")
 
@@ -62,7 +62,7 @@ class CampaignFixedOnUpdate:
         return campaign
 
 
-class HouseSerializer(CampaignFixedOnUpdate, serializers.ModelSerializer):
+class HouseSerializer(CampaignFixedOnUpdate, StrictTextModelSerializer):
     points = serializers.IntegerField(read_only=True, help_text="Effective house points.")
     pending = serializers.IntegerField(read_only=True, help_text="Points credited later.")
 
@@ -73,7 +73,7 @@ class HouseSerializer(CampaignFixedOnUpdate, serializers.ModelSerializer):
         validators = []  # the service says, in a player's words, when a name is taken
 
 
-class CharacterSerializer(CampaignFixedOnUpdate, serializers.ModelSerializer):
+class CharacterSerializer(CampaignFixedOnUpdate, StrictTextModelSerializer):
     """A character sheet; storyguide-only fields are dropped for everyone else."""
 
     popularity = serializers.SerializerMethodField()
@@ -140,7 +140,7 @@ class CharacterSerializer(CampaignFixedOnUpdate, serializers.ModelSerializer):
 
 
 class CheckSerializer(serializers.Serializer):
-    attribute = serializers.CharField(max_length=60)
+    attribute = StrictCharField(max_length=60)
     stress = serializers.BooleanField(default=False, help_text="Keep the lower die.")
     bonus = serializers.IntegerField(default=0, min_value=-100, max_value=100)
     difficulty = serializers.IntegerField(
@@ -219,7 +219,7 @@ class AwardSerializer(serializers.Serializer):
     campaign = serializers.IntegerField(help_text="A campaign you are storyguide of.")
     house = serializers.IntegerField(help_text="A house of that campaign.")
     amount = serializers.IntegerField(min_value=-100_000, max_value=100_000)
-    reason = serializers.CharField(max_length=300)
+    reason = StrictCharField(max_length=300)
     character = serializers.IntegerField(
         required=False,
         allow_null=True,
@@ -235,12 +235,12 @@ class AwardSerializer(serializers.Serializer):
 
 
 class ReasonSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=300)
+    reason = StrictCharField(max_length=300)
 
 
 class PopularitySerializer(serializers.Serializer):
     amount = serializers.IntegerField(min_value=-1000, max_value=1000)
-    reason = serializers.CharField(max_length=300)
+    reason = StrictCharField(max_length=300)
 
 
 POSITIONS = [choice for choice in Position.values if choice]
@@ -281,7 +281,7 @@ class InvitationSerializer(serializers.ModelSerializer):
     code = serializers.SerializerMethodField(help_text="The short code, in groups of four.")
     link = serializers.SerializerMethodField(help_text="The page where a person accepts it.")
     state = serializers.SerializerMethodField(
-        help_text="open, revoked, expired or used_up: whether it can still be accepted."
+        help_text="open, revoked, declined, expired or used_up: whether it can still be accepted."
     )
 
     class Meta:
@@ -297,11 +297,23 @@ class InvitationSerializer(serializers.ModelSerializer):
             "uses",
             "expires_at",
             "allow_signup",
+            "addressed_to",
             "state",
             "revoked_at",
+            "declined_at",
             "created_at",
         ]
-        read_only_fields = ["id", "uses", "revoked_at", "created_at"]
+        read_only_fields = [
+            "id",
+            "uses",
+            "addressed_to",
+            "revoked_at",
+            "declined_at",
+            "created_at",
+        ]
+        extra_kwargs = {
+            "role": {"help_text": "player or spectator (one named by username: any role)."}
+        }
 
     def get_code(self, invitation) -> str:
         return invitations.grouped(invitation.code)
@@ -314,6 +326,41 @@ class InvitationSerializer(serializers.ModelSerializer):
     def get_state(self, invitation) -> str:
         refusal = invitations.why_unusable(invitation, timezone.now())
         return "open" if refusal is None else refusal.code.removeprefix("invitation_")
+
+
+class AddresseeSerializer(serializers.Serializer):
+    """A person a storyguide invites by name: they become a member only by accepting."""
+
+    username = StrictCharField(max_length=150, help_text="Their username.")
+    role = serializers.ChoiceField(choices=Role.choices)
+
+
+class InvitationForYouSerializer(serializers.ModelSerializer):
+    """An invitation addressed to you: what it offers, and the code to accept or decline
+    it with (``POST /api/invitations/{code}/accept/`` or ``decline/``)."""
+
+    code = serializers.SerializerMethodField(help_text="The short code, in groups of four.")
+    campaign_name = serializers.CharField(source="campaign.name")
+    character_name = serializers.CharField(source="character.name", allow_null=True, default=None)
+    invited_by = serializers.CharField(source="created_by.username", allow_null=True, default=None)
+
+    class Meta:
+        model = Invitation
+        fields = [
+            "code",
+            "campaign",
+            "campaign_name",
+            "role",
+            "character",
+            "character_name",
+            "invited_by",
+            "expires_at",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+    def get_code(self, invitation) -> str:
+        return invitations.grouped(invitation.code)
 
 
 class InvitationPreviewSerializer(serializers.Serializer):
@@ -331,8 +378,8 @@ class InvitationPreviewSerializer(serializers.Serializer):
 
 
 class SignUpSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(write_only=True, style={"input_type": "password"})
+    username = StrictCharField(max_length=150)
+    password = StrictCharField(write_only=True, style={"input_type": "password"})
     email = serializers.EmailField(required=False, allow_blank=True, default="")
 
 

@@ -362,7 +362,8 @@ def popularity_adjust(
 def house_create(*, campaign: Campaign, name: str, initial: str, colour: str = "") -> House:
     """A house for a campaign beyond the four it starts with."""
     with transaction.atomic():
-        _check_house_name(campaign.pk, name)
+        Campaign.objects.select_for_update().get(pk=campaign.pk)
+        _check_house_is_its_own(campaign.pk, name=name, initial=initial)
         return House.objects.create(campaign=campaign, name=name, initial=initial, colour=colour)
 
 
@@ -373,18 +374,33 @@ def house_update(*, house: House, **fields) -> House:
     house keeps its standings, its points and its place in every game.
     """
     with transaction.atomic():
-        house = House.objects.select_for_update().get(pk=house.pk)
-        if "name" in fields and fields["name"] != house.name:
-            _check_house_name(house.campaign_id, fields["name"])
+        Campaign.objects.select_for_update().get(pk=house.campaign_id)
+        house = House.objects.get(pk=house.pk)
+        _check_house_is_its_own(
+            house.campaign_id, name=fields.get("name"), initial=fields.get("initial"), house=house
+        )
         for name, value in fields.items():
             setattr(house, name, value)
         house.save(update_fields=list(fields) or None)
     return house
 
 
-def _check_house_name(campaign_id: int, name: str) -> None:
-    if House.objects.filter(campaign_id=campaign_id, name=name).exists():
+def _check_house_is_its_own(
+    campaign_id: int, *, name: str | None, initial: str | None, house: House | None = None
+) -> None:
+    """No other house of the campaign has this name, nor this initial (it names the
+    house's players' nicks, Chat-Quidditch §4.1.1). The caller holds the campaign's lock,
+    so that two houses cannot take one name or initial at once."""
+    others = House.objects.filter(campaign_id=campaign_id)
+    if house is not None:
+        others = others.exclude(pk=house.pk)
+    if name is not None and others.filter(name=name).exists():
         raise Invalid.field("name", f"The campaign has a house called {name} already.")
+    taken = others.filter(initial=initial).first() if initial is not None else None
+    if taken is not None:
+        raise Invalid.field(
+            "initial", f"The campaign has a house with the initial {initial} already ({taken})."
+        )
 
 
 def character_delete(*, character: Character) -> None:

@@ -8,7 +8,7 @@ endpoint gives; its members may read it (``core.streams`` says how it resumes).
 from __future__ import annotations
 
 from campaign.activity import activities_after
-from campaign.permissions import role_in
+from campaign.permissions import role_in, roles_of
 from campaign.serializers import ActivitySerializer
 from core import streams
 from core.errors import NotFound
@@ -28,7 +28,14 @@ class CampaignStreamView(streams.StreamView):
         request.user = user
         await self.check_member(request, pk)
         read = streams.database(lambda after: activity_after(pk, after))
-        return streams.event_stream(user, f"campaign:{pk}", streams.start_after(request), read)
+        return streams.event_stream(
+            user,
+            f"campaign:{pk}",
+            streams.start_after(request),
+            read,
+            client=request,
+            access=lambda: pk in roles_of(user.pk),
+        )
 
     @streams.database
     def check_member(self, request, pk: int) -> None:

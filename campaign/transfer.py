@@ -5,6 +5,15 @@ The document holds the campaign and its rules, houses, characters, members
 that an import into an empty database shows the same totals. Objects refer to
 each other by keys inside the document (a house's initial, a character's and
 an entry's exported id), never by database ids of the target.
+
+Importing makes nobody a member and gives nobody a character without their
+consent: each person the document names (but the importer) is sent an
+invitation addressed to them, with their role, and one for each character
+they played, which becomes theirs when they accept it; until then it has no
+player. Nobody else's account is named in the ledger either. What an import
+does never depends on which names have accounts here. Only an operator
+restoring a backup (``import_campaign --restore-members``) puts the members
+and players back as they were.
 """
 
 from __future__ import annotations
@@ -13,7 +22,9 @@ from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 
+from campaign.invitations import invitation_address
 from campaign.models import (
     Campaign,
     Character,
@@ -103,12 +114,17 @@ def campaign_export(campaign: Campaign) -> dict:
     }
 
 
-def campaign_import(document: dict, *, storyguide=None) -> Campaign:
+def campaign_import(
+    document: dict, *, storyguide=None, now: datetime | None = None, restore_members=False
+) -> Campaign:
     """Recreate a campaign from :func:`campaign_export`; all or nothing.
 
-    Members whose usernames exist in this database keep their roles; the
-    importing user (if any) becomes a storyguide. Unknown usernames leave a
-    character without a player and an entry without its awarding user.
+    The importing user (if any) becomes a storyguide, and keeps what the
+    document gives their own username. Everybody else it names is invited
+    (``campaign.invitations.invitation_address``): the members with their
+    roles, each character's player to play it. With ``restore_members`` (an
+    operator restoring a backup) the members and players whose usernames exist
+    here are put back at once instead, and the ledger names its users.
     """
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise Invalid.field("format", f"Not a {FORMAT} document.")
@@ -116,23 +132,26 @@ def campaign_import(document: dict, *, storyguide=None) -> Campaign:
         raise Invalid.field("version", f"Only version {VERSION} can be imported.")
     try:
         with transaction.atomic():
-            return _import(document, storyguide)
+            return _import(document, storyguide, now or timezone.now(), restore_members)
     except (KeyError, TypeError, ValueError):
         raise Invalid.field(
             "document", "The document is incomplete or malformed: it is not a campaign export."
         ) from None
 
 
-def _import(document: dict, storyguide) -> Campaign:
+def _import(document: dict, storyguide, now: datetime, restore_members: bool) -> Campaign:
     head = document["campaign"]
     if Campaign.objects.filter(slug=head["slug"]).exists():
         raise Invalid.field("slug", f"A campaign {head['slug']} exists already.")
     campaign = Campaign.objects.create(name=head["name"], slug=head["slug"])
     campaign = campaign_set_rules(campaign=campaign, rules=head["rules"])
-    users = {
-        user.username: user
-        for user in get_user_model().objects.filter(username__in=_usernames(document))
-    }
+    if restore_members:
+        users = {
+            user.username: user
+            for user in get_user_model().objects.filter(username__in=_usernames(document))
+        }
+    else:
+        users = {storyguide.username: storyguide} if storyguide is not None else {}
     for member in document["members"]:
         if member["username"] in users:
             Membership.objects.create(
@@ -184,7 +203,33 @@ def _import(document: dict, storyguide) -> Campaign:
         )
         for adjustment in document["popularity_adjustments"]
     )
+    if not restore_members:
+        _invite(document, campaign, characters, users, storyguide, now)
     return campaign
+
+
+def _invite(document: dict, campaign: Campaign, characters: dict, users: dict, by, now) -> None:
+    """An invitation to each person the document names and the import did not place: to
+    play each of their characters, and with their role if they have none."""
+    roles = {member["username"]: Role(member["role"]) for member in document["members"]}
+    playing = set()
+    for sheet in document["characters"]:
+        player = sheet["player"]
+        if player and player not in users:
+            invitation_address(
+                campaign=campaign,
+                username=player,
+                role=roles.get(player, Role.PLAYER),
+                character=characters[sheet["key"]],
+                created_by=by,
+                now=now,
+            )
+            playing.add(player)
+    for username, role in roles.items():
+        if username not in users and username not in playing:
+            invitation_address(
+                campaign=campaign, username=username, role=role, created_by=by, now=now
+            )
 
 
 def _usernames(document: dict) -> set[str]:

@@ -6,6 +6,7 @@ newcomer needs nothing but Python. Production sets ``DATABASE_URL`` (PostgreSQL)
 ``CELERY_BROKER_URL`` (Redis), ``SECRET_KEY``, ``DEBUG=0`` and ``ALLOWED_HOSTS``.
 """
 
+import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -192,7 +193,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["core.parsers.JSONParser"],
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
@@ -214,6 +215,18 @@ REST_FRAMEWORK = {
     },
 }
 
+# The proxies in front of the service (addresses or networks): only a request that
+# comes from one of them has its X-Forwarded-For read, from the right, for the
+# client's address (core.client_address); with none, the address is the connection's.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"TRUSTED_PROXIES: {_proxy!r} is not an address or a network."
+        ) from None
+
 # Live streams (core.streams): a heartbeat comment keeps proxies from closing idle
 # streams; without PostgreSQL's LISTEN/NOTIFY a stream looks for new rows this often;
 # each user may hold this many open streams per server process.
@@ -221,6 +234,9 @@ STREAM_HEARTBEAT_SECONDS = float(os.environ.get("STREAM_HEARTBEAT_SECONDS", "15"
 STREAM_POLL_SECONDS = float(os.environ.get("STREAM_POLL_SECONDS", "1"))
 STREAMS_PER_USER = int(os.environ.get("STREAMS_PER_USER", "20"))
 STREAM_SEND_TIMEOUT_SECONDS = float(os.environ.get("STREAM_SEND_TIMEOUT_SECONDS", "30"))
+# A stream asks this often whether its reader may still read it (removed, another role,
+# credentials revoked), and ends when not (core.streams.while_allowed).
+STREAM_ACCESS_CHECK_SECONDS = float(os.environ.get("STREAM_ACCESS_CHECK_SECONDS", "2"))
 
 # The cache holds the rate limit counters: shared between processes when
 # CACHE_URL names a Redis server, per process otherwise.

@@ -7,4 +7,4 @@ class CoreConfig(AppConfig):
     name = "core"
 
     def ready(self) -> None:
-        from core import auth, checks  # noqa: F401 - the token cache's receivers; checks
+        from core import auth, checks, credentials  # noqa: F401 - receivers; checks

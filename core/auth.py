@@ -27,6 +27,7 @@ from knox.signals import token_expired
 from rest_framework.exceptions import AuthenticationFailed
 
 from core.cache import forget, remember
+from core.credentials import renew
 
 #: How long a found token is trusted from the cache, at most (and never past its expiry).
 CACHE_SECONDS = 300
@@ -75,11 +76,13 @@ def forget_revoked_token(sender, instance, **kwargs) -> None:
 
 @receiver(post_save, sender=get_user_model())
 def forget_changed_users_tokens(sender, instance, created, update_fields, **kwargs) -> None:
-    """A user changed (deactivated, a new password): their tokens are looked up afresh.
-    A login, which only stamps ``last_login``, changes nothing a token depends on."""
+    """A user changed (deactivated, a new password): their tokens are looked up afresh,
+    and their open streams and stream tokens end (``core.credentials``). A login, which
+    only stamps ``last_login``, changes nothing a token depends on."""
     if not created and set(update_fields or ()) != {"last_login"}:
         for digest in AuthToken.objects.filter(user=instance).values_list("digest", flat=True):
             forget(cache_key(digest))
+        renew(instance.pk)
 
 
 class TokenScheme(KnoxTokenScheme):

@@ -19,8 +19,10 @@ from django.utils.module_loading import autodiscover_modules
 
 @dataclass
 class Demo:
-    """What the steps hand on: the demo storyguide, and lines to tell whoever seeded."""
+    """What the steps hand on: the demo storyguide, and lines to tell whoever seeded;
+    ``url`` is where the service is served, for those lines."""
 
+    url: str = "http://127.0.0.1:8000/"
     storyguide: Any = None
     notes: list[str] = field(default_factory=list)
 
@@ -35,10 +37,10 @@ def step(seed: Step) -> Step:
     return seed
 
 
-def seed() -> Demo:
+def seed(url: str = Demo.url) -> Demo:
     autodiscover_modules("demo")
     order = [config.name for config in apps.get_app_configs()]
-    demo = Demo()
+    demo = Demo(url=url)
     for seed_step in sorted(_steps, key=lambda s: order.index(_app_of(s))):
         seed_step(demo)
     return demo

@@ -1,4 +1,5 @@
-"""What the service keeps of a person beyond Django's user: their preferences."""
+"""What core keeps of a person beyond Django's user: their preferences, and their
+credentials generation."""
 
 from django.conf import settings
 from django.db import models
@@ -22,3 +23,19 @@ class Preferences(models.Model):
 
     def __str__(self) -> str:
         return f"preferences of {self.user}"
+
+
+class Credentials(models.Model):
+    """How often a user's credentials were revoked: ``generation`` moves on with each
+    revocation (``core.credentials``). No row is generation 0."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, primary_key=True, on_delete=models.CASCADE, related_name="+"
+    )
+    generation = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name_plural = "credentials"
+
+    def __str__(self) -> str:
+        return f"credentials of user {self.user_id}: generation {self.generation}"

@@ -44,6 +44,8 @@ from django.db import connection
 from django.http import StreamingHttpResponse
 from django.views import View
 
+from core import credentials
+from core.client_address import client_address
 from core.errors import AppError
 from core.responses import json_error
 
@@ -342,24 +344,99 @@ def start_after(request) -> int:
 
 
 def event_stream(
-    user, key: str, after: int, read, *, view: str = "", client=None
+    user, key: str, after: int, read, *, client, view: str = "", access=None
 ) -> StreamingHttpResponse:
-    """The streaming answer; the user's stream count is held while it is open (an
-    anonymous reader of something public is counted by address, given ``client``).
-    ``view`` tells readers who see the log differently apart (``follow``)."""
-    holder = user.pk if user is not None else f"address:{_address(client)}"
+    """The streaming answer to the request ``client``; the user's stream count is held
+    while it is open (an anonymous reader of something public is counted by address).
+    ``view`` tells readers who see the log differently apart (``follow``).
+
+    A user's stream lasts as long as their access (``while_allowed``): their
+    credentials of the moment it opened (``core.credentials``), and ``access()``,
+    the view's own check (from the cache), that they may still read it as they
+    opened it. An anonymous reader reads only what is public, for as long as it likes.
+    """
+    holder = user.pk if user is not None else f"address:{client_address(client)}"
     if limits.full(holder):
         raise TooManyStreams()
+    chunks = partial(follow, key, after, read, view)
+    if user is not None:
+        chunks = partial(while_allowed, chunks, _reader_allowed(user, client, access))
 
     async def messages():
         with limits.hold(holder):
-            async for chunk in follow(key, after, read, view):
+            async for chunk in chunks():
                 yield chunk
 
     response = StreamingHttpResponse(messages(), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each message on at once
     return response
+
+
+REVOKED = message(
+    {
+        "code": "access_revoked",
+        "detail": "You may no longer read this stream as you opened it; reconnect to be "
+        "let in again if you may.",
+    },
+    event="revoked",
+)
+
+
+def _reader_allowed(user, request, access) -> Callable[[], Awaitable[bool]]:
+    """Whether the reader may go on: their credentials' generation is still the one they
+    opened the stream in (``authenticate``), and the view's ``access()`` holds."""
+    opened_in = request.credentials_generation
+
+    @database
+    def allowed() -> bool:
+        if credentials.generation(user.pk) != opened_in:
+            return False
+        return access is None or access()
+
+    return allowed
+
+
+async def while_allowed(
+    chunks: Callable[[], AsyncIterator[bytes]], allowed: Callable[[], Awaitable[bool]]
+) -> AsyncIterator[bytes]:
+    """The stream's ``chunks`` for as long as ``allowed()`` says the reader may have them.
+
+    It is asked every ``STREAM_ACCESS_CHECK_SECONDS``, while the stream waits for
+    news as well as before a chunk is sent, so a reader who lost their access
+    (removed, another role, credentials revoked) gets at most what commits
+    within that time; then a ``revoked`` message ends the stream, and a
+    reconnect is judged afresh.
+    """
+    every = settings_value("STREAM_ACCESS_CHECK_SECONDS", 2)
+    loop = asyncio.get_running_loop()
+    source = chunks()
+    checked = loop.time()
+    pending: asyncio.Future | None = None
+    try:
+        while True:
+            if pending is None:
+                pending = asyncio.ensure_future(anext(source))
+            await asyncio.wait({pending}, timeout=max(checked + every - loop.time(), 0))
+            if loop.time() >= checked + every:
+                if not await allowed():
+                    yield REVOKED
+                    return
+                checked = loop.time()
+            if pending.done():
+                done, pending = pending, None
+                try:
+                    chunk = done.result()
+                except StopAsyncIteration:
+                    return
+                yield chunk
+    finally:
+        if pending is not None:
+            pending.cancel()
+            await asyncio.wait({pending})
+            if not pending.cancelled():
+                pending.exception()  # retrieved, so that nothing is logged about it
+        await source.aclose()
 
 
 class SlowReader(Exception):
@@ -381,7 +458,11 @@ def drop_slow_readers(app):
 
         async def send_in_time(message):
             try:
-                await asyncio.wait_for(send(message), timeout)
+                # (not wait_for: on Python 3.11 it swallows the cancellation of a stream
+                # whose reader left, when the send ends at that moment, and the stream
+                # would go on for nobody)
+                async with asyncio.timeout(timeout):
+                    await send(message)
             except TimeoutError:
                 raise SlowReader() from None
 
@@ -393,21 +474,38 @@ def drop_slow_readers(app):
     return application
 
 
-def _address(request) -> str:
-    return request.META.get("REMOTE_ADDR", "") if request is not None else ""
-
-
 # --- who is asking -----------------------------------------------------------------------
 
 
 def stream_token(user) -> str:
-    return signing.dumps({"user": user.pk}, salt=TOKEN_SALT)
+    """A signed token for ``user`` and their credentials generation of now: revoking
+    their credentials makes it worthless at once (``core.credentials``)."""
+    claims = {"user": user.pk, "generation": credentials.generation(user.pk)}
+    return signing.dumps(claims, salt=TOKEN_SALT)
 
 
 @database
 def authenticate(request):
     """The user of a stream request: its token header, its session, or a stream token;
-    ``None`` for nobody. A bad credential is refused rather than read as nobody."""
+    ``None`` for nobody. A bad credential is refused rather than read as nobody.
+
+    The user's credentials generation the stream opens in is kept on the request
+    (``credentials_generation``): the stream ends when it moves on."""
+    user, claimed = _credentials_holder(request)
+    if user is not None:
+        generation = credentials.generation(user.pk)
+        if claimed is not None and claimed != generation:
+            raise Unauthenticated(
+                "The stream token was issued before your credentials were revoked; "
+                "ask for a new one."
+            )
+        request.credentials_generation = generation
+    return user
+
+
+def _credentials_holder(request) -> tuple[object | None, int | None]:
+    """Who the request's credentials name, and for a stream token the credentials
+    generation it was issued in."""
     from rest_framework.exceptions import AuthenticationFailed
 
     from core.auth import TokenAuthentication
@@ -418,7 +516,7 @@ def authenticate(request):
         except AuthenticationFailed as failed:
             raise Unauthenticated(str(failed.detail)) from None
         if found is not None:
-            return found[0]
+            return found[0], None
     raw = request.GET.get("stream_token")
     if raw:
         try:
@@ -427,9 +525,10 @@ def authenticate(request):
             raise Unauthenticated(
                 "The stream token is invalid or expired; ask for a new one."
             ) from None
-        return get_user_model().objects.filter(pk=claims["user"], is_active=True).first()
+        user = get_user_model().objects.filter(pk=claims["user"], is_active=True).first()
+        return user, claims.get("generation", -1)
     user = request.user  # the session, through AuthenticationMiddleware
-    return user if user.is_authenticated else None
+    return (user if user.is_authenticated else None), None
 
 
 class Unauthenticated(AppError):

@@ -4,7 +4,8 @@ Reads are cheap and cached by clients; writes change games and ledgers, so
 each user (a token or a session) gets a budget of writes per window, and the
 token login a budget per client address against password guessing. Every
 limited answer carries ``RateLimit`` and ``RateLimit-Policy`` (the IETF
-draft's fields) and a refused one ``Retry-After``. The rules of the games are
+draft's fields) and a refused one ``Retry-After``. A client's address is what
+``core.client_address`` says it is. The rules of the games are
 enforced by the database and the rules themselves, not by these limits.
 """
 
@@ -14,6 +15,8 @@ import math
 
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.throttling import SimpleRateThrottle
+
+from core.client_address import client_address
 
 
 class AnnouncedRateThrottle(SimpleRateThrottle):
@@ -50,6 +53,11 @@ class AnnouncedRateThrottle(SimpleRateThrottle):
 
     def wait(self) -> float:
         return self.reset
+
+    def get_ident(self, request) -> str:
+        """The client's address as ``core.client_address`` decides it, never DRF's reading
+        of ``X-Forwarded-For``, which the client writes."""
+        return client_address(request)
 
 
 class WriteRateThrottle(AnnouncedRateThrottle):

@@ -23,6 +23,9 @@ class Host(Protocol):
     def roles(self, request) -> dict[int, str]:
         """The caller's role in each of their campaigns (cached on the request)."""
 
+    def roles_of(self, user_id: int) -> dict[int, str]:
+        """A user's roles now (cached between requests): a live stream asks again."""
+
     def role(self, user, campaign_id: int) -> str | None:
         """``user``'s role in one campaign, or ``None``."""
 

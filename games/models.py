@@ -135,8 +135,10 @@ class GameEvent(models.Model):
     A command sent with an ``Idempotency-Key`` keeps the key, a fingerprint of
     the request and the answer it was given beside its record, so that a retry
     is recognised in the same statement that locks the game and gets the same
-    answer. The answer is written with the event, or, when bots acted after the
-    command, once they have (it is not part of the hashed record).
+    answer. A key is its sender's own: one event per game, user and key (a
+    bot's command, sent by nobody, has no key). The answer is written with the
+    event, or, when bots acted after the command, once they have (it is not
+    part of the hashed record).
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
@@ -160,9 +162,9 @@ class GameEvent(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="one_event_per_seq"),
             models.UniqueConstraint(
-                fields=["game", "idempotency_key"],
+                fields=["game", "user", "idempotency_key"],
                 condition=~models.Q(idempotency_key=""),
-                name="one_event_per_idempotency_key",
+                name="one_event_per_users_idempotency_key",
             ),
         ]
 

@@ -356,50 +356,53 @@ def game_submit_command(
     """Apply one command to a game, or return the first answer to a retried one.
 
     The hot path of the service, in as few statements as its guarantees allow:
-    the game is locked and read together with any earlier event sent with the
-    same Idempotency-Key; who may see and command it comes from the caller's
-    ``roles`` (cached) and the game's seats; the event is inserted with its
-    answer, rendered by ``render(game, event, actor)`` beforehand; the game's
-    snapshot is updated. When bots act after the command the answer waits for
-    them and is written to the event after.
+    the game is locked and read together with any earlier event the same user
+    sent with the same Idempotency-Key; who may see and command it comes from
+    the caller's ``roles`` (cached) and the game's seats; the event is inserted
+    with its answer, rendered by ``render(game, event, actor)`` beforehand; the
+    game's snapshot is updated. When bots act after the command the answer
+    waits for them and is written to the event after.
+
+    A key is its sender's own: the same key from another user is another
+    command, judged on its own, and never gets the first user's answer.
 
     ``kind`` and ``roles`` come from a request (the API); without them the
     caller is the service's own (demo data, tests) and the roles are looked up.
 
-    Two requests with one Idempotency-Key at once: the second waits for the
-    first's lock, but its look for an earlier event was made before the first
-    committed (PostgreSQL reads a statement's subquery as the statement began).
-    Its event then breaks the key's unique constraint, and the request is
-    looked at once more, in a new statement that finds the first's answer.
+    Retries of one key at once: each waits for the game's lock, but its look
+    for an earlier event was made before the first committed (PostgreSQL reads
+    a statement's subquery as the statement began). Such a retry then finds the
+    game moved on: a stale ``expected_version`` (409), a move the rules no
+    longer allow (422), or the key's unique constraint on insert. Before any of
+    those is answered, the event is looked for once more, in a new statement
+    that sees the first one committed, and its answer is given.
     """
-    for attempt in (1, 2):
-        try:
-            return _submit(
-                game_id=game_id,
-                user=user,
-                submission=submission,
-                now=now,
-                idempotency_key=idempotency_key,
-                render=render,
-                kind=kind,
-                roles=roles,
-            )
-        except IntegrityError:
-            if not idempotency_key or attempt == 2:
-                raise
+    try:
+        return _submit(
+            game_id=game_id,
+            user=user,
+            submission=submission,
+            now=now,
+            idempotency_key=idempotency_key,
+            render=render,
+            kind=kind,
+            roles=roles,
+        )
+    except (IntegrityError, Conflict, RuleViolation):
+        if idempotency_key:
+            earlier = GameEvent.objects.filter(
+                game_id=game_id, user=user, idempotency_key=idempotency_key
+            ).first()
+            if earlier is not None:
+                return _first_answer(earlier, submission)
+        raise
 
 
 def _submit(*, game_id, user, submission, now, idempotency_key, render, kind, roles) -> Answer:
     with transaction.atomic():
-        game = _lock_visible(game_id, kind, roles, idempotency_key)
+        game = _lock_visible(game_id, kind, roles, user, idempotency_key)
         if game.earlier is not None:
-            earlier = GameEvent.objects.get(pk=game.earlier)
-            if earlier.fingerprint != submission.fingerprint():
-                raise RuleViolation(
-                    "idempotency_key_reused",
-                    "This Idempotency-Key was used with another request body.",
-                )
-            return Answer(201, earlier.answer)
+            return _first_answer(GameEvent.objects.get(pk=game.earlier), submission)
         if submission.expected_version is not None and submission.expected_version != game.version:
             raise Conflict(
                 f"The game is at version {game.version}, not {submission.expected_version}.",
@@ -438,10 +441,23 @@ def _submit(*, game_id, user, submission, now, idempotency_key, render, kind, ro
     return Answer(201, event.answer)
 
 
-def _lock_visible(game_id, kind, roles, idempotency_key: str | None):
+def _first_answer(earlier: GameEvent, submission: Submission) -> Answer:
+    """A retry's answer: the one its key's event was given, if the request is the same."""
+    if earlier.fingerprint != submission.fingerprint():
+        raise RuleViolation(
+            "idempotency_key_reused",
+            "This Idempotency-Key was used with another request body.",
+        )
+    return Answer(201, earlier.answer)
+
+
+def _lock_visible(game_id, kind, roles, user, idempotency_key: str | None):
     """The game locked and read, if the caller may see it (else 404), with ``earlier``: the
-    id of its event sent with ``idempotency_key``, if any, found in the same statement."""
-    earlier = GameEvent.objects.filter(game=OuterRef("pk"), idempotency_key=idempotency_key)
+    id of its event ``user`` sent with ``idempotency_key``, if any, found in the same
+    statement."""
+    earlier = GameEvent.objects.filter(
+        game=OuterRef("pk"), user=user, idempotency_key=idempotency_key
+    )
     games = Game.objects.filter(kind=kind) if kind is not None else Game.objects.all()
     found = list(  # a slice, not first(): no ORDER BY in the locking statement
         games.select_for_update(of=("self",))

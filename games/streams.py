@@ -32,7 +32,7 @@ class GameStreamView(streams.StreamView):
     async def open(self, request, pk: int):
         user = await streams.authenticate(request)
         request.user = user or AnonymousUser()
-        actor = await self.actor(request, pk)
+        game, actor = await self.actor(request, pk)
         read = streams.database(lambda after: events_after(pk, actor, after))
         return streams.event_stream(
             user,
@@ -41,6 +41,7 @@ class GameStreamView(streams.StreamView):
             read,
             view=json.dumps(actor.to_json(), sort_keys=True),
             client=request,
+            access=lambda: sees_as(game, user, actor),
         )
 
     @streams.database
@@ -48,7 +49,14 @@ class GameStreamView(streams.StreamView):
         game = selectors.games_visible_to(request, self.kind).filter(pk=pk).first()
         if game is None:
             raise NotFound("No such game, or not one you may read.")
-        return actor_for(game, request.user, roles=host().roles(request))
+        return game, actor_for(game, request.user, roles=host().roles(request))
+
+
+def sees_as(game: Game, user, actor) -> bool:
+    """Whether ``user`` may still read ``game`` and sees it as ``actor`` (their roles now,
+    from the cache; the game's seats as the stream opened)."""
+    roles = host().roles_of(user.pk)
+    return selectors.visible(game, roles) and actor_for(game, user, roles=roles) == actor
 
 
 def events_after(pk: int, actor, after: int) -> streams.Page:

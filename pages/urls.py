@@ -17,6 +17,7 @@ urlpatterns = [
     ),
     path("join/", views.join_typed, name="join-typed"),
     path("join/<str:code>/", views.join, name="join"),
+    path("join/<str:code>/decline/", views.decline, name="join-decline"),
     path(
         "accounts/login/",
         auth_views.LoginView.as_view(

@@ -77,14 +77,16 @@ class CampaignPage:
 @login_required
 @require_safe
 def my_campaigns(request):
-    """``/me/``: for each of my campaigns, my characters, my games and the races."""
+    """``/me/``: the invitations addressed to me, to accept or decline; for each of my
+    campaigns, my characters, my games and the races."""
     memberships = (
         Membership.objects.filter(user=request.user)
         .select_related("campaign")
         .order_by("campaign__name")
     )
     pages = [_campaign_page(request, membership) for membership in memberships]
-    return render(request, "pages/me.html", {"pages": pages})
+    invited = invitations.invitations_for(request.user, timezone.now())
+    return render(request, "pages/me.html", {"pages": pages, "invitations": invited})
 
 
 def _campaign_page(request, membership: Membership) -> CampaignPage:
@@ -149,6 +151,21 @@ def join_typed(request):
     """The landing page's code box: ``/join/?code=K7QM-3XRD-9ZPA`` -> that invitation's page."""
     code = request.GET.get("code", "").strip()
     return redirect("join", code=code) if code else redirect("home")
+
+
+@login_required
+@require_http_methods(["POST"])
+def decline(request, code: str):
+    """``/join/<code>/decline/``: say no to an invitation addressed to me (from ``/me/``)."""
+    try:
+        invitation = invitations.invitation_decline(
+            code=code, user=request.user, now=timezone.now()
+        )
+    except AppError as error:
+        messages.error(request, error.detail)
+    else:
+        messages.info(request, f"You declined the invitation to {invitation.campaign.name}.")
+    return redirect("my-campaigns")
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -159,6 +159,10 @@ def chromium():
     if not executable:
         pytest.skip("no chromium: install Debian's or set CHROMIUM_PATH")
     sync_api = pytest.importorskip("playwright.sync_api", reason="needs the playwright package")
+    from tests.support import BROWSER_PATIENCE_MS
+
+    # Playwright's assertions wait 5 s unless told otherwise, whatever a page's timeout.
+    sync_api.expect.set_options(timeout=BROWSER_PATIENCE_MS)
     with pytest.MonkeyPatch.context() as patch, sync_api.sync_playwright() as playwright:
         patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)

@@ -33,9 +33,12 @@ def asgi_server(*, static: bool = False):
 
     port = free_port()
     app = ASGIStaticFilesHandler(application) if static else application
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+    # As deployed, the server leaves the connection's address alone: the service decides
+    # who the client is (core.client_address).
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", lifespan="off", proxy_headers=False
     )
+    server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10

@@ -25,6 +25,12 @@ FULL_TEAM = (
 )
 """A quidditch team of seven, keeper and seeker first (Chat-Quidditch §2)."""
 
+BROWSER_PATIENCE_MS = 60_000
+"""How long a browser test waits for a page's own sign that it is ready (an element it
+renders, a text it shows), for every action and every ``expect``. Generous: ReDoc renders
+the whole API schema in the browser, seconds on a busy machine. A page that is ready
+sooner is not waited for; only a failing test waits this long."""
+
 
 class Table:
     """A campaign (with its default houses) and one user of each role, plus an outsider

@@ -57,13 +57,13 @@ def checked_target(url: str) -> Target:
     except ValueError:
         raise refused("The port of the webhook URL is not a number from 1 to 65535.") from None
     addresses = resolve(parts.hostname, port)
-    for address in addresses:
-        if not allowed(address):
-            raise refused(
-                f"{parts.hostname} resolves to {address}, which is not on the public internet "
-                "(loopback, private, link-local, reserved, multicast or a metadata service): "
-                "webhooks go to public addresses only."
-            )
+    if not all(allowed(address) for address in addresses):
+        # (Which address a name resolves to is not said: the service's own names and
+        # network are nobody's business.)
+        raise refused(
+            f"{parts.hostname} is not allowed: webhooks go to public addresses only (not "
+            "loopback, private, link-local, reserved, multicast or a metadata service)."
+        )
     host = parts.hostname
     return Target(url=url, scheme=parts.scheme, host=host, port=port, address=addresses[0])
 

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
+from campaign.models import Membership
 from tests.api.world import PUBLIC_HOOK, ROLES, World
 from tests.factories import PASSWORD
 
@@ -58,6 +59,9 @@ EXPECTED = {
     ("invitation-revoke", "post"): (401, 403, 403, 403, 200, 404),
     ("invitation-accept", "post"): (401, 409, 409, 409, 409, 201),  # members already are
     ("invitation-sign-up", "post"): (201, 201, 201, 201, 201, 201),
+    # One addressed to a person (the outsider here) is theirs alone to decline, or accept.
+    ("invitation-mine", "get"): (401, 200, 200, 200, 200, 200),
+    ("invitation-decline", "post"): (401, 403, 403, 403, 403, 200),
     # Houses, characters, checks, the ledger.
     ("house-list", "get"): (401, 200, 200, 200, 200, 200),
     ("house-list", "post"): (401, 403, 403, 403, 201, 404),
@@ -151,7 +155,12 @@ EXPECTED = {
 
 
 # Actions on a whole list rather than one object: their URLs take no id.
-COLLECTION_ACTIONS = {"campaign-import-document", "character-download", "house-points-download"}
+COLLECTION_ACTIONS = {
+    "campaign-import-document",
+    "character-download",
+    "house-points-download",
+    "invitation-mine",
+}
 
 
 def api_endpoints():
@@ -209,7 +218,9 @@ def target(world, name):
     )
     if name == "ruleset-detail":
         return reverse(name, args=["chat-quidditch"])
-    if basename == "invitation" and not name.endswith("-list"):
+    if name == "invitation-decline":
+        return reverse(name, args=[world.addressed.code])
+    if basename == "invitation" and not name.endswith("-list") and name != "invitation-mine":
         return reverse(name, args=[world.invitation.code])
     if basename is None or name.endswith("-list") or name in COLLECTION_ACTIONS:
         return reverse(name)
@@ -456,3 +467,87 @@ def test_no_write_accepts_another_campaigns_ids_and_none_leaves_a_row():
                 refusals.append(f"{method.upper()} {name} {sent}: {response.status_code}")
     assert refusals == [], "\n".join(refusals)
     assert written_rows(world) == before
+
+
+def test_an_idempotency_key_is_the_senders_own():
+    """The player sends a command to the match with an Idempotency-Key; every other role
+    then sends the same body with the same key. A key belongs to whoever sent it, so each
+    is judged as a command of its own: the status it would get with no key at all, and
+    never the player's stored answer."""
+    world = World()
+    url, sent = target(world, "match-commands"), body(world, "match-commands", "post")
+    key = {"Idempotency-Key": "move-1"}
+    differences = []
+    for role in ROLES:
+        if role == "player":
+            continue
+        client = APIClient()
+        if role != "anonymous":
+            client.credentials(HTTP_AUTHORIZATION=f"Token {world.tokens[role]}")
+        players = APIClient()
+        players.credentials(HTTP_AUTHORIZATION=f"Token {world.tokens['player']}")
+        with transaction.atomic():
+            first = players.post(url, sent, format="json", headers=key)
+            assert first.status_code == 201
+            with transaction.atomic():
+                alone = client.post(url, sent, format="json")
+                transaction.set_rollback(True)
+            replayed = client.post(url, sent, format="json", headers=key)
+            transaction.set_rollback(True)
+        if replayed.status_code != alone.status_code:
+            differences.append(
+                f"as {role} with the player's key: {replayed.status_code}, "
+                f"without a key {alone.status_code}"
+            )
+        if replayed.content == first.content:
+            differences.append(f"as {role}: the player's answer")
+    assert differences == []
+
+
+def test_nobody_becomes_a_member_without_accepting():
+    """Consent (docs/rules/campaign.md, "Members"): every role names every user, and a name
+    no account has, to our campaign (``members/``), and imports a copy of it naming them
+    all. Nobody's membership changes but for the importer's own new campaign, and a name
+    with an account is answered as a name without one."""
+    world = World()
+    ghost = "nobody-has-this-name"
+    names = [user.username for user in world.users.values()] + [ghost]
+    document = {
+        **world.export,
+        "campaign": {**world.export["campaign"], "slug": "copy"},
+        "members": [{"username": name, "role": "player"} for name in names],
+    }
+    before = set(Membership.objects.values_list("campaign", "user", "role"))
+    differences = []
+    for role in ROLES:
+        client = APIClient()
+        if role != "anonymous":
+            client.credentials(HTTP_AUTHORIZATION=f"Token {world.tokens[role]}")
+        with transaction.atomic():
+            url = target(world, "campaign-members")
+            answers = {
+                name: client.post(url, {"username": name, "role": "player"}, format="json")
+                for name in names
+                if name != world.users.get(role, world.users["storyguide"]).username
+            }
+            imported = client.post(
+                target(world, "campaign-import-document"), document, format="json"
+            )
+            after = set(Membership.objects.values_list("campaign", "user", "role"))
+            transaction.set_rollback(True)
+        new = {row for row in after - before if row[0] != imported.json().get("id")}
+        if new or before - after:
+            differences.append(f"as {role}: memberships changed: {new or before - after}")
+        ghostly = answers[ghost]
+        for name, answer in answers.items():
+            if name in (ghost, *members_of(world)):
+                continue
+            if answer.status_code != ghostly.status_code or set(answer.json()) != set(
+                ghostly.json()
+            ):
+                differences.append(f"as {role}: {name} is answered unlike a name without account")
+    assert differences == []
+
+
+def members_of(world) -> set[str]:
+    return set(world.campaign.memberships.values_list("user__username", flat=True))

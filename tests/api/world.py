@@ -117,6 +117,13 @@ class World:
             role=Role.SPECTATOR,
             max_uses=None,
         )
+        self.addressed = invitations.invitation_address(
+            campaign=self.campaign,
+            username=self.users["outsider"].username,
+            role=Role.PLAYER,
+            created_by=self.users["storyguide"],
+            now=now,
+        )
         self.webhook = endpoint_create(
             campaign=self.campaign, url=PUBLIC_HOOK, event_types=["house_points"], now=now
         )

@@ -103,8 +103,11 @@ def test_the_storyguide_manages_members(table, user_factory):
     body = {"username": newcomer.username, "role": "player"}
     assert table.client(table.player).post(url, body, format="json").status_code == 403
     response = table.client(table.storyguide).post(url, body, format="json")
-    assert response.status_code == 201
-    membership = response.json()["id"]
+    assert response.status_code == 201  # an invitation: a member once they accept it
+    assert table.client(table.player).get(url).json()["count"] == 4
+    code = response.json()["code"]
+    joined = table.client(newcomer).post(f"/api/invitations/{code}/accept/")
+    membership = joined.json()["membership"]["id"]
     assert table.client(table.player).get(url).json()["count"] == 5
     assert (
         table.client(table.storyguide).delete(f"/api/memberships/{membership}/").status_code == 204
@@ -486,3 +489,41 @@ def test_a_renamed_or_new_house_answers_with_its_points(table):
         format="json",
     )
     assert made.status_code == 201 and made.json()["points"] == 0
+
+
+def test_a_house_cannot_take_another_houses_initial(table):
+    """Two houses of a campaign never share an initial (it names their players' nicks,
+    Chat-Quidditch §4.1.1): PATCH and PUT answer 400 on ``initial``, as a new house does,
+    and change nothing."""
+    client = table.client(table.storyguide)
+    gryffindor = table.house()
+    url = f"/api/houses/{gryffindor.pk}/"
+    whole = {"campaign": table.campaign.pk, "name": "Gryffindor", "colour": "gold"}
+    for method, body in (("patch", {"initial": "S"}), ("put", {**whole, "initial": "S"})):
+        response = getattr(client, method)(url, body, format="json")
+        assert response.status_code == 400, response.content
+        assert response.json()["errors"] == {
+            "initial": ["The campaign has a house with the initial S already (Slytherin)."]
+        }
+    made = client.post(
+        "/api/houses/",
+        {"campaign": table.campaign.pk, "name": "Salem", "initial": "S", "colour": "grey"},
+        format="json",
+    )
+    assert made.status_code == 400 and "initial" in made.json()["errors"]
+    gryffindor.refresh_from_db()
+    assert gryffindor.initial == "G"
+    assert client.patch(url, {"initial": "G", "colour": "red"}, format="json").status_code == 200
+
+
+def test_a_reason_or_a_name_must_be_text_not_a_number(table, character):
+    """A number where text belongs is a client's mistake worth telling it (found by the
+    fuzz tests once they reached existing entries): 400, not the number as a string."""
+    client = table.client(table.storyguide)
+    entry = award(table).json()["id"]
+    reversal = client.post(f"/api/house-points/{entry}/reverse/", {"reason": 111718}, format="json")
+    assert reversal.status_code == 400 and "reason" in reversal.json()["errors"]
+    renamed = client.patch(f"/api/houses/{table.house().pk}/", {"name": 594}, format="json")
+    assert renamed.status_code == 400 and "name" in renamed.json()["errors"]
+    sheet = client.patch(f"/api/characters/{character.pk}/", {"name": 7}, format="json")
+    assert sheet.status_code == 400 and "name" in sheet.json()["errors"]

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from campaign.demo import DEMO_CAMPAIGN_SLUG, DEMO_PASSWORD, DEMO_USERNAME
 from campaign.forms import attribute_field
 from campaign.models import Campaign, Character, HousePointEntry
+from tests.support import BROWSER_PATIENCE_MS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -30,7 +31,7 @@ def test_storyguide_adds_a_character_awards_points_and_sees_the_house_total(
     admin = f"{live_service.url}/admin"
 
     page = chromium.new_page(viewport={"width": 1400, "height": 900})
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(BROWSER_PATIENCE_MS)
 
     page.goto(f"{admin}/")
     page.fill("#id_username", DEMO_USERNAME)

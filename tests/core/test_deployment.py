@@ -3,6 +3,7 @@
 import contextlib
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -145,11 +146,11 @@ def database_url(database: dict) -> str:
     return f"postgres://{user}@{host}:{port}/{database['NAME']}"
 
 
-def wait_until_up(url: str, seconds: float = 30) -> None:
+def wait_until_up(url: str, seconds: float = 30, headers: dict | None = None) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
-            if httpx.get(url, timeout=2).status_code == 200:
+            if httpx.get(url, timeout=2, headers=headers).status_code == 200:
                 return
         except httpx.TransportError:
             pass
@@ -349,3 +350,129 @@ def test_the_proxy_sends_streams_to_the_streams_server_at_once_and_the_rest_to_c
                 }, path
         finally:
             proxy.stop()
+
+
+def test_dev_serve_on_another_port_prints_the_login_there(tmp_path):
+    """``./dev serve --port N`` serves on N and prints the demo login at N (issue 27)."""
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'dev.sqlite3'}"}
+    server = subprocess.Popen(
+        ["./dev", "serve", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        login = next(line for line in server.stdout if "Log in at" in line)
+        assert f"Log in at http://127.0.0.1:{port}/admin/ as storyguide" in login
+        wait_until_up(f"http://127.0.0.1:{port}/api/health/")
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def test_compose_leaves_the_client_address_to_the_service(compose):
+    """The servers do not rewrite the connection's address from X-Forwarded-For; the
+    service reads it only from the proxies ``TRUSTED_PROXIES`` names (issue 27)."""
+    for name in ("web", "streams", "worker", "beat"):
+        environment = compose["services"][name]["environment"]
+        assert environment["FORWARDED_ALLOW_IPS"] == ""
+        assert environment["TRUSTED_PROXIES"] == "${TRUSTED_PROXIES:-172.30.0.10}"
+    proxy = compose["services"]["proxy"]["networks"]["default"]
+    assert proxy["ipv4_address"] == "172.30.0.10", "compose's nginx is the proxy it trusts"
+
+
+# --- the README's deployment steps -----------------------------------------------------
+
+
+def readme_deployment_lines() -> list[str]:
+    """The shell lines of the README's block under "Running against PostgreSQL and Redis"."""
+    section = (ROOT / "README.md").read_text().split("## Running against PostgreSQL and Redis")[1]
+    block = section.split("```sh\n", 1)[1].split("```", 1)[0]
+    return [line for line in block.splitlines() if line.strip()]
+
+
+@pytest.mark.postgres
+@pytest.mark.broker
+@pytest.mark.django_db(transaction=True)
+def test_the_readmes_deployment_steps_work_as_written(settings, tmp_path):
+    """The README's lines, run in a shell in a copy of the project with ``DEBUG=0`` as they
+    say, on a database and ports of their own: after them, the command server answers the
+    pages, the dashboard and the API docs with 200, their static files too (issue 27:
+    collectstatic was missing, and every page answered 500), and the streams server a
+    stream."""
+    import shlex
+
+    import psycopg
+
+    project = tmp_path / "storyguide"
+    files = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
+    ).stdout.decode()
+    for name in filter(None, files.split("\0")):
+        (project / name).parent.mkdir(parents=True, exist_ok=True)
+        (project / name).write_bytes((ROOT / name).read_bytes())
+    (project / ".venv").symlink_to(ROOT / ".venv")
+
+    database = settings.DATABASES["default"]
+    name = f"{database['NAME']}_readme"
+    admin = {"host": database["HOST"], "port": database["PORT"], "user": database["USER"]}
+    with psycopg.connect(dbname="postgres", autocommit=True, **admin) as server:
+        server.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        server.execute(f'CREATE DATABASE "{name}"')
+    ports = {"8001": free_port(), "8002": free_port()}  # the README's: commands, streams
+    ours = {
+        "DATABASE_URL": database_url({**database, "NAME": name}),
+        "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+        "CACHE_URL": settings.CELERY_BROKER_URL,
+    }
+    env = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "DJANGO_SETTINGS_MODULE")}
+    servers = []
+    try:
+        for line in readme_deployment_lines():
+            command = line.split("  #")[0]
+            if command.startswith("export "):
+                for assignment in shlex.split(command)[1:]:
+                    key, _, value = assignment.partition("=")
+                    env[key] = ours.get(key, value)
+            elif "gunicorn" in command:
+                for readme_port, port in ports.items():
+                    command = command.replace(f"127.0.0.1:{readme_port}", f"127.0.0.1:{port}")
+                servers.append(
+                    subprocess.Popen(
+                        shlex.split(command), cwd=project, env=env, stderr=subprocess.DEVNULL
+                    )
+                )
+            elif "celery" not in command:
+                done = subprocess.run(
+                    shlex.split(command), cwd=project, env=env, capture_output=True, text=True
+                )
+                assert done.returncode == 0, f"{command}\n{done.stdout}{done.stderr}"
+        assert env.get("DEBUG") == "0", "the steps deploy for production: DEBUG=0"
+        assert len(servers) == 2, "the steps start a command server and a streams server"
+        commands, streams = (f"http://127.0.0.1:{port}" for port in ports.values())
+        # As the TLS-terminating proxy in front sends them (with DEBUG=0 the service
+        # insists on HTTPS, and knows only its own host name).
+        host = env["ALLOWED_HOSTS"].split(",")[0]
+        headers = {"Host": host, "X-Forwarded-Proto": "https"}
+        wait_until_up(commands + "/api/health/", headers=headers)
+        with httpx.Client(base_url=commands, headers=headers, timeout=10) as client:
+            for path in ("/", "/admin/login/", "/api/docs/", "/league/"):
+                page = client.get(path)
+                assert page.status_code == 200, (path, page.status_code, page.text[:300])
+                for asset in re.findall(r'(?:href|src)="(/static/[^"]+)"', page.text)[:3]:
+                    assert client.get(asset).status_code == 200, asset
+        wait_until_up(streams + "/api/health/", headers=headers)
+        with (
+            httpx.Client(base_url=streams, headers=headers, timeout=10) as client,
+            client.stream("GET", "/api/cup-years/999/stream/") as answer,
+        ):
+            assert answer.status_code == 404, "the streams server answers streams"
+    finally:
+        for server in servers:
+            server.terminate()
+            server.wait(10)
+        with psycopg.connect(dbname="postgres", autocommit=True, **admin) as server:
+            server.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

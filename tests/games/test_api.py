@@ -146,6 +146,45 @@ def test_the_same_key_with_another_body_is_refused(table):
     assert GameEvent.objects.count() == 1
 
 
+def test_the_same_key_from_another_user_is_a_new_command_of_theirs(table):
+    """An Idempotency-Key belongs to the user who sent it: the storyguide sending the
+    player's key with the player's body makes a second event, with an answer of its own."""
+    game = table.create_game()
+    first = roll(table.client(table.player), game["id"], headers={"Idempotency-Key": "k1"})
+    other = roll(table.client(table.storyguide), game["id"], headers={"Idempotency-Key": "k1"})
+    assert (first.status_code, other.status_code) == (201, 201)
+    assert (first.json()["event"]["seq"], other.json()["event"]["seq"]) == (1, 2)
+    assert GameEvent.objects.count() == 2
+    retry = roll(table.client(table.player), game["id"], headers={"Idempotency-Key": "k1"})
+    assert retry.json() == first.json(), "each user's retry still gets their own first answer"
+
+
+def test_a_replayed_key_never_shows_another_players_hand(table):
+    """A player plays a card with a key; the other seat and a spectator replay the key and
+    body (rebuilt from the public log): each is judged on their own (the other seat may
+    not play north's card: HC.1, 422; a spectator sends no commands: 403), and neither
+    answer holds north's hand."""
+    from tests.games.test_platform_api import create_high_card, submit
+
+    game = create_high_card(table)
+    submit(table, table.storyguide, game["id"], {"action": "deal"})
+    north = (
+        table.client(table.player)
+        .get(f"/api/matches/{game['id']}/")
+        .json()["state"]["hands"]["north"]
+    )
+    play = {"command": {"action": "play", "player": "north", "card": north[0]}}
+    key = {"Idempotency-Key": "move-1"}
+    url = f"/api/matches/{game['id']}/commands/"
+    mine = table.client(table.player).post(url, play, format="json", headers=key)
+    assert mine.status_code == 201
+    for user, status in ((table.other_player, 422), (table.spectator, 403)):
+        replayed = table.client(user).post(url, play, format="json", headers=key)
+        assert replayed.status_code == status, replayed.json()
+        assert north[1] not in replayed.content.decode()
+    assert GameEvent.objects.filter(game_id=game["id"]).count() == 2  # the deal and north's play
+
+
 def test_events_page_with_an_after_cursor(table):
     game = table.create_game()
     client = table.client(table.player)

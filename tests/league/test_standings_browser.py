@@ -12,6 +12,7 @@ from django.core.management import call_command
 from campaign.demo import DEMO_CAMPAIGN_SLUG
 from league import selectors
 from league.models import CupYear
+from tests.support import BROWSER_PATIENCE_MS
 
 pytestmark = [
     pytest.mark.browser,
@@ -31,7 +32,7 @@ def test_the_standings_page_shows_the_table_in_order_and_draws_the_race(
     url = f"{live_service.url}/league/{DEMO_CAMPAIGN_SLUG}/"
 
     page = chromium.new_page(viewport=PHONE, device_scale_factor=2)
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(BROWSER_PATIENCE_MS)
     page.goto(url)
     shown = page.locator("#standings tbody tr").evaluate_all(
         "rows => rows.map(row => row.dataset.house)"

@@ -16,6 +16,7 @@ from tests.factories import UserFactory
 from tests.league.conftest import CupTable
 from tests.league.test_services import play
 from tests.pages.test_join_and_play_browser import campaign_with_teams, chat_match
+from tests.support import BROWSER_PATIENCE_MS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,7 +32,7 @@ def test_a_match_page_shows_a_command_another_client_sent(live_service, chromium
     game.public = True
     game.save(update_fields=["public"])
     page = chromium.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(BROWSER_PATIENCE_MS)
     page.goto(f"{live_service.url}/matches/{game.pk}/")
     expect(page.locator("#log tbody")).to_contain_text("No moves yet")
 
@@ -49,7 +50,7 @@ def test_a_match_page_shows_a_command_another_client_sent(live_service, chromium
 def test_the_cup_page_shows_a_result_played_while_it_is_open(live_service, chromium):
     cup = CupTable()
     page = chromium.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(BROWSER_PATIENCE_MS)
     page.goto(f"{live_service.url}/league/{cup.campaign.slug}/{cup.cup.slug}/")
     caption = page.locator("#standings caption")
     expect(caption).to_contain_text(re.compile(r"After 0 of \d+ games"))

@@ -17,10 +17,15 @@ class Command(BaseCommand):
             action="store_true",
             help="Seed even with DEBUG off (the demo login has a published password).",
         )
+        parser.add_argument(
+            "--url",
+            default=demo.Demo.url,
+            help="Where the service is served, for the login it prints (default: %(default)s).",
+        )
 
-    def handle(self, *args, force: bool = False, **options):
+    def handle(self, *args, force: bool = False, url: str = demo.Demo.url, **options):
         if not settings.DEBUG and not force:
             raise CommandError("DEBUG is off: refusing to seed a published password; use --force.")
         with transaction.atomic():
-            seeded = demo.seed()
+            seeded = demo.seed(url)
         self.stdout.write(self.style.SUCCESS(" ".join(["Demo data ready.", *seeded.notes])))
