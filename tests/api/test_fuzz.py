@@ -93,23 +93,37 @@ EXISTING = {
 
 
 @schema.hook
-def flatmap_path_parameters(context, path_parameters):
-    resource = context.operation.path.split("/")[2]
-    if not path_parameters or "id" not in path_parameters or resource not in EXISTING:
-        return strategies.just(path_parameters)
-    ids = apps.get_model(EXISTING[resource]).objects.order_by("pk").values_list("pk", flat=True)
-    existing = [{**path_parameters, "id": pk} for pk in ids[:20]]
-    return strategies.sampled_from(existing) | strategies.just(path_parameters)
-
-
-@schema.hook
-def flatmap_body(context, body):
-    resource = context.operation.path.split("/")[2]
-    changes = context.operation.method.upper() in CHANGES
-    if not changes or not isinstance(body, dict) or resource not in EXISTING:
-        return strategies.just(body)
+def flatmap_case(context, case):
+    """Half of the ids from the objects that exist, and half of a change's bodies with one
+    value of another object of its kind (``EXISTING``); a case generated to be invalid is
+    left as it is, for the service must refuse it."""
+    if case.meta is None or case.meta.generation.mode is not schemathesis.GenerationMode.POSITIVE:
+        return strategies.just(case)
+    resource = case.operation.path.split("/")[2]
+    if resource not in EXISTING:
+        return strategies.just(case)
     model = apps.get_model(EXISTING[resource])
-    fields = [f.name for f in model._meta.concrete_fields if f.name in body]
+    return _with_an_existing_id(case, model).flatmap(lambda case: _with_a_taken_value(case, model))
+
+
+def _with_an_existing_id(case, model):
+    if not case.path_parameters or "id" not in case.path_parameters:
+        return strategies.just(case)
+    ids = list(model.objects.order_by("pk").values_list("pk", flat=True)[:20])
+    if not ids:
+        return strategies.just(case)
+
+    def existing(pk):
+        case.path_parameters = {**case.path_parameters, "id": pk}
+        return case
+
+    return strategies.sampled_from(ids).map(existing) | strategies.just(case)
+
+
+def _with_a_taken_value(case, model):
+    if case.method.upper() not in CHANGES or not isinstance(case.body, dict):
+        return strategies.just(case)
+    fields = [f.name for f in model._meta.concrete_fields if f.name in case.body]
     rows = model.objects.order_by("pk").values(*fields)[:20] if fields else []
     values = [
         (name, value)
@@ -118,8 +132,13 @@ def flatmap_body(context, body):
         if isinstance(value, str | int | bool)
     ]
     if not values:
-        return strategies.just(body)
-    return strategies.sampled_from(values).map(lambda value: {**body, value[0]: value[1]})
+        return strategies.just(case)
+
+    def taken(value):
+        case.body = {**case.body, value[0]: value[1]}
+        return case
+
+    return strategies.sampled_from(values).map(taken) | strategies.just(case)
 
 
 @pytest.fixture(scope="module")
