@@ -108,7 +108,10 @@ def test_the_page_is_for_phones_and_loads_nothing_else(cup, client):
     # One script, the service's own, which follows the cup's stream (issue 19).
     assert re.findall(r"<script[^>]*>", html) == ['<script src="/static/storyguide/live.js" defer>']
     assert not re.search(r'(src|href)="(https?:)?//', html)
-    assert "<link" not in html
+    # One stylesheet, the site's own, as every page has (with the site's navigation).
+    assert re.findall(r"<link[^>]*>", html) == [
+        '<link rel="stylesheet" href="/static/storyguide/site.css">'
+    ]
     assert client.post(year_url(cup)).status_code == 405  # read-only
 
 
