@@ -275,7 +275,7 @@ def cup_game_page(request, campaign: str, cup_year: str, key: str):
         "teams": _line_ups(game.state) if game else (),
         "frauds": fixture.frauds.select_related("character", "house"),
         "match_url": match_page_url(game.pk) if game else None,
-        "verify_url": reverse("match-verify", args=[game.pk]) if game else None,
+        "verify_url": reverse("match-verify-page", args=[game.pk]) if game else None,
     }
     return render(request, "league/cup_game.html", context)
 
