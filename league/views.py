@@ -4,8 +4,10 @@ cup game.
 Anyone may read them without a login, as anyone may watch the public
 matches the cup is played in; a campaign shows up here once it has a cup
 year, and unknown names are 404. They are read on phones at the side of the
-pitch, so they are plain HTML with a little inline CSS, and the points race
-and the odds are SVGs drawn here (:mod:`league.chart`), with no scripts.
+pitch, so they are plain HTML on the site's frame with a little CSS of their
+own, and the points race and the odds are SVGs drawn here
+(:mod:`league.chart`), with no scripts. They are in the reader's language
+(:mod:`core.languages`), from the league's catalogues (``league/locale``).
 
 The cup year page costs a fixed number of queries however many games the
 year has: the campaign's cup years, its houses' colours, the standings

@@ -44,7 +44,7 @@ def test_8_2_the_reasons_of_the_table_follow_the_language_asked_for(cup):
             "fr": {"QUERY_STRING": "lang=fr"},
         }.items()
     }
-    assert why == {"en": "ahead on points", "de": "vorn nach Punkten", "fr": "devant aux points"}
+    assert why == {"en": "ahead on points", "de": "nach Punkten vorn", "fr": "devant aux points"}
 
 
 def test_8_2_the_marks_in_words_follow_the_language_asked_for(cup):
