@@ -6,9 +6,11 @@ storyguides (and, for a game under way, its referee).
 
 from __future__ import annotations
 
+import functools
+
 from django.http import HttpResponse
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, viewsets
@@ -22,6 +24,7 @@ from campaign.permissions import role_in
 from campaign.serializers import ReasonSerializer
 from campaign.teams import Team
 from core.downloads import csv_download
+from core.languages import answer_language
 from league import selectors, services
 from league.calendar import fixtures_calendar
 from league.models import CupYear, Fixture
@@ -44,6 +47,18 @@ def require_referee(request, fixture: Fixture) -> None:
     if fixture.game_id and fixture.game.referee_id == request.user.pk:
         return
     raise PermissionDenied("Only the referee or a storyguide of the campaign may do this.")
+
+
+def in_answer_language(action):
+    """The texts an action writes for people (why a row is ahead, the marks in words, the
+    feed's summaries) in the language the caller asked for, as its refusals are."""
+
+    @functools.wraps(action)
+    def answered(self, request, *args, **kwargs):
+        with translation.override(answer_language(request)):
+            return action(self, request, *args, **kwargs)
+
+    return answered
 
 
 class PublicReadMixin:
@@ -80,13 +95,15 @@ class CupYearViewSet(
 
     @extend_schema(responses={200: StandingsSerializer})
     @action(detail=True, methods=["get"])
+    @in_answer_language
     def standings(self, request, pk=None):
-        """The table, every row saying why it is where it is (§8.1, §8.2)."""
+        """The table, every row saying why it is where it is (§8.1, §8.2), in the language
+        asked for (``?lang=``, ``Accept-Language``; English without)."""
         table = selectors.cup_standings(self.get_object())
         return Response(
             StandingsSerializer(
                 {
-                    "rows": [row.to_json() for row in table.rows],
+                    "rows": selectors.standings_rows(table),
                     "season_over": table.season_over,
                     "settled": table.settled,
                     "deciders_needed": [list(pair) for pair in table.deciders_needed],
@@ -97,19 +114,23 @@ class CupYearViewSet(
 
     @extend_schema(responses={200: ProjectionSerializer})
     @action(detail=True, methods=["get"])
+    @in_answer_language
     def projections(self, request, pk=None):
         """What the remaining games still allow each house, as proofs (clinched,
         eliminated, hanging on a decider or lots), and the odds of a season simulation,
-        with its seed (§8.1, §8.2, §8.3; docs/rules/league.md)."""
+        with its seed (§8.1, §8.2, §8.3; docs/rules/league.md); the marks' sentences in
+        the language asked for."""
         projection = services.cup_year_projection(cup_year=self.get_object(), now=timezone.now())
         return Response(ProjectionSerializer(selectors.projection_figures(projection)).data)
 
     @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
     @action(detail=True, methods=["get"], url_path="standings.csv")
+    @in_answer_language
     def standings_csv(self, request, pk=None):
-        """The table as a CSV file, for a spreadsheet."""
+        """The table as a CSV file, for a spreadsheet: the columns named as the JSON's
+        fields, whatever the language, the reasons in the language asked for."""
         cup_year = self.get_object()
-        rows = [row.to_json() for row in selectors.cup_standings(cup_year).rows]
+        rows = selectors.standings_rows(selectors.cup_standings(cup_year))
         columns = [
             "place",
             "house",
@@ -132,8 +153,11 @@ class CupYearViewSet(
 
     @extend_schema(responses={(200, "text/calendar"): OpenApiTypes.STR})
     @action(detail=True, methods=["get"], url_path="fixtures.ics")
+    @in_answer_language
     def fixtures_ics(self, request, pk=None):
-        """The fixtures as an iCalendar feed to subscribe to; each fixture keeps its UID."""
+        """The fixtures as an iCalendar feed to subscribe to; each fixture keeps its UID.
+        Its summaries are in the language asked for (``?lang=de``: a calendar sends no
+        ``Accept-Language``)."""
         cup_year = self.get_object()
         page = request.build_absolute_uri(
             reverse("league:cup-year", args=[cup_year.campaign.slug, cup_year.slug])

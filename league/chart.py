@@ -9,7 +9,10 @@ steps, and a legend with each house's total at the end of the chart. The
 odds are one bar per house, split into its chances of each final place, the
 best place darkest, with the chance of the cup written at its end.
 
-Pure Python: no Django, no clock. Every name and colour is escaped, and
+Pure Python: no Django, no clock. The words are in the reader's language:
+a chart takes the ``texts`` to write them with (anything with ``gettext`` and
+``ngettext``: the page passes Django's translation, which reads the league's
+catalogues), in English without. Every name and colour is escaped, and
 numbers are written with fixed precision, so the same race always gives the
 same markup (tests compare it, caches may keep it).
 """
@@ -20,7 +23,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from gettext import NullTranslations
 from html import escape
+from typing import Protocol
+
+from core.errors import gettext_noop as _
 
 WIDTH, HEIGHT = 420, 260
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 44, 14, 10, 26
@@ -29,7 +36,34 @@ LEGEND_GAP = 8
 LEGEND_COLUMNS = 2
 TARGET_TICKS = 5
 MAX_MONTH_TICKS = 8
-MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+MONTHS = (
+    _("Jan"),
+    _("Feb"),
+    _("Mar"),
+    _("Apr"),
+    _("May"),
+    _("Jun"),
+    _("Jul"),
+    _("Aug"),
+    _("Sep"),
+    _("Oct"),
+    _("Nov"),
+    _("Dec"),
+)
+"""The months as the date axis abbreviates them."""
+
+
+class Texts(Protocol):
+    """What writes a chart's words: Django's ``django.utils.translation`` (the reader's
+    language, from the league's catalogues) or Python's ``gettext`` translations."""
+
+    def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
+
+ENGLISH = NullTranslations()
+"""The texts as written: a chart given no catalogue is in English."""
 
 
 @dataclass(frozen=True)
@@ -41,12 +75,19 @@ class Series:
     points: Sequence[tuple[datetime, int]]
 
 
-def race_svg(series: Sequence[Series], *, start: datetime, end: datetime, title: str) -> str:
+def race_svg(
+    series: Sequence[Series],
+    *,
+    start: datetime,
+    end: datetime,
+    title: str,
+    texts: Texts = ENGLISH,
+) -> str:
     """The chart of ``series`` from ``start`` to ``end`` as an ``<svg>`` element.
 
     A house's line begins at its first total and runs on at its last total to
     ``end``; a house with no entry in the range has no line, and the legend
-    says so. ``title`` names the chart for screen readers.
+    says so. ``title`` names the chart for screen readers; ``texts`` writes its words.
     """
     if end <= start:
         raise ValueError("the chart needs end after start")
@@ -78,7 +119,7 @@ def race_svg(series: Sequence[Series], *, start: datetime, end: datetime, title:
             f'y2="{y(value):.1f}" stroke="{"#999" if value == 0 else "#e2e2e2"}"/>'
             f'<text x="{MARGIN_LEFT - 4}" y="{y(value) + 4:.1f}" text-anchor="end">{value}</text>'
         )
-    for moment, label in _month_ticks(start, end):
+    for moment, label in _month_ticks(start, end, texts):
         parts.append(
             f'<line x1="{x(moment):.1f}" x2="{x(moment):.1f}" y1="{MARGIN_TOP}" '
             f'y2="{plot_bottom + 4}" stroke="#e2e2e2"/>'
@@ -108,11 +149,16 @@ def race_svg(series: Sequence[Series], *, start: datetime, end: datetime, title:
         row, column = divmod(index, LEGEND_COLUMNS)
         left = LEGEND_GAP + column * column_width
         top = HEIGHT + LEGEND_GAP + row * LEGEND_ROW
-        total = f"{one.points[-1][1]} points" if one.points else "no points yet"
+        if one.points:
+            total = one.points[-1][1]
+            label = texts.ngettext("{house}: {points} point", "{house}: {points} points", total)
+        else:
+            total, label = 0, texts.gettext("{house}: no points yet")
         parts.append(
             f'<rect x="{left:.1f}" y="{top - 10}" width="14" height="10" '
             f'fill="{escape(one.colour)}" stroke="#333"/>'
-            f'<text x="{left + 20:.1f}" y="{top}">{escape(one.house)}: {total}</text>'
+            f'<text x="{left + 20:.1f}" y="{top}">'
+            f"{escape(label.format(house=one.house, points=total))}</text>"
         )
     parts.append("</g></svg>")
     return "".join(parts)
@@ -139,7 +185,7 @@ def _value_axis(low: int, high: int) -> tuple[int, int, int]:
     return math.floor(low / step) * step, math.ceil(high / step) * step, step
 
 
-def _month_ticks(start: datetime, end: datetime) -> list[tuple[datetime, str]]:
+def _month_ticks(start: datetime, end: datetime, texts: Texts) -> list[tuple[datetime, str]]:
     """The first of each month in the range (every n-th when there are many); January
     and the first tick show the year."""
     firsts = []
@@ -152,7 +198,7 @@ def _month_ticks(start: datetime, end: datetime) -> list[tuple[datetime, str]]:
     every = math.ceil(len(firsts) / MAX_MONTH_TICKS) or 1
     ticks = []
     for moment in firsts[::every]:
-        label = MONTHS[moment.month - 1]
+        label = texts.gettext(MONTHS[moment.month - 1])
         if moment.month == 1 or not ticks:
             label = f"{label} {moment.year}"
         ticks.append((moment, label))
@@ -178,12 +224,14 @@ class Chances:
     places: Sequence[float]
 
 
-def odds_svg(rows: Sequence[Chances], *, title: str) -> str:
+def odds_svg(rows: Sequence[Chances], *, title: str, texts: Texts = ENGLISH) -> str:
     """The chances of each final place as one stacked bar per house, an ``<svg>`` element.
 
     Each part of a bar carries its house, its place and a tooltip; the number at the
-    end of a bar is the chance of the cup. ``title`` names the chart for screen readers.
+    end of a bar is the chance of the cup. ``title`` names the chart for screen readers;
+    ``texts`` writes its words.
     """
+    tooltip = texts.gettext("{house}: place {place}, {chance}")
     places = max((len(row.places) for row in rows), default=0)
     legend_rows = math.ceil(places / LEGEND_COLUMNS / 2) if places else 0
     bars_bottom = MARGIN_TOP + len(rows) * ODDS_ROW
@@ -207,10 +255,11 @@ def odds_svg(rows: Sequence[Chances], *, title: str) -> str:
             width = chance * span
             if width <= 0:
                 continue
+            tip = tooltip.format(house=row.house, place=place + 1, chance=percent(chance))
             parts.append(
                 f'<rect class="place" data-place="{place + 1}" x="{left:.1f}" y="{top}" '
                 f'width="{width:.1f}" height="{ODDS_BAR}" fill="{shades[place]}">'
-                f"<title>{escape(row.house)}: place {place + 1}, {percent(chance)}</title></rect>"
+                f"<title>{escape(tip)}</title></rect>"
             )
             left += width
         cup = row.places[0] if row.places else 0.0
@@ -225,10 +274,13 @@ def odds_svg(rows: Sequence[Chances], *, title: str) -> str:
         row, column = divmod(place, per_row)
         left = LEGEND_GAP + column * column_width
         top = bars_bottom + LEGEND_GAP + (row + 1) * LEGEND_ROW - 6
-        label = "the cup" if place == 0 else f"place {place + 1}"
+        if place == 0:
+            label = texts.gettext("the cup")
+        else:
+            label = texts.gettext("place {place}").format(place=place + 1)
         parts.append(
             f'<rect x="{left:.1f}" y="{top - 10}" width="14" height="10" fill="{shades[place]}" '
-            f'stroke="#333"/><text x="{left + 18:.1f}" y="{top}">{label}</text>'
+            f'stroke="#333"/><text x="{left + 18:.1f}" y="{top}">{escape(label)}</text>'
         )
     parts.append("</g></svg>")
     return "".join(parts)

@@ -10,6 +10,7 @@ task credits what is due, exactly once.
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from campaign.models import Campaign, Character, House
 from games.models import Game
@@ -45,20 +46,20 @@ class CupYear(models.Model):
 
 
 class Stage(models.TextChoices):
-    FIRST_HALF = "first_half", "First half"
-    SECOND_HALF = "second_half", "Second half"
-    DECIDER = "decider", "Decider"
-    FINAL = "final", "Final"
-    THIRD_PLACE = "third_place", "Third place"
+    FIRST_HALF = "first_half", _("First half")
+    SECOND_HALF = "second_half", _("Second half")
+    DECIDER = "decider", _("Decider")
+    FINAL = "final", _("Final")
+    THIRD_PLACE = "third_place", _("Third place")
 
 
 class FixtureStatus(models.TextChoices):
-    UNSCHEDULED = "unscheduled", "Needs a date"
-    SCHEDULED = "scheduled", "Scheduled"
-    PLAYING = "playing", "Playing"
-    PLAYED = "played", "Played"
-    POSTPONED = "postponed", "Postponed"
-    ABANDONED = "abandoned", "Abandoned"
+    UNSCHEDULED = "unscheduled", _("Needs a date")
+    SCHEDULED = "scheduled", _("Scheduled")
+    PLAYING = "playing", _("Playing")
+    PLAYED = "played", _("Played")
+    POSTPONED = "postponed", _("Postponed")
+    ABANDONED = "abandoned", _("Abandoned")
 
 
 class Fixture(models.Model):
@@ -122,8 +123,8 @@ class Fixture(models.Model):
 
 
 class Offence(models.TextChoices):
-    DICE_FRAUD = "dice_fraud", "Dice fraud (§8.7)"
-    FORBIDDEN_TOOL = "forbidden_tool", "Forbidden tool (§8.9)"
+    DICE_FRAUD = "dice_fraud", _("Dice fraud (§8.7)")
+    FORBIDDEN_TOOL = "forbidden_tool", _("Forbidden tool (§8.9)")
 
 
 class Fraud(models.Model):

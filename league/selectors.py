@@ -14,6 +14,7 @@ from datetime import datetime
 
 from django.db.models import Q, Sum
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext
 
 from campaign.models import HousePointEntry
 from league.cups import score_bounds
@@ -25,7 +26,7 @@ from league.rules.clinch import Mark
 from league.rules.lots import Lot
 from league.rules.results import GameResult
 from league.rules.simulation import CupYearNow
-from league.rules.standings import Standings, standings
+from league.rules.standings import REASONS, Standings, standings
 
 HALVES = (Stage.FIRST_HALF, Stage.SECOND_HALF)
 FINALS = (Stage.FINAL, Stage.THIRD_PLACE)
@@ -105,6 +106,15 @@ def cup_standings(cup_year: CupYear) -> Standings:
         for key, stage, result, home, away in played
     }
     return _table(cup_year, names, results, frauds_of(cup_year))
+
+
+def standings_rows(table: Standings) -> list[dict]:
+    """The table's rows as a reader gets them: each says why it is ahead of the next in
+    the language of the answer or page (the cup year page, its API and CSV)."""
+    return [
+        {**row.to_json(), "why": gettext(REASONS[row.reason]) if row.reason else ""}
+        for row in table.rows
+    ]
 
 
 def _table(
@@ -287,7 +297,8 @@ def latest_projection(cup_year: CupYear) -> Projection | None:
 
 def projection_figures(projection: Projection) -> dict:
     """The stored figures as a reader gets them: each house by its name now, with its
-    marks in words (``GET /api/cup-years/{id}/projections/``, the cup year page)."""
+    marks in words in the language of the answer or page (``GET
+    /api/cup-years/{id}/projections/``, the cup year page)."""
     names = house_names(projection.cup_year)
     figures = projection.figures
     houses = []
@@ -301,7 +312,9 @@ def projection_figures(projection: Projection) -> dict:
                 **figure,
                 "house": name,
                 "house_id": figure["house"],
-                "marks": [{**mark.to_json(), "sentence": mark.sentence(name)} for mark in marks],
+                "marks": [
+                    {**mark.to_json(), "sentence": mark.sentence(name, gettext)} for mark in marks
+                ],
                 "model": figures["model"]["houses"][str(figure["house"])],
             }
         )

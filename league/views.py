@@ -4,8 +4,10 @@ cup game.
 Anyone may read them without a login, as anyone may watch the public
 matches the cup is played in; a campaign shows up here once it has a cup
 year, and unknown names are 404. They are read on phones at the side of the
-pitch, so they are plain HTML with a little inline CSS, and the points race
-and the odds are SVGs drawn here (:mod:`league.chart`), with no scripts.
+pitch, so they are plain HTML on the site's frame with a little CSS of their
+own, and the points race and the odds are SVGs drawn here
+(:mod:`league.chart`), with no scripts. They are in the reader's language
+(:mod:`core.languages`), from the league's catalogues (``league/locale``).
 
 The cup year page costs a fixed number of queries however many games the
 year has: the campaign's cup years, its houses' colours, the standings
@@ -22,12 +24,15 @@ from datetime import datetime
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from league import selectors, services
 from league.chart import Chances, Series, odds_svg, percent, race_svg
+from league.cups import score_bounds
 from league.models import CupYear, Fixture, Stage
 from league.rules.clinch import (
     CLINCHED,
@@ -43,9 +48,16 @@ from league.rules.house_points import CREDIT_DELAY
 from league.rules.scheduling import DateNeeded, Window
 from quidditch.positions import BEATER, CHASER, KEEPER, SEEKER
 
-HALF_TITLES = {Stage.FIRST_HALF: "First half", Stage.SECOND_HALF: "Second half"}
+HALF_TITLES = {stage: stage.label for stage in (Stage.FIRST_HALF, Stage.SECOND_HALF)}
 FINAL_STAGES = (Stage.FINAL, Stage.THIRD_PLACE)
 ROLE_ORDER = {role: index for index, role in enumerate((KEEPER, SEEKER, CHASER, BEATER))}
+POSITIONS = {KEEPER: _("Keeper"), SEEKER: _("Seeker"), CHASER: _("Chaser"), BEATER: _("Beater")}
+ENDINGS = {
+    "snitch": _("The snitch was caught in round %(round)s."),
+    "rounds": _("It ended after round %(round)s, the last."),
+    "agreement": _("It ended by agreement in round %(round)s."),
+}
+"""How a Chat-Quidditch match ended (its result's ``ended_by``), after which round."""
 
 
 def match_page_url(game_id: int) -> str:
@@ -128,8 +140,8 @@ def _cup_year_page(request, campaign_slug: str, cup_year_slug: str | None):
         "cup_years": cup_years,
         "table": table,
         "rows": [
-            (row, row.to_json()["why"], colours[row.house], marks.get(row.house, ()))
-            for row in table.rows
+            (row, colours[row["house"]], marks.get(row["house"], ()))
+            for row in selectors.standings_rows(table)
         ],
         "played": sum(game.fixture.result is not None for game in half_games),
         "scheduled": len(half_games),
@@ -146,7 +158,8 @@ def _cup_year_page(request, campaign_slug: str, cup_year_slug: str | None):
                 [Series(house, colours[house], points) for house, points in race.items()],
                 start=cup_year.first_half_starts,
                 end=chart_end,
-                title=f"House points over the cup year {cup_year.name}",
+                title=gettext("House points over the cup year %(name)s") % {"name": cup_year.name},
+                texts=translation,
             )
         ),
         "projection": projection,
@@ -157,7 +170,8 @@ def _cup_year_page(request, campaign_slug: str, cup_year_slug: str | None):
                     Chances(house["house"], colours[house["house"]], house["places"])
                     for house in projection["houses"]
                 ],
-                title=f"Chances of each final place, {cup_year.name}",
+                title=gettext("Chances of each final place, %(name)s") % {"name": cup_year.name},
+                texts=translation,
             )
         ),
     }
@@ -247,27 +261,37 @@ def cup_game_page(request, campaign: str, cup_year: str, key: str):
         key=key,
     )
     game = fixture.game
+    result = fixture.result or {}
     context = {
         "campaign": fixture.cup_year.campaign,
         "cup_year": fixture.cup_year,
         "fixture": fixture,
+        "scoring": score_bounds(fixture.cup_year.ruleset),
+        "credit_hours": round(CREDIT_DELAY.total_seconds() / 3600),
+        "ending": (
+            ENDINGS[result["ended_by"]] % {"round": result["rounds_played"]}
+            if result.get("ended_by") in ENDINGS
+            else ""
+        ),
         "window": Window(fixture.window_starts, fixture.window_ends),
         "teams": _line_ups(game.state) if game else (),
         "frauds": fixture.frauds.select_related("character", "house"),
         "match_url": match_page_url(game.pk) if game else None,
-        "verify_url": reverse("match-verify", args=[game.pk]) if game else None,
+        "verify_url": reverse("match-verify-page", args=[game.pk]) if game else None,
     }
     return render(request, "league/cup_game.html", context)
 
 
 def _line_ups(state: dict) -> list[tuple[str, list[dict]]]:
     """Each team's players as the match set them up, keeper and seeker first, as a
-    line-up is filled (§8.5): (house, [{nick, name, role}])."""
+    line-up is filled (§8.5): (house, [{nick, name, role, position}]), the position in
+    the reader's words."""
     teams = [(team["house"], []) for team in state["teams"]]
     players = sorted(
         state["players"].items(),
         key=lambda item: (ROLE_ORDER.get(item[1]["role"], len(ROLE_ORDER)), item[0]),
     )
     for nick, player in players:
-        teams[player["team"]][1].append({"nick": nick, **player})
+        position = POSITIONS.get(player["role"], player["role"])
+        teams[player["team"]][1].append({"nick": nick, **player, "position": position})
     return teams

@@ -28,14 +28,14 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.translation import gettext as _t
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_safe
 from django_jsonform.forms.fields import JSONFormField
 
 from campaign.models import Campaign, Membership, Role
 from core.errors import AppError, RuleViolation
-from games.bots import REFEREE_SEAT, strategies
+from games.bots import RANDOM, REFEREE_SEAT, strategies
 from games.hosting import host
 from games.models import EnteredDice
 from games.ruleset import Ruleset, find_ruleset, ruleset_names
@@ -88,9 +88,9 @@ def form_schema(schema: dict, campaign: Campaign) -> dict:
         if picks in choices:
             node["choices"] = choices[picks]
         if "title" in node and isinstance(node["title"], str):
-            node["title"] = _t(node["title"])
+            node["title"] = gettext(node["title"])
         if isinstance(node.get("description"), str):
-            node["help_text"] = _t(node.pop("description"))
+            node["help_text"] = gettext(node.pop("description"))
         if node.get("type") == "object" and not {"properties", "keys", "oneOf", "anyOf"} & set(
             node
         ):
@@ -283,15 +283,18 @@ def _seats_form(request, campaign, rules: Ruleset, state, storyguide: bool) -> S
     members = Membership.objects.filter(campaign=campaign).select_related("user")
     if not storyguide:
         members = members.filter(role=Role.PLAYER)
-    people = [(ME, _t("me"))] + [
+    people = [(ME, gettext("me"))] + [
         (f"user:{m.user_id}", m.user.username)
         for m in members.order_by("user__username")
         if m.user_id != request.user.pk
     ]
-    bots = [(f"bot:{name}", _t("a bot: %(name)s") % {"name": name}) for name in strategies(rules)]
-    relayed = [(NOBODY, _t("nobody: the referee gives its commands"))]
+    bots = [
+        (f"bot:{name}", _bot_text(name, first=index == 0))
+        for index, name in enumerate(strategies(rules))
+    ]
+    relayed = [(NOBODY, gettext("nobody: the referee gives its commands"))]
     choices = relayed if rules.referee_relays else []
-    choices += [(_t("People"), people), (_t("Bots"), bots)]
+    choices += [(gettext("People"), people), (gettext("Bots"), bots)]
     language = translation.get_language()
     language = language if language in rules.languages else rules.languages[0]
     seats = rules.seats(state)
@@ -303,6 +306,16 @@ def _seats_form(request, campaign, rules: Ruleset, state, storyguide: bool) -> S
         defaults=defaults,
         referee_bot=False if storyguide else None,
     )
+
+
+def _bot_text(name: str, *, first: bool) -> str:
+    """A bot as the reader chooses it: the ruleset's first plays to win, ``random`` plays
+    any legal move (``games.bots.strategies``); any other by its name."""
+    if name == RANDOM:
+        return gettext("a bot that plays at random")
+    if first:
+        return gettext("a bot that plays to win")
+    return gettext("a bot: %(name)s") % {"name": name}
 
 
 def _default_holders(rules, state, seats, campaign, user, storyguide) -> dict[str, str]:

@@ -40,6 +40,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from core.errors import gettext_noop as _
+
 from .bounds import Extremes, ScoreBounds, pareto
 from .standings import DECIDER as DECIDED
 from .standings import LOTS as DRAWN
@@ -63,32 +65,36 @@ LINES = {CUP_FINAL: 2, FINALS: 4}
 """The place after which each line falls (§8.2)."""
 
 SENTENCES = {
-    (CUP_FINAL, CLINCHED): "{house} are in the cup final whatever happens.",
-    (CUP_FINAL, CLINCHED_UNLESS_TIEBREAK): "{house} are in the cup final unless {unless} (§8.2).",
-    (CUP_FINAL, TIEBREAK_ONLY): "{house} can still reach the cup final, but only {only} (§8.2).",
-    (CUP_FINAL, ELIMINATED): "{house} can no longer finish in the top two.",
-    (FINALS, CLINCHED): "{house} are in a final whatever happens.",
-    (FINALS, CLINCHED_UNLESS_TIEBREAK): "{house} are in a final unless {unless} (§8.2).",
-    (FINALS, TIEBREAK_ONLY): "{house} can still reach a final, but only {only} (§8.2).",
-    (FINALS, ELIMINATED): "{house} can no longer finish in the top four.",
-    (THIRD_PLACE_FINAL, CLINCHED): "{house} play the third-place final whatever happens.",
-    (THIRD_PLACE_FINAL, CLINCHED_UNLESS_TIEBREAK): (
+    (CUP_FINAL, CLINCHED): _("{house} are in the cup final whatever happens."),
+    (CUP_FINAL, CLINCHED_UNLESS_TIEBREAK): _(
+        "{house} are in the cup final unless {unless} (§8.2)."
+    ),
+    (CUP_FINAL, TIEBREAK_ONLY): _("{house} can still reach the cup final, but only {only} (§8.2)."),
+    (CUP_FINAL, ELIMINATED): _("{house} can no longer finish in the top two."),
+    (FINALS, CLINCHED): _("{house} are in a final whatever happens."),
+    (FINALS, CLINCHED_UNLESS_TIEBREAK): _("{house} are in a final unless {unless} (§8.2)."),
+    (FINALS, TIEBREAK_ONLY): _("{house} can still reach a final, but only {only} (§8.2)."),
+    (FINALS, ELIMINATED): _("{house} can no longer finish in the top four."),
+    (THIRD_PLACE_FINAL, CLINCHED): _("{house} play the third-place final whatever happens."),
+    (THIRD_PLACE_FINAL, CLINCHED_UNLESS_TIEBREAK): _(
         "{house} play the third-place final unless {unless} (§8.2)."
     ),
-    (THIRD_PLACE_FINAL, TIEBREAK_ONLY): (
+    (THIRD_PLACE_FINAL, TIEBREAK_ONLY): _(
         "{house} can still reach the third-place final, but only {only} (§8.2)."
     ),
-    (THIRD_PLACE_FINAL, ELIMINATED): "{house} can no longer reach the third-place final.",
+    (THIRD_PLACE_FINAL, ELIMINATED): _("{house} can no longer reach the third-place final."),
 }
+"""A mark in words, by target and status; English keys of the league's catalogues
+(``league/locale``), as are the tiebreaks' words below."""
 UNLESS = {
-    DECIDER: "a decider goes the other way",
-    LOTS: "the lots go the other way",
-    DECIDER_OR_LOTS: "a decider or the lots go the other way",
+    DECIDER: _("a decider goes the other way"),
+    LOTS: _("the lots go the other way"),
+    DECIDER_OR_LOTS: _("a decider or the lots go the other way"),
 }
 ONLY = {
-    DECIDER: "through a decider",
-    LOTS: "by lots",
-    DECIDER_OR_LOTS: "through a decider or by lots",
+    DECIDER: _("through a decider"),
+    LOTS: _("by lots"),
+    DECIDER_OR_LOTS: _("through a decider or by lots"),
 }
 THIRD_PLACE = {
     CLINCHED: ELIMINATED,
@@ -109,11 +115,17 @@ class Mark:
     status: str
     tiebreak: str | None = None
 
-    def sentence(self, house: str) -> str:
-        """The mark in words for a reader; empty while it is open."""
-        return SENTENCES.get((self.target, self.status), "").format(
-            house=house, unless=UNLESS.get(self.tiebreak, ""), only=ONLY.get(self.tiebreak, "")
-        )
+    def sentence(self, house: str, translate: Callable[[str], str] = str) -> str:
+        """The mark in words for a reader, in the language of ``translate`` (a catalogue's
+        ``gettext``; English without); empty while it is open."""
+        template = SENTENCES.get((self.target, self.status))
+        if template is None:
+            return ""
+        tiebreak = {
+            name: translate(words[self.tiebreak]) if self.tiebreak in words else ""
+            for name, words in (("unless", UNLESS), ("only", ONLY))
+        }
+        return translate(template).format(house=house, **tiebreak)
 
     def to_json(self) -> dict:
         return {"target": self.target, "status": self.status, "tiebreak": self.tiebreak}
@@ -398,7 +410,7 @@ def _search(
         least_after[step] = list(least_after[step + 1])
         most_after[step] = list(most_after[step + 1])
         i, j, options = games[step]
-        for dim, gains in ((i, [a for a, _ in options]), (j, [b for _, b in options])):
+        for dim, gains in ((i, [pair[0] for pair in options]), (j, [pair[1] for pair in options])):
             least_after[step][dim] += min(gains)
             most_after[step][dim] += max(gains)
 

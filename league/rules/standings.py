@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 
+from core.errors import gettext_noop as _
 from games.dice import Dice
 
 from .fraud import POINTS_LOST, Fraud
@@ -42,16 +43,17 @@ DECIDER_NEEDED = "decider_needed"
 LOTS_NEEDED = "lots_needed"
 
 REASONS = {
-    POINTS: "ahead on points",
-    SNITCH_CATCHES: "ahead on snitch catches",
-    GOALS_CONCEDED: "fewer goals conceded",
-    DECIDER: "won the decider",
-    LOTS: "drawn by lot",
-    LEVEL: "level on points, snitch catches and goals conceded",
-    DECIDER_NEEDED: "level: a decider game is needed",
-    LOTS_NEEDED: "level: lots are to be drawn",
+    POINTS: _("ahead on points"),
+    SNITCH_CATCHES: _("ahead on snitch catches"),
+    GOALS_CONCEDED: _("fewer goals conceded"),
+    DECIDER: _("won the decider"),
+    LOTS: _("drawn by lot"),
+    LEVEL: _("level on points, snitch catches and goals conceded"),
+    DECIDER_NEEDED: _("level: a decider game is needed"),
+    LOTS_NEEDED: _("level: lots are to be drawn"),
 }
-"""Why a row is ahead of the next one, by the code rows carry."""
+"""Why a row is ahead of the next one, by the code rows carry; English keys of the
+league's catalogues (``league/locale``), translated where a reader gets them."""
 
 SHARED_PLACE = frozenset({LEVEL, DECIDER_NEEDED, LOTS_NEEDED})
 """Reasons that leave a row on the same place as the next one."""

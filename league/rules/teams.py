@@ -20,10 +20,16 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import asdict, dataclass
 
+from core.errors import gettext_noop
 from games.ruleset import RuleViolation
 from quidditch.positions import BEATER, CHASER, KEEPER, SEEKER
 
 MINIMUM_PLAYERS = 3
+TOO_FEW = gettext_noop(
+    "too few players: each team needs at least 3 at the start, so the game is postponed"
+)
+"""Why a game with too few players is postponed, as stored with the fixture: one text
+(``MINIMUM_PLAYERS`` written out), so that a page can translate it."""
 MAXIMUM_DIFFERENCE = 2
 MAXIMUM_CHANGES = 3
 SUBSTITUTIONS_PER_GAME = 1
@@ -83,13 +89,8 @@ def line_up(
         raise RuleViolation(
             "player_barred", f"{', '.join(banned)} barred from this game for fraud", "§8.7"
         )
-    short = [len(team) for team in (first, second) if len(team) < MINIMUM_PLAYERS]
-    if short:
-        reason = (
-            f"a team with {min(short)} players: each team needs at least "
-            f"{MINIMUM_PLAYERS} at the start, the game is postponed"
-        )
-        return LineUp((first, second), ((), ()), postponed=True, reason=reason)
+    if any(len(team) < MINIMUM_PLAYERS for team in (first, second)):
+        return LineUp((first, second), ((), ()), postponed=True, reason=TOO_FEW)
     for team in (first, second):
         _check_positions(team)
     bigger = 0 if len(first) > len(second) else 1

@@ -52,19 +52,19 @@ def marked_texts(package: Path) -> set[str]:
     return found
 
 
-def po_entries(po: Path) -> dict[str, list[str]]:
-    """msgid -> its msgstr (or each plural form's) of a .po file, strings joined across
-    lines, escapes read."""
+def po_entries(po: Path) -> dict[tuple[str | None, str], list[str]]:
+    """(msgctxt or None, msgid) -> its msgstr (or each plural form's) of a .po file,
+    strings joined across lines, escapes read."""
     entries, key, current = {}, None, {}
     for line in [*po.read_text().splitlines(), ""]:
-        if line.startswith(("msgid ", "msgid_plural ", "msgstr ", "msgstr[")):
+        if line.startswith(("msgctxt ", "msgid ", "msgid_plural ", "msgstr ", "msgstr[")):
             key, _, rest = line.partition(" ")
             current[key] = ast.literal_eval(rest)
         elif line.startswith('"') and key:
             current[key] += ast.literal_eval(line)
         elif not line.strip() and current:
             if current.get("msgid"):
-                entries[current["msgid"]] = [
+                entries[current.get("msgctxt"), current["msgid"]] = [
                     text for name, text in current.items() if name.startswith("msgstr")
                 ]
             key, current = None, {}
@@ -87,8 +87,12 @@ def test_every_package_with_catalogues_has_one_for_each_language_of_the_site(pac
 def test_every_marked_text_is_translated_and_compiled(po):
     package = po.parents[3]
     entries = po_entries(po)
-    assert marked_texts(package) - set(entries) == set(), "run ./dev messages"
+    assert marked_texts(package) - {msgid for _, msgid in entries} == set(), "run ./dev messages"
     assert [key for key, texts in entries.items() if not all(texts)] == [], "untranslated"
     compiled = gettext.GNUTranslations(po.with_suffix(".mo").open("rb"))
-    stale = [key for key, texts in entries.items() if compiled.gettext(key) not in texts]
+    stale = [
+        (context, msgid)
+        for (context, msgid), texts in entries.items()
+        if (compiled.pgettext(context, msgid) if context else compiled.gettext(msgid)) not in texts
+    ]
     assert stale == [], "the .mo is older than the .po: run ./dev messages"

@@ -108,7 +108,10 @@ def test_the_page_is_for_phones_and_loads_nothing_else(cup, client):
     # One script, the service's own, which follows the cup's stream (issue 19).
     assert re.findall(r"<script[^>]*>", html) == ['<script src="/static/storyguide/live.js" defer>']
     assert not re.search(r'(src|href)="(https?:)?//', html)
-    assert "<link" not in html
+    # One stylesheet, the site's own, as every page has (with the site's navigation).
+    assert re.findall(r"<link[^>]*>", html) == [
+        '<link rel="stylesheet" href="/static/storyguide/site.css">'
+    ]
     assert client.post(year_url(cup)).status_code == 405  # read-only
 
 
@@ -218,7 +221,7 @@ def test_a_played_cup_game_links_its_match_log_and_the_dice_check(cup, client):
     assert page.status_code == 200
     html = page.content.decode()
     assert f'<a href="/matches/{played.game_id}/">' in html
-    assert f'<a href="/api/matches/{played.game_id}/verify/">Verify the dice</a>' in html
+    assert f'<a href="/matches/{played.game_id}/verify/">Verify the dice</a>' in html
     result = re.search(r'<table id="result">(.*?)</table>', html, re.S).group(1)
     rows = re.findall(r'<tr><td( class="won")?>(\w+)</td><td class="n">(\d+)', result)
     assert rows == [
@@ -228,7 +231,7 @@ def test_a_played_cup_game_links_its_match_log_and_the_dice_check(cup, client):
     for player in played.game.state["players"].values():
         assert f"<td>{player['name']}</td>" in html
     assert client.get(f"/matches/{played.game_id}/").status_code == 200  # public, no login
-    assert client.get(f"/api/matches/{played.game_id}/verify/").status_code == 200
+    assert client.get(f"/matches/{played.game_id}/verify/").status_code == 200
 
 
 def test_a_cup_game_not_yet_started_has_no_links_and_shows_its_window(cup, client):
