@@ -52,16 +52,16 @@ def combat(
 
     Returns whether the first party won, and every exchange of rolls in order.
     """
-    first, second = by
+    first_by, second_by = by
     if first_faces is None:
-        first_faces = roll(dice, purpose, by=first)
+        first_faces = roll(dice, purpose, by=first_by)
     if second_faces is None:
-        second_faces = roll(dice, purpose, by=second)
+        second_faces = roll(dice, purpose, by=second_by)
     exchanges = [[first_faces, second_faces]]
     while True:
         first, second = counted(first_faces, first_xp), counted(second_faces, second_xp)
         if first != second:
             return first > second, exchanges
-        first_faces = roll(dice, f"{purpose} (tie)", by=first)
-        second_faces = roll(dice, f"{purpose} (tie)", by=second)
+        first_faces = roll(dice, f"{purpose} (tie)", by=first_by)
+        second_faces = roll(dice, f"{purpose} (tie)", by=second_by)
         exchanges.append([first_faces, second_faces])

@@ -134,6 +134,21 @@ def test_5_5_6_and_5_6_1_a_shot_is_the_shooters_and_its_save_the_keepers():
     assert asked(game, "Halten", by="SHüter")[0] == ("save", 2, "SHüter")
 
 
+def test_3_3_a_tie_is_rolled_again_by_both_in_the_original_order():
+    """ "so wird der Würfelbefehl von beiden Spielern in der ursprünglichen Wurfreihenfolge
+    wiederholt": the keeper's 3, 4 ties the shot's 3, 4; the shooter rolls again, then he."""
+    game = chasers()
+    game.do("Fliegen M-S", by="GJäger1")
+    game.do("Torwurf", 3, 4, by="GJäger1")
+    halten = RULES.parse("Halten", state=game.state, actor=player("SHüter"))
+    needs = command_dice(RULES, game.state, halten, player("SHüter"), now=game.now, entered=[3, 4])
+
+    assert [(need.purpose, need.count, need.by) for need in needs] == [
+        ("save (tie)", 2, "GJäger1"),
+        ("save (tie)", 2, "SHüter"),
+    ]
+
+
 def test_5_6_2_the_keepers_attack_is_rolled_by_the_keeper_then_the_chaser():
     """ "Der Jäger würfelt nach dem Hüter"."""
     game = chasers()
