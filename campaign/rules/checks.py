@@ -100,11 +100,13 @@ class Check:
 
 @dataclass(frozen=True)
 class Side:
-    """What one side of an opposed roll brings: an attribute, a bonus, and the roll's kind."""
+    """What one side of an opposed roll brings: an attribute, a bonus, the roll's kind, and
+    the seat that rolls its dice at a table (``by``; ``None``: the storyguide)."""
 
     attribute_value: int
     bonus: int = 0
     stress: bool = False
+    by: str | None = None
 
 
 @dataclass(frozen=True)
@@ -127,9 +129,13 @@ class Opposed:
         }
 
 
-def roll_two(dice: Dice, *, die_size: int, purpose: str) -> tuple[int, int]:
-    """Roll the two dice every check starts with."""
-    return (dice.roll(die_size, purpose=purpose), dice.roll(die_size, purpose=purpose))
+def roll_two(dice: Dice, *, die_size: int, purpose: str, by: str | None = None) -> tuple[int, int]:
+    """Roll the two dice every check starts with, rolled at a table by the seat ``by``
+    (``None``: the storyguide)."""
+    return (
+        dice.roll(die_size, purpose=purpose, by=by),
+        dice.roll(die_size, purpose=purpose, by=by),
+    )
 
 
 def roll_check(
@@ -141,15 +147,16 @@ def roll_check(
     stress: bool = False,
     bonus: int = 0,
     difficulty: int | None = None,
+    by: str | None = None,
 ) -> Check:
     """Test a character: two dice, keep one, add the attribute and bonus, compare.
 
     ``difficulty=None`` makes a roll that only produces a total (initiative, or
-    the defending side of an opposed roll).
+    the defending side of an opposed roll). ``by`` is the seat that rolls the dice.
     """
     return Check(
         purpose=purpose,
-        faces=roll_two(dice, die_size=die_size, purpose=purpose),
+        faces=roll_two(dice, die_size=die_size, purpose=purpose, by=by),
         stress=stress,
         attribute_value=attribute_value,
         bonus=bonus,
@@ -168,11 +175,11 @@ def roll_opposed(
 ) -> Opposed:
     """Both sides roll; the acting side succeeds when its total reaches the opposing total.
 
-    The acting side rolls first. ``difficulty_raise`` is added to the opposing
-    total, for a defender who has something more to put against the roll (a
-    skirmish's defensive roll).
+    The acting side rolls first, each side's dice by its own seat. ``difficulty_raise``
+    is added to the opposing total, for a defender who has something more to put
+    against the roll (a skirmish's defensive roll).
     """
-    acting_faces = roll_two(dice, die_size=die_size, purpose=purpose)
+    acting_faces = roll_two(dice, die_size=die_size, purpose=purpose, by=acting.by)
     opposing_check = roll_check(
         dice,
         die_size=die_size,
@@ -180,6 +187,7 @@ def roll_opposed(
         bonus=opposing.bonus,
         stress=opposing.stress,
         purpose=f"{purpose} (opposing)",
+        by=opposing.by,
     )
     acting_check = Check(
         purpose=purpose,

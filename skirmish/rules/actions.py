@@ -203,6 +203,7 @@ def resolve(state: State, action: dict, *, dice: Dice, defenders: list[dict]) ->
         stress=acting.stress,
         difficulty=difficulty + difficulty_raise,
         purpose=purpose,
+        by=acting.by,
     )
     return {**event, "roll": check.to_json()}
 
@@ -215,10 +216,12 @@ def _against(roll: dict) -> list[str]:
 
 
 def _side(state: State, participant: str, side: dict) -> Side:
+    """What ``participant`` brings to the roll; at a table, its own seat rolls its dice."""
     return Side(
         attribute_value=attribute_value(state, participant, side["attribute"]),
         bonus=side["bonus"],
         stress=side["stress"],
+        by=participant,
     )
 
 

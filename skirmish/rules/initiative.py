@@ -36,6 +36,7 @@ def roll_initiative(
             attribute_value=participant["attributes"][finesse_attribute],
             stress=key in stress,
             purpose=f"initiative: {participant['name']}",
+            by=key,
         )
         standings[key] = [check.total]
         events.append(
@@ -69,6 +70,7 @@ def _roll_off_ties(state: State, standings: dict[str, list[int]], *, dice: Dice)
                 key: dice.roll(
                     state["settings"]["die_size"],
                     purpose=f"initiative roll-off: {state['participants'][key]['name']}",
+                    by=key,
                 )
                 for key in group
             }

@@ -15,30 +15,34 @@ from __future__ import annotations
 
 from games.dice import Dice
 
-from .cards import HAND_SIZE, owner_of
+from .cards import HAND_SIZE, opponent, owner_of
 
 SHUFFLE = "shuffle"
 AT_RANDOM = "a card at random"
 SECRET_PURPOSES = frozenset({SHUFFLE, AT_RANDOM})
 
 
-def shuffled(cards: list[str], dice: Dice, deck: str, events: list) -> list[str]:
-    """The cards in a new order; the event says which deck, never the order."""
-    order = list(dice.shuffle(list(cards), SHUFFLE))
+def shuffled(
+    cards: list[str], dice: Dice, deck: str, events: list, *, by: str | None = None
+) -> list[str]:
+    """The cards in a new order, shuffled at a table by the player ``by`` (``None``: the
+    table, as at the deal); the event says which deck, never the order."""
+    order = list(dice.shuffle(list(cards), SHUFFLE, by=by))
     events.append({"type": "shuffled", "deck": deck, "cards": len(order)})
     return order
 
 
 def draw(state: dict, team: str, count: int, dice: Dice, events: list) -> None:
     """Draw ``count`` cards into the hand; a spent deck takes the shuffled discard pile
-    ("If you get through your deck ... shuffle your discard pile and continue play")."""
+    ("If you get through your deck ... shuffle your discard pile and continue play": the
+    team's own player shuffles it)."""
     piles = state["teams"][team]
     drawn = []
     for _ in range(count):
         if not piles["deck"]:
             if not piles["discard"]:
                 break
-            piles["deck"] = shuffled(piles["discard"], dice, team, events)
+            piles["deck"] = shuffled(piles["discard"], dice, team, events, by=team)
             piles["discard"] = []
         drawn.append(piles["deck"].pop(0))
     piles["hand"].extend(drawn)
@@ -54,11 +58,13 @@ def draw_up(state: dict, team: str, dice: Dice, events: list) -> None:
 
 
 def take_at_random(state: dict, team: str, count: int, dice: Dice) -> list[str]:
-    """Up to ``count`` cards picked blindly from the team's hand onto its discard pile."""
+    """Up to ``count`` cards picked blindly from the team's hand onto its discard pile, by
+    its opponent ("Pick a card from your opponent's hand (no peeking)", "Take 2 cards at
+    random from your opponent's hand")."""
     piles = state["teams"][team]
     taken = []
     for _ in range(min(count, len(piles["hand"]))):
-        card = piles["hand"].pop(dice.roll(len(piles["hand"]), AT_RANDOM) - 1)
+        card = piles["hand"].pop(dice.roll(len(piles["hand"]), AT_RANDOM, by=opponent(team)) - 1)
         piles["discard"].append(card)
         taken.append(card)
     return taken

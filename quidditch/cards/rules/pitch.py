@@ -53,8 +53,10 @@ def pitch(state: dict, pitcher: str, dice: Dice, events: list) -> None:
 
 
 def _draw(state: dict, dice: Dice, events: list) -> str:
+    """The top pitch card; a spent pitch deck takes its discard pile, which the pitcher,
+    about to draw, shuffles."""
     pitch = state["pitch"]
     if not pitch["deck"]:
-        pitch["deck"] = shuffled(pitch["discard"], dice, "pitch", events)
+        pitch["deck"] = shuffled(pitch["discard"], dice, "pitch", events, by=state["pitcher"])
         pitch["discard"] = []
     return pitch["deck"].pop(0)

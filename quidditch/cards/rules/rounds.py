@@ -41,7 +41,8 @@ DEAL, PITCH, WINDOW, PITCHER_PLAYS, OPPONENT_PLAYS, REVEAL, OVER = (
 
 
 def deal(state: dict, dice: Dice, events: list) -> None:
-    """SET UP: shuffle the three decks, seven cards to each hand, Slytherin pitches."""
+    """SET UP: shuffle the three decks, seven cards to each hand, Slytherin pitches. The
+    decks are shuffled before "Each player chooses a Team Deck": by the table, nobody's."""
     for team in TEAMS:
         piles = state["teams"][team]
         piles["deck"] = shuffled(piles["deck"], dice, team, events)

@@ -125,7 +125,7 @@ def catch(match: Match, command: dict) -> None:
     """``Klatscherabfang``: catch the second bludger, EW 4+ (§5.4.2)."""
     beater = command["player"]
     state = match.state
-    faces = match.roll("bludger catch")
+    faces = match.roll("bludger catch", by=beater)
     caught = succeeds(faces, xp_of(state, beater), HIT)
     bludgers = match.edit("bludgers")
     index = next(i for i, b in enumerate(bludgers) if b["status"] == "free")
@@ -162,7 +162,7 @@ def rethrow(match: Match, command: dict) -> None:
 def _hurl(match: Match, beater: str, target: str, kind: str) -> None:
     """Roll a bludger at ``target``; a hit waits for a block if a team-mate beater can give one."""
     state = match.state
-    faces = match.roll("bludger throw" if kind == "bludger_throw" else "bludger rethrow")
+    faces = match.roll("bludger throw" if kind == "bludger_throw" else "bludger rethrow", by=beater)
     xp = xp_of(state, beater)
     hit = succeeds(faces, xp, HIT)
     match.say(kind, player=beater, target=target, dice=faces, outcome="hit" if hit else "missed")
@@ -186,7 +186,12 @@ def block(match: Match, command: dict) -> None:
     window = next(w for w in state["pending"] if w["kind"] == "block" and blocker in w["blockers"])
     close_window(match, window)
     thrower_won, exchanges = combat(
-        match.dice, "block", window["xp"], xp_of(state, blocker), first_faces=window["dice"]
+        match.dice,
+        "block",
+        window["xp"],
+        xp_of(state, blocker),
+        first_faces=window["dice"],
+        by=(window["thrower"], blocker),
     )
     outcome = "failed" if thrower_won else "blocked"
     match.say("block", player=blocker, target=window["target"], rolls=exchanges, outcome=outcome)

@@ -113,7 +113,7 @@ def attack(match: Match, command: dict) -> None:
     state = match.state
     attacker, carrier = command["player"], state["carrier"]
     attacker_won, exchanges = combat(
-        match.dice, "attack", xp_of(state, attacker), xp_of(state, carrier)
+        match.dice, "attack", xp_of(state, attacker), xp_of(state, carrier), by=(attacker, carrier)
     )
     winner = attacker if attacker_won else carrier
     match.say("attack", player=attacker, target=carrier, rolls=exchanges, winner=winner)
@@ -137,7 +137,7 @@ def pass_quaffle(match: Match, command: dict) -> None:
     """``Pass NICK``, EW 3+; a failed pass drops the quaffle (§5.5.4, §5.6.2)."""
     state = match.state
     passer, receiver = command["player"], command["target"]
-    faces = match.roll("pass")
+    faces = match.roll("pass", by=passer)
     thrown = succeeds(faces, xp_of(state, passer), PASS)
     match.say("pass", player=passer, target=receiver, dice=faces, outcome=_ok(thrown))
     if not thrown:
@@ -158,7 +158,7 @@ def receive(match: Match, command: dict) -> None:
     shot that follows one extra XP (§5.5.4, §5.5.6.1)."""
     state = match.state
     receiver, flying_pass = command["player"], state["pass"]
-    faces = match.roll("catch")
+    faces = match.roll("catch", by=receiver)
     caught = succeeds(faces, xp_of(state, receiver), RECEIVE)
     match.say("catch", player=receiver, dice=faces, outcome=_ok(caught))
     state["pass"] = None
@@ -176,7 +176,7 @@ def intercept(match: Match, command: dict) -> None:
     """``Abfangen`` after a good pass roll and before the catch, EW 5+ (§5.5.5)."""
     state = match.state
     interceptor = command["player"]
-    faces = match.roll("intercept")
+    faces = match.roll("intercept", by=interceptor)
     caught = succeeds(faces, xp_of(state, interceptor), INTERCEPT)
     match.say("intercept", player=interceptor, dice=faces, outcome=_ok(caught))
     if caught:

@@ -15,7 +15,7 @@ UNSEEN, SEEN, SUCCESS = "unseen", "seen", "success"
 
 def foul_roll(match: Match, fouler: str, purpose: str) -> tuple[list[int], str]:
     """Roll a foul and read it (§5.5.3)."""
-    faces = match.roll(purpose)
+    faces = match.roll(purpose, by=fouler)
     xp = xp_of(match.state, fouler) if match.state["config"]["foul_xp"] else 0
     number = faces[0] + xp
     verdict = UNSEEN if number <= 2 else SEEN if number <= 4 else SUCCESS

@@ -19,7 +19,11 @@ def attack(match: Match, command: dict) -> None:
     state = match.state
     keeper, carrier = command["player"], state["carrier"]
     keeper_won, exchanges = combat(
-        match.dice, "keeper attack", xp_of(state, keeper), xp_of(state, carrier)
+        match.dice,
+        "keeper attack",
+        xp_of(state, keeper),
+        xp_of(state, carrier),
+        by=(keeper, carrier),
     )
     winner = keeper if keeper_won else carrier
     match.say("keeper_attack", player=keeper, target=carrier, rolls=exchanges, winner=winner)

@@ -56,8 +56,9 @@ class Match:
         self.events.append(event)
         return event
 
-    def roll(self, purpose: str) -> Faces:
-        return roll(self.dice, purpose)
+    def roll(self, purpose: str, *, by: str | None = None) -> Faces:
+        """A "/dice 2w6" typed by the nick ``by``, or by the referee (``None``; §3.1)."""
+        return roll(self.dice, purpose, by=by)
 
     def close_subround(self) -> None:
         """End the current sub-round; the round's flow starts the next one (§5.1)."""

@@ -56,7 +56,8 @@ def roll_for_quaffle(match: Match, command: dict) -> None:
     then both roll again.
     """
     state = match.state
-    first_won, exchanges = combat(match.dice, "quaffle roll", 0, 0)
+    captains = tuple(team["captain"] for team in state["teams"])
+    first_won, exchanges = combat(match.dice, "quaffle roll", 0, 0, by=captains)
     winner = 0 if first_won else 1
     state["possession"] = winner
     state["phase"] = "goal_choice"

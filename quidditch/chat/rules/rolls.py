@@ -12,9 +12,13 @@ from games.dice import Dice
 Faces = list[int]
 
 
-def roll(dice: Dice, purpose: str) -> Faces:
-    """One "/dice 2w6" (§3.1): the two dice in order, as ``Dice.roll_many(2, 6)`` rolls them."""
-    return [dice.roll(6, purpose), dice.roll(6, purpose)]
+def roll(dice: Dice, purpose: str, *, by: str | None = None) -> Faces:
+    """One "/dice 2w6" (§3.1): the two dice in order, as ``Dice.roll_many(2, 6)`` rolls them.
+
+    ``by`` is the nick who types it; the referee's own rolls (where the balls are) name
+    nobody.
+    """
+    return [dice.roll(6, purpose, by=by), dice.roll(6, purpose, by=by)]
 
 
 def counted(faces: Faces, xp: int) -> tuple[int, int, int]:
@@ -35,25 +39,29 @@ def combat(
     second_xp: int,
     first_faces: Faces | None = None,
     second_faces: Faces | None = None,
+    *,
+    by: tuple[str | None, str | None] = (None, None),
 ) -> tuple[bool, list[list[Faces]]]:
     """A combat roll between the party who rolled first and the one who answers (§3.3).
 
     The higher sum wins; on equal sums the higher first number, then the higher
     second number; if all three are equal both roll again in the original order.
     A party whose dice already lie on the table (the bludger thrower whom a
-    beater blocks, the shooter whom the keeper answers) passes them in.
+    beater blocks, the shooter whom the keeper answers) passes them in. ``by`` names the
+    two parties, first and second, each of whom rolls his own dice.
 
     Returns whether the first party won, and every exchange of rolls in order.
     """
+    first_by, second_by = by
     if first_faces is None:
-        first_faces = roll(dice, purpose)
+        first_faces = roll(dice, purpose, by=first_by)
     if second_faces is None:
-        second_faces = roll(dice, purpose)
+        second_faces = roll(dice, purpose, by=second_by)
     exchanges = [[first_faces, second_faces]]
     while True:
         first, second = counted(first_faces, first_xp), counted(second_faces, second_xp)
         if first != second:
             return first > second, exchanges
-        first_faces = roll(dice, f"{purpose} (tie)")
-        second_faces = roll(dice, f"{purpose} (tie)")
+        first_faces = roll(dice, f"{purpose} (tie)", by=first_by)
+        second_faces = roll(dice, f"{purpose} (tie)", by=second_by)
         exchanges.append([first_faces, second_faces])

@@ -85,7 +85,7 @@ def fly(match: Match, command: dict) -> None:
 def find(match: Match, command: dict) -> None:
     """``Finden``, EW 6 (§5.7.2)."""
     seeker = command["player"]
-    faces = match.roll("find snitch")
+    faces = match.roll("find snitch", by=seeker)
     found = succeeds(faces, xp_of(match.state, seeker), FIND)
     match.edit("searched").append(seeker)
     if found:
@@ -97,7 +97,7 @@ def catch(match: Match, command: dict) -> None:
     """``Fangen``, EW 5+: 50 points and the end of the game (§5.7.2)."""
     state = match.state
     seeker = command["player"]
-    faces = match.roll("catch snitch")
+    faces = match.roll("catch snitch", by=seeker)
     caught = succeeds(faces, xp_of(state, seeker), CATCH)
     match.edit("grabbed").append(seeker)
     match.say("snitch_catch", player=seeker, dice=faces, outcome="success" if caught else "failed")

@@ -64,7 +64,7 @@ def shoot(match: Match, command: dict) -> None:
         defending = goal_owner(state, third)
         if state["bonus_third"] == third:
             xp += 1
-    faces = match.roll("free throw" if free_throw else "shot")
+    faces = match.roll("free throw" if free_throw else "shot", by=shooter)
     keeper = keeper_of(state, defending)
     match.say("shot", player=shooter, dice=faces, xp=xp, free_throw=free_throw)
     guarded = keeper not in state["out"] or free_throw
@@ -80,13 +80,19 @@ def save(match: Match, command: dict) -> None:
     state = match.state
     window = next(w for w in state["pending"] if w["kind"] == "save")
     close_window(match, window)
+    shooter, keeper = window["shooter"], window["keeper"]
     shooter_won, exchanges = combat(
-        match.dice, "save", window["xp"], xp_of(state, window["keeper"]), first_faces=window["dice"]
+        match.dice,
+        "save",
+        window["xp"],
+        xp_of(state, keeper),
+        first_faces=window["dice"],
+        by=(shooter, keeper),
     )
     match.say(
         "save",
-        player=window["keeper"],
-        shooter=window["shooter"],
+        player=keeper,
+        shooter=shooter,
         rolls=exchanges,
         outcome="failed" if shooter_won else "saved",
     )

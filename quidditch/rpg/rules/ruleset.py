@@ -41,6 +41,7 @@ from .teams import (
     BEATER,
     LINE_UP,
     RULE,
+    SEATED,
     SEEKER,
     SIDES,
     build_players,
@@ -163,7 +164,7 @@ class RpgQuidditch(Ruleset):
         }
 
     def seats(self, state: State) -> list[str]:
-        return [k for k, p in state["players"].items() if p["position"] in (BEATER, SEEKER)]
+        return [k for k, p in state["players"].items() if p["position"] in SEATED]
 
     def seat_characters(self, state: State) -> dict[str, int]:
         return {

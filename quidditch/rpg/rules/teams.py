@@ -15,6 +15,9 @@ from quidditch.positions import BEATER, CHASER, KEEPER, SEEKER
 
 SIDES = ("home", "away")
 LINE_UP = {CHASER: 3, BEATER: 2, KEEPER: 1, SEEKER: 1}
+SEATED = (BEATER, SEEKER)
+"""The positions whose players decide something, and so hold a seat: a beater's target, a
+seeker's play. The chasers and the keeper only roll, and the storyguide rolls for them."""
 ATTRIBUTES = ("Strength", "Toughness", "Dexterity")
 RULE = "QUIDDITCH"
 DEFAULT_HEALTH = 5

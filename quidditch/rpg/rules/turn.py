@@ -25,7 +25,7 @@ from __future__ import annotations
 from campaign.rules.checks import roll_check
 from games.dice import Dice
 
-from .teams import BEATER, CHASER, KEEPER, SEEKER, SIDES, of, other
+from .teams import BEATER, CHASER, KEEPER, SEATED, SEEKER, SIDES, of, other
 
 GOAL = 10
 SNITCH = 150
@@ -97,6 +97,8 @@ def blocking_difficulty(state: dict, beater_side: str) -> int:
 
 
 def _roll(state, dice, key, attribute, difficulty, kind, *, bonus_times=1):
+    """``key``'s roll: at a table its player rolls it if seated (a beater, a seeker), the
+    storyguide if not (a chaser)."""
     player = state["players"][key]
     return roll_check(
         dice,
@@ -104,6 +106,7 @@ def _roll(state, dice, key, attribute, difficulty, kind, *, bonus_times=1):
         attribute_value=player["attributes"][attribute] * bonus_times,
         difficulty=difficulty,
         purpose=purpose_of(kind, player["name"]),
+        by=key if player["position"] in SEATED else None,
     )
 
 

@@ -103,15 +103,18 @@ def dodge(res: Resolution, bludger: int, player: str) -> None:
     res.say("dodge", player=player, result=result, needed=DODGE, dodged=dodged)
     if dodged:
         res.state["bludgers"][bludger]["struck_by"] = None  # it flies on by itself now
-        way = directional_die.roll_direction(res.die, "bludger carries on")
+        way = directional_die.roll_direction(res.die, "bludger carries on", by=side_of(player))
         _travel(res, bludger, fly(res.pitch, square_of(res.state, bludger), way, FLIGHT), player)
     else:
         injure(res, bludger, player)
 
 
 def injure(res: Resolution, bludger: int, victim: str) -> None:
+    """The victim rolls on the injury table, and for where it knocks them; the opposing
+    player rolls how far they move the victim."""
     state = res.state
-    result = res.die(6, "injury")
+    rolls = side_of(victim)
+    result = res.die(6, "injury", by=rolls)
     res.say("injury", player=victim, result=result)
     if result == 1:
         knock_off(res, victim)
@@ -128,10 +131,10 @@ def injure(res: Resolution, bludger: int, victim: str) -> None:
     elif result == 4:
         daze(res, victim)
     elif result == 5:
-        way = directional_die.roll_direction(res.die, "knocked off course")
-        knock(res, victim, way, res.die(6, "knocked off course: squares"))
+        way = directional_die.roll_direction(res.die, "knocked off course", by=rolls)
+        knock(res, victim, way, res.die(6, "knocked off course: squares", by=rolls))
     else:
-        squares = res.die(6, "moved by the opponent: squares")
+        squares = res.die(6, "moved by the opponent: squares", by=other(rolls))
         state["awaiting"] = {
             "kind": "push",
             "side": other(side_of(victim)),
@@ -160,17 +163,20 @@ def check_hit(state: dict, beater: str, bludger: int, direction: str) -> None:
 
 
 def hit(res: Resolution, beater: str, bludger: int, direction: str) -> None:
+    """The beater's hit, and the dice of the bludger's flight after it: the controlling
+    player's ("directed in any direction the controlling player wishes")."""
     result = res.roll(beater, "hit bludger")
+    rolls = side_of(beater)
     struck = result >= HIT_BLUDGER
     res.say("bludger_hit", player=beater, bludger=bludger, result=result, struck=struck)
     start = square_of(res.state, bludger)
     if struck:
-        squares = FLIGHT + res.die(6, "hit bludger: squares")
+        squares = FLIGHT + res.die(6, "hit bludger: squares", by=rolls)
         res.state["bludgers"][bludger]["struck_by"] = beater
     else:
-        shown = directional_die.roll(res.die, "missed bludger")
+        shown = directional_die.roll(res.die, "missed bludger", by=rolls)
         direction = direction if shown == HIT else shown
-        squares = res.die(6, "missed bludger: squares")
+        squares = res.die(6, "missed bludger: squares", by=rolls)
         res.state["bludgers"][bludger]["struck_by"] = None
     res.say("bludger_sent", bludger=bludger, direction=direction, squares=squares)
     _travel(res, bludger, fly(res.pitch, start, direction, squares), beater)

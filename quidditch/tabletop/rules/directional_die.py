@@ -12,7 +12,7 @@ direction shows, and a beater's failed hit lets the beater choose.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Protocol
 
 from core.errors import gettext_noop as _
 from games.ruleset import RuleViolation
@@ -39,18 +39,21 @@ def face_shows(face: int) -> str:
     return FACES[face - 1] if face <= len(FACES) else HIT
 
 
-Die = Callable[[int, str], int]
-"""How a rule throws a die: ``die(sides, purpose)`` (``Resolution.die``)."""
+class Die(Protocol):
+    """How a rule throws a die: ``die(sides, purpose, by=side)`` (``Resolution.die``)."""
+
+    def __call__(self, sides: int, purpose: str, *, by: str | None = None) -> int: ...
 
 
-def roll(die: Die, purpose: str) -> str:
-    """One throw of the directional die: a direction, or ``HIT``."""
-    return face_shows(die(SIDES, purpose))
+def roll(die: Die, purpose: str, *, by: str | None = None) -> str:
+    """One throw of the directional die, by the side ``by`` at a table: a direction, or
+    ``HIT``."""
+    return face_shows(die(SIDES, purpose, by=by))
 
 
-def roll_direction(die: Die, purpose: str) -> str:
+def roll_direction(die: Die, purpose: str, *, by: str | None = None) -> str:
     """Thrown again until a direction shows (a bludger's flight, a knocked player)."""
-    while (shown := roll(die, purpose)) == HIT:
+    while (shown := roll(die, purpose, by=by)) == HIT:
         pass
     return shown
 

@@ -100,7 +100,7 @@ def repel(res: Resolution, direction: str) -> None:
     """The quaffle the keeper did not hold flies a D6 squares the chosen way, loose."""
     keeper = res.state["awaiting"]["player"]
     res.state["awaiting"] = None
-    squares = res.die(6, "repelled quaffle")
+    squares = res.die(6, "repelled quaffle", by=side_of(keeper))
     start = res.square(keeper)
     route = fly(res.pitch, start, direction, squares)
     landed = route[-1] if route else start

@@ -66,7 +66,7 @@ def tackle(res: Resolution, tackler: str, target: str, direction: str) -> None:
         _dispossess(res, tackler, target)
     elif result == 5:
         _dispossess(res, tackler, target)
-        knock(res, target, directional_die.roll_direction(res.die, "knocked off course"), _d6(res))
+        _knock_off_course(res, target, roller=tackler)
     else:
         foul(res, tackler, TACKLE)
 
@@ -81,7 +81,7 @@ def _reverse(res: Resolution, carrier: str, tackler: str) -> None:
     elif result == 4:
         daze(res, tackler)
     elif result == 5:
-        knock(res, tackler, directional_die.roll_direction(res.die, "knocked off course"), _d6(res))
+        _knock_off_course(res, tackler, roller=carrier)
     elif result >= 6:
         foul(res, carrier, TACKLE)
 
@@ -92,8 +92,12 @@ def _away(res: Resolution, carrier: str, tackler: str) -> str:
     return next(name for name, vector in DIRECTIONS.items() if vector == step)
 
 
-def _d6(res: Resolution) -> int:
-    return res.die(6, "knocked off course: squares")
+def _knock_off_course(res: Resolution, player: str, *, roller: str) -> None:
+    """Result 5: a D6 squares the way the directional die shows, both thrown by the side of
+    the ``roller`` of the tackle ("A D6 is then rolled by the Tackler")."""
+    side = side_of(roller)
+    way = directional_die.roll_direction(res.die, "knocked off course", by=side)
+    knock(res, player, way, res.die(6, "knocked off course: squares", by=side))
 
 
 def _dispossess(res: Resolution, tackler: str, target: str) -> None:

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from campaign.rules.checks import Check, Side, roll_check, roll_opposed
-from games.dice import DiceError, ScriptedDice
+from games.dice import DiceError, Need, ScriptedDice, TrialDice
 
 
 def check(faces, **kwargs):
@@ -151,3 +151,27 @@ def test_a_check_round_trips_through_json(faces, stress, attribute_value, bonus,
     assert Check.from_json(data) == original
     assert original.kept in faces
     assert original.kept == (min(faces) if stress else max(faces))
+
+
+def test_a_checks_two_dice_are_rolled_by_the_seat_it_names():
+    """At a table that rolls its own dice, both dice of a check are asked of its roller."""
+    dice = TrialDice()
+    roll_check(dice, die_size=20, attribute_value=4, purpose="climb", by="p1")
+    assert dice.asked == [Need("climb", 20, 1, "p1"), Need("climb", 20, 1, "p1")]
+
+
+def test_each_side_of_an_opposed_roll_rolls_its_own_dice_the_acting_side_first():
+    dice = TrialDice()
+    roll_opposed(
+        dice,
+        die_size=20,
+        acting=Side(attribute_value=4, by="p1"),
+        opposing=Side(attribute_value=3, by="p4"),
+        purpose="duel",
+    )
+    assert [(need.purpose, need.by) for need in dice.asked] == [
+        ("duel", "p1"),
+        ("duel", "p1"),
+        ("duel (opposing)", "p4"),
+        ("duel (opposing)", "p4"),
+    ]

@@ -128,7 +128,7 @@ def test_4_1_1_a_seat_is_the_nick_with_the_name_of_whoever_plays_it():
             "block (tie)",
             "das Abblocken, nach Gleichstand neu gewürfelt",
             "a block, rolled again after a tie",
-            "un blocage, relancé après une égalité",
+            "un blocage, relance après une égalité",
         ),
     ],
 )
