@@ -30,11 +30,12 @@ from django.utils import formats
 
 from campaign.models import Campaign, Character, Invitation, Membership, Role
 from campaign.services import member_joined, membership_remove
-from core.errors import Conflict, Forbidden, Gone, Invalid, NotFound
+from core.errors import Conflict, Forbidden, Gone, Invalid, NotFound, gettext_noop
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 CODE_LENGTH = 12
 LOOK_ALIKES = str.maketrans({"O": "0", "I": "1", "L": "1"})
+USERNAME_TAKEN = gettext_noop("That username is taken; choose another.")
 
 
 class Joined(NamedTuple):
@@ -151,7 +152,9 @@ def invitation_decline(*, code: str, user, now: datetime) -> Invitation:
         _check_addressee(invitation, user)
         if not invitation.addressed_to:
             raise Forbidden(
-                "Only an invitation addressed to you can be declined; ignore this one.",
+                gettext_noop(
+                    "Only an invitation addressed to you can be declined; ignore this one."
+                ),
                 code="not_addressed",
             )
         invitation.declined_at = now
@@ -174,21 +177,31 @@ def invitation_by_code(typed: str) -> Invitation:
         .first()
     )
     if found is None:
-        raise NotFound("No invitation has this code; check it with whoever gave it to you.")
+        raise NotFound(
+            gettext_noop("No invitation has this code; check it with whoever gave it to you.")
+        )
     return found
 
 
 def why_unusable(invitation: Invitation, now: datetime) -> Gone | None:
     """Why the invitation can no longer be accepted, or ``None`` when it can."""
     if invitation.revoked_at is not None:
-        return Gone("The storyguide has withdrawn this invitation.", code="invitation_revoked")
+        return Gone(
+            gettext_noop("The storyguide has withdrawn this invitation."), code="invitation_revoked"
+        )
     if invitation.declined_at is not None:
-        return Gone("This invitation was declined.", code="invitation_declined")
+        return Gone(gettext_noop("This invitation was declined."), code="invitation_declined")
     if invitation.expires_at is not None and invitation.expires_at <= now:
         when = formats.date_format(invitation.expires_at, "DATETIME_FORMAT")
-        return Gone(f"This invitation expired on {when} UTC.", code="invitation_expired")
+        return Gone(
+            gettext_noop("This invitation expired on %(when)s UTC."),
+            code="invitation_expired",
+            params={"when": when},
+        )
     if invitation.max_uses is not None and invitation.uses >= invitation.max_uses:
-        return Gone("This invitation has already been used.", code="invitation_used_up")
+        return Gone(
+            gettext_noop("This invitation has already been used."), code="invitation_used_up"
+        )
     return None
 
 
@@ -207,7 +220,9 @@ def invitation_sign_up(
         invitation = _locked(code, now)
         if not invitation.allow_signup:
             raise Forbidden(
-                "This invitation is for people who already have an account: log in first.",
+                gettext_noop(
+                    "This invitation is for people who already have an account: log in first."
+                ),
                 code="signup_not_allowed",
             )
         user = _new_user(username, password, email)
@@ -236,7 +251,8 @@ def _locked(code: str, now: datetime) -> Invitation:
 def _check_addressee(invitation: Invitation, user) -> None:
     if invitation.addressed_to and invitation.addressed_to != user.get_username():
         raise Forbidden(
-            "This invitation is addressed to someone else.", code="addressed_to_someone_else"
+            gettext_noop("This invitation is addressed to someone else."),
+            code="addressed_to_someone_else",
         )
 
 
@@ -246,8 +262,9 @@ def _join(invitation: Invitation, user) -> Joined:
     membership = Membership.objects.filter(campaign=campaign, user=user).first()
     if membership is not None and invitation.character_id is None:
         raise Conflict(
-            f"You are already a member of {campaign.name} ({membership.get_role_display()}).",
+            gettext_noop("You are already a member of %(campaign)s (%(role)s)."),
             code="already_member",
+            params={"campaign": campaign.name, "role": membership.get_role_display()},
         )
     if membership is None:
         membership = Membership.objects.create(campaign=campaign, user=user, role=invitation.role)
@@ -261,7 +278,9 @@ def _join(invitation: Invitation, user) -> Joined:
             .exists()
         )
         if taken:
-            raise Conflict("That character already has a player.", code="character_taken")
+            raise Conflict(
+                gettext_noop("That character already has a player."), code="character_taken"
+            )
         Character.objects.filter(pk=invitation.character_id).update(player=user)
     invitation.uses += 1
     invitation.save(update_fields=["uses"])
@@ -282,7 +301,7 @@ def _new_user(username: str, password: str, email: str):
         except ValidationError as error:
             errors[name] = [str(message) for message in error.messages]
     if not errors.get("username") and users.objects.filter(username__iexact=username).exists():
-        errors["username"] = ["That username is taken; choose another."]
+        errors["username"] = [USERNAME_TAKEN]
     if errors:
         first = next(iter(errors.values()))[0]
         raise Invalid(first, errors=errors)
@@ -291,5 +310,5 @@ def _new_user(username: str, password: str, email: str):
         with transaction.atomic():
             candidate.save()
     except IntegrityError:
-        raise Invalid.field("username", "That username is taken; choose another.") from None
+        raise Invalid.field("username", USERNAME_TAKEN) from None
     return candidate
