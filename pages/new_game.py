@@ -40,6 +40,7 @@ from games.hosting import host
 from games.models import EnteredDice
 from games.ruleset import Ruleset, find_ruleset, ruleset_names
 from games.services import game_create
+from pages.views import fields_in_words, in_words
 
 #: Where the page of a game of each kind is (its ``kind``'s page URL name).
 PAGES = {"match": "match-page", "skirmish": "skirmish-page"}
@@ -248,7 +249,7 @@ def set_up(request, slug: str, ruleset: str):
     try:
         state = rules.setup(rules.prepare(config, host().roster(campaign.pk)))
     except RuleViolation as refusal:
-        setup.add_error("config", refusal.detail)
+        setup.add_error("config", in_words(refusal))
         return render(request, "pages/new_game.html", context)
     seats = _seats_form(request, campaign, rules, state, storyguide)
     context["seats"] = seats
@@ -337,7 +338,7 @@ def _default_holders(rules, state, seats, campaign, user, storyguide) -> dict[st
 
 def _show(refusal: AppError, *forms_: forms.Form) -> None:
     """A refusal beside the field it names (the seats, the setup), else above the forms."""
-    errors = refusal.errors or {}
+    errors = fields_in_words(refusal)
     for form in forms_:
         for field, messages in errors.items():
             if field in ("seats", "bots") and isinstance(form, SeatsForm):
@@ -347,4 +348,4 @@ def _show(refusal: AppError, *forms_: forms.Form) -> None:
                 form.add_error(field, messages)
                 return
     target = forms_[0]
-    target.add_error("config" if refusal.code == "invalid_config" else None, refusal.detail)
+    target.add_error("config" if refusal.code == "invalid_config" else None, in_words(refusal))

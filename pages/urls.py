@@ -9,6 +9,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("league/", views.league_index, name="league-index"),
     path("me/", views.my_campaigns, name="my-campaigns"),
+    path("me/language/", views.my_language, name="my-language"),
     path("campaigns/<slug:slug>/games/new/", new_game.choose_ruleset, name="new-game"),
     path(
         "campaigns/<slug:slug>/games/new/<slug:ruleset>/",
@@ -18,12 +19,6 @@ urlpatterns = [
     path("join/", views.join_typed, name="join-typed"),
     path("join/<str:code>/", views.join, name="join"),
     path("join/<str:code>/decline/", views.decline, name="join-decline"),
-    path(
-        "accounts/login/",
-        auth_views.LoginView.as_view(
-            template_name="pages/login.html", redirect_authenticated_user=True
-        ),
-        name="login",
-    ),
+    path("accounts/login/", views.LogIn.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(next_page="home"), name="logout"),
 ]

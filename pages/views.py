@@ -1,26 +1,36 @@
-"""Pages for people: the landing page, the public cup index, joining, and my campaigns.
+"""Pages for people: the landing page, the public cup index, logging in, joining, and my
+campaigns with the reader's language.
 
-Plain HTML with a little CSS, read on phones at the table. A person logs in
-with a session (``/accounts/login/``); API tokens stay for plugins. Every
-write goes through the services of the app it belongs to.
+Plain HTML with a little CSS, read on phones at the table, in the reader's
+language (``core.languages``). A person logs in with a session
+(``/accounts/login/``) and lands on "My campaigns"; API tokens stay for plugins.
+Every write goes through the services of the app it belongs to.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
+from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import LoginView
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone, translation
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_safe
 from rest_framework.request import Request
 
 from campaign import invitations, selectors
 from campaign.models import Campaign, Character, Membership, Role
+from core import languages
 from core.errors import AppError
+from core.services import preferences_update
 from core.throttling import InvitationRateThrottle
 from games.models import Game, GameStatus, Seat
 from games.ruleset import find_ruleset
@@ -30,6 +40,40 @@ from league.models import CupYear
 from league.selectors import cup_standings
 
 PAGE_KINDS = {"match": "match-page", "skirmish": "skirmish-page"}
+ROLES = {Role.STORYGUIDE: _("storyguide"), Role.PLAYER: _("player"), Role.SPECTATOR: _("spectator")}
+"""A member's role as the pages say it (``Role``'s labels are the dashboard's)."""
+WAYS_IN = {"home", "league-index", "login"}
+"""The pages a person passes on the way in: logging in from one lands on "My campaigns"."""
+
+
+class LogIn(LoginView):
+    """``/accounts/login/``: back to the page the person came to read (a game, an
+    invitation), else on "My campaigns" (``LOGIN_REDIRECT_URL``). The site's "Log in"
+    link names the page it is on, the landing page too; that one is no place to return to."""
+
+    template_name = "pages/login.html"
+    redirect_authenticated_user = True
+
+    def get_redirect_url(self) -> str:
+        wanted = super().get_redirect_url()
+        return "" if _is_a_way_in(wanted) else wanted
+
+
+def _is_a_way_in(url: str) -> bool:
+    try:
+        return resolve(urlsplit(url).path or "/").url_name in WAYS_IN
+    except Resolver404:
+        return False
+
+
+class LanguageForm(forms.Form):
+    """The language of every page for me, whatever my browser says, or my browser's."""
+
+    language = forms.ChoiceField(
+        label=_("Show the pages in"),
+        choices=[("", _("as my browser says")), *settings.LANGUAGES],
+        required=False,
+    )
 
 
 @require_safe
@@ -78,7 +122,7 @@ class CampaignPage:
 @require_safe
 def my_campaigns(request):
     """``/me/``: the invitations addressed to me, to accept or decline; for each of my
-    campaigns, my characters, my games and the races."""
+    campaigns, my characters, my games and the races; the language of my pages."""
     memberships = (
         Membership.objects.filter(user=request.user)
         .select_related("campaign")
@@ -86,7 +130,22 @@ def my_campaigns(request):
     )
     pages = [_campaign_page(request, membership) for membership in memberships]
     invited = invitations.invitations_for(request.user, timezone.now())
-    return render(request, "pages/me.html", {"pages": pages, "invitations": invited})
+    language = LanguageForm(initial={"language": languages.preferred(request) or ""})
+    context = {"pages": pages, "invitations": invited, "language_form": language}
+    return render(request, "pages/me.html", context)
+
+
+@login_required
+@require_http_methods(["POST"])
+def my_language(request):
+    """``/me/language/``: the language "My campaigns" sets for my pages (``core.languages``:
+    it comes before ``?lang=`` and the browser's ``Accept-Language``)."""
+    form = LanguageForm(request.POST)
+    if form.is_valid():
+        preferences_update(user=request.user, language=form.cleaned_data["language"])
+    else:
+        messages.error(request, form.errors["language"][0])
+    return redirect("my-campaigns")
 
 
 def _campaign_page(request, membership: Membership) -> CampaignPage:
@@ -104,7 +163,7 @@ def _campaign_page(request, membership: Membership) -> CampaignPage:
     cup_year = CupYear.objects.filter(campaign=campaign).first()
     return CampaignPage(
         campaign=campaign,
-        role=membership.get_role_display(),
+        role=ROLES[membership.role],
         characters=characters,
         games=_games_in_progress(request, campaign, membership.role),
         houses=list(
@@ -162,9 +221,10 @@ def decline(request, code: str):
             code=code, user=request.user, now=timezone.now()
         )
     except AppError as error:
-        messages.error(request, error.detail)
+        messages.error(request, in_words(error))
     else:
-        messages.info(request, f"You declined the invitation to {invitation.campaign.name}.")
+        declined = gettext("You declined the invitation to %(campaign)s.")
+        messages.info(request, declined % {"campaign": invitation.campaign.name})
     return redirect("my-campaigns")
 
 
@@ -174,14 +234,21 @@ def join(request, code: str):
 
     Rate limited per address like the API's invitation endpoints."""
     if not InvitationRateThrottle().allow_request(Request(request), None):
-        context = {"error": "Too many tries from your address; wait a minute and try again."}
+        context = {
+            "error": gettext("Too many tries from your address; wait a minute and try again.")
+        }
         return render(request, "pages/join.html", context, status=429)
     try:
         invitation = invitations.invitation_by_code(code)
     except AppError as error:
-        return render(request, "pages/join.html", {"error": error.detail}, status=404)
+        return render(request, "pages/join.html", {"error": in_words(error)}, status=404)
     refusal = invitations.why_unusable(invitation, timezone.now())
-    context = {"invitation": invitation, "code": code, "refusal": refusal, "form": {}}
+    context = {
+        "invitation": invitation,
+        "code": code,
+        "refusal": in_words(refusal) if refusal else None,
+        "form": {},
+    }
     if request.method == "POST" and refusal is None:
         try:
             if request.user.is_authenticated:
@@ -196,8 +263,21 @@ def join(request, code: str):
                 )
                 login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         except AppError as error:
-            context.update(error=error.detail, errors=error.errors or {}, form=request.POST)
+            context.update(error=in_words(error), errors=fields_in_words(error), form=request.POST)
             return render(request, "pages/join.html", context, status=error.status)
-        messages.success(request, f"Welcome to {invitation.campaign.name}!")
+        welcome = gettext("Welcome to %(campaign)s!")
+        messages.success(request, welcome % {"campaign": invitation.campaign.name})
         return redirect("my-campaigns")
     return render(request, "pages/join.html", context, status=410 if refusal else 200)
+
+
+def in_words(error: AppError) -> str:
+    """A service's or the rules' refusal in the page's language, as the API says it
+    (``core.responses``)."""
+    return error.to_json(translate=gettext)["detail"]
+
+
+def fields_in_words(error: AppError) -> dict[str, list[str]]:
+    """The refusal's messages per field, in the page's language; Django's own (a password
+    too short) come translated already."""
+    return {field: [gettext(text) for text in said] for field, said in (error.errors or {}).items()}

@@ -3,6 +3,7 @@ word of another language's narration").
 
 Every page a person meets is rendered in German, English and French, with the test
 client, from one small world: a campaign with a cup year whose first game was played,
+an invitation for anyone and one addressed to the player (shown on "My campaigns"),
 a game of each of the six kinds a few moves into play (the player's moves chosen as the
 ruleset's bot would, the other seats played by bots), the New game pages, a check of the
 dice, a page that does not exist and the page of a server error. Of each page only what a
@@ -16,7 +17,8 @@ French translation that differs from its English text. A message with placeholde
 looked for by its literal parts. A part made only of words the page's own language uses
 in its catalogues too ("Start" is German as well as English) is not a sign of another
 language, nor is a name given in the campaign (a house called "Gryffindor" on a French
-page), nor a part shorter than three letters. A message id is text in code form:
+page, the attributes its sheet rules name on "My campaigns"), nor a part shorter than
+three letters. A message id is text in code form:
 ``end_subround``, ``G-chaser7-1``.
 """
 
@@ -38,6 +40,7 @@ from django.test import Client, override_settings
 from django.utils import timezone, translation
 from rest_framework.test import APIClient
 
+from campaign import invitations
 from campaign.demo import storyguide_group
 from campaign.models import Character, Role
 from campaign.rules.sheet import SheetRules
@@ -193,6 +196,7 @@ class World:
     cup_year: object
     fixture: object
     games: dict[str, object]
+    invitation: object
 
 
 def build_world() -> World:
@@ -221,7 +225,18 @@ def build_world() -> World:
     )
     fixture = played_first_game(cup_year, storyguide)
     games = {ruleset: mid_play(ruleset, campaign, storyguide, player) for ruleset in GAMES}
-    return World(campaign, storyguide, player, cup_year, fixture, games)
+    invitations.invitation_address(
+        campaign=campaign,
+        username=player.username,
+        role=Role.PLAYER,
+        character=campaign.characters.get(name="Hufflepuff 1"),
+        created_by=storyguide,
+        now=timezone.now(),
+    )
+    invitation = invitations.invitation_create(
+        campaign=campaign, created_by=storyguide, now=timezone.now(), role=Role.SPECTATOR
+    )
+    return World(campaign, storyguide, player, cup_year, fixture, games, invitation)
 
 
 def played_first_game(cup_year, storyguide):
@@ -288,6 +303,9 @@ def pages(world: World) -> dict[str, tuple[object, str, dict]]:
     campaign, cup = world.campaign.slug, world.cup_year.slug
     found = {
         "home": (world.player, "/", {}),
+        "home, for a visitor": (None, "/", {}),
+        "log in": (None, "/accounts/login/", {}),
+        "join": (None, f"/join/{world.invitation.code}/", {}),
         "league index": (None, "/league/", {}),
         "cup year": (None, f"/league/{campaign}/{cup}/", {}),
         "cup game": (None, f"/league/{campaign}/{cup}/games/{world.fixture.key}/", {}),
@@ -343,12 +361,14 @@ def shown(django_db_setup, django_db_blocker) -> dict[tuple[str, str], str]:
 
 
 def campaign_names(world: World) -> list[str]:
-    """The names given in the campaign: houses, characters, members, the campaign, and
-    the games' titles (stored as their creator gave them, or as their rules named them
-    when they began)."""
+    """The names given in the campaign: houses, characters, members, the campaign, the
+    attributes of its sheet rules (the campaign's own words, in the language it wrote them
+    in), and the games' titles (stored as their creator gave them, or as their rules named
+    them when they began)."""
     campaign = world.campaign
     return [
         campaign.name,
+        *campaign.sheet_rules.attributes,
         *campaign.houses.values_list("name", flat=True),
         *campaign.characters.values_list("name", flat=True),
         *Game.objects.filter(campaign=campaign).values_list("title", flat=True),
@@ -377,18 +397,17 @@ KNOWN_GAPS = {
     "(the skirmish's catalogue has it)",
     "Never: the server rolls": "games.models.EnteredDice's labels are not marked for "
     "translation (the New game page's Dice)",
+    "The referee or storyguide": "another of EnteredDice's labels, as the one above",
 }
 """Texts of ours still untranslated outside the pages this test was written with, and where
 each is to be fixed; taken out before the check, and held to be still there (see
 ``test_each_known_gap_is_still_there``), so that the list only shrinks."""
 
-ANOTHER_BRANCH = pytest.mark.xfail(
-    strict=True,
-    reason="pages/templates/pages/home.html and me.html are being rewritten on another "
-    "branch and translated after it",
-)
 PAGES = [
     "home",
+    "home, for a visitor",
+    "log in",
+    "join",
     "league index",
     "cup year",
     "cup game",
@@ -401,15 +420,6 @@ PAGES = [
     *(f"new game: {ruleset}" for ruleset in GAMES),
     *(f"new game: {ruleset}, its seats" for ruleset in GAMES),
 ]
-PAGES_IN_EACH_LANGUAGE = [
-    pytest.param(
-        page,
-        language,
-        marks=[ANOTHER_BRANCH] if page in ("home", "my campaigns") and language != "en" else [],
-    )
-    for page in PAGES
-    for language in LANGUAGES
-]
 
 
 @pytest.fixture(scope="module")
@@ -417,7 +427,8 @@ def words() -> Words:
     return catalogue_words()
 
 
-@pytest.mark.parametrize(("page", "language"), PAGES_IN_EACH_LANGUAGE)
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("page", PAGES)
 def test_a_page_shows_no_word_of_another_language(shown, words, page, language):
     text = without([*NOT_OURS, *KNOWN_GAPS], shown[page, language])
     found = words.of_another_language(language, text)
@@ -442,6 +453,22 @@ def test_each_known_gap_is_still_there(shown):
     [
         ("cup year", {"en": "Cup table", "de": "Pokaltabelle", "fr": "Classement de la coupe"}),
         ("new game", {"en": "Which game?", "de": "Welches Spiel?", "fr": "Quel jeu ?"}),
+        (
+            "my campaigns",
+            {
+                "en": "Invitations for you",
+                "de": "Einladungen für dich",
+                "fr": "Invitations pour vous",
+            },
+        ),
+        (
+            "home, for a visitor",
+            {"en": "Invitation code", "de": "Einladungscode", "fr": "Code d'invitation"},
+        ),
+        (
+            "join",
+            {"en": "Sign up and join", "de": "Registrieren und beitreten", "fr": "S'inscrire"},
+        ),
         ("not found", {"en": "Nothing here", "de": "Hier ist nichts", "fr": "Rien ici"}),
         (
             "server error",

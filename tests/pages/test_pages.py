@@ -135,3 +135,61 @@ def test_a_missing_page_is_friendly_when_debug_is_off(settings):
     assert response.status_code == 404
     html = response.content.decode()
     assert "This page does not exist" in html and 'href="/"' in html
+
+
+# --- in the reader's language (issue 29, "Three languages": "refusals and the pages' own text")
+
+
+def test_a_used_up_invitation_page_says_so_in_german(table, user_factory):
+    made = invitation(table)
+    browser(user_factory()).post(f"/join/{made.code}/")
+    response = browser().get(f"/join/{made.code}/", HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 410
+    assert "Diese Einladung wurde schon verwendet." in response.content.decode()
+
+
+def test_an_expired_invitation_says_when_in_french(table):
+    made = invitation(table)
+    made.expires_at = timezone.now()
+    made.save()
+    page = browser().get(f"/join/{made.code}/?lang=fr").content.decode()
+    assert "Cette invitation a expiré le " in page and " UTC." in page
+
+
+def test_a_taken_username_is_refused_beside_its_field_in_french(table):
+    code = invitation(table).code
+    response = Client().post(
+        f"/join/{code}/?lang=fr", {"username": table.player.username, "password": STRONG}
+    )
+    assert response.status_code == 400
+    assert (
+        response.content.decode().count(
+            "Ce nom d&#x27;utilisateur est déjà pris ; choisissez-en un autre."
+        )
+        == 2
+    ), "above the form and beside the username"
+
+
+def test_the_welcome_after_signing_up_is_in_the_readers_language(table):
+    code = invitation(table).code
+    client = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    client.post(f"/join/{code}/", {"username": "longbottom", "password": STRONG})
+    assert "Bienvenue dans Test campaign !" in client.get("/me/").content.decode()
+
+
+def test_declining_an_invitation_is_said_in_the_readers_language(table, user_factory):
+    someone = user_factory()
+    made = invitations.invitation_address(
+        campaign=table.campaign,
+        username=someone.username,
+        role=Role.SPECTATOR,
+        created_by=table.storyguide,
+        now=timezone.now(),
+    )
+    client = Client(HTTP_ACCEPT_LANGUAGE="de")
+    client.force_login(someone)
+    me = client.get("/me/").content.decode()
+    assert "<strong>Test campaign</strong> lädt dich als Zuschauer ein" in me
+    client.post(f"/join/{made.code}/decline/")
+    me = client.get("/me/").content.decode()
+    assert "Du hast die Einladung zu Test campaign abgelehnt." in me
