@@ -259,6 +259,7 @@ SPECTACULAR_SETTINGS = {
     ],
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "games.models.GameStatus",
+        "MembershipRoleEnum": "campaign.models.Role",
         "FixtureStatusEnum": "league.models.FixtureStatus",
         "WebhookEventTypeEnum": "webhooks.models.EventType",
         "DeliveryStatusEnum": "webhooks.models.DeliveryStatus",

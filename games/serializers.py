@@ -5,9 +5,10 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from games.dice import ENTERED, SCRIPTED, SERVER
 from games.hosting import host
 from games.models import EnteredDice, Game
-from games.ruleset import find_ruleset, ruleset_names
+from games.ruleset import PLAYER, REFEREE, SPECTATOR, find_ruleset, ruleset_names
 from games.selectors import state_as_seen
 
 
@@ -26,7 +27,13 @@ class GameOptionsSerializer(serializers.Serializer):
         help_text="A campaign of yours: its storyguide starts any game; a player, where the "
         "campaign allows it, a friendly game that seats them.",
     )
-    title = serializers.CharField(max_length=200, required=False, default="")
+    title = serializers.CharField(
+        max_length=200,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Left out or empty: the ruleset's own (\"Gryffindor v Slytherin\").",
+    )
     public = serializers.BooleanField(required=False, default=False)
     friendly = serializers.BooleanField(
         required=False,
@@ -65,10 +72,19 @@ class SeatsSerializer(serializers.Serializer):
     )
 
 
+@extend_schema_field({"type": "string"})
+class RulesetField(serializers.ChoiceField):
+    """A ruleset's name, among the choices its serializer offers. The contract names no
+    enum of them: each ruleset's own component names its own (``games.schema``)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=(), **kwargs)
+
+
 class GameCreateSerializer(GameOptionsSerializer, SeatsSerializer):
     """A new game of any ruleset of the view's kind."""
 
-    ruleset = serializers.ChoiceField(choices=(), help_text="See GET /api/rulesets/.")
+    ruleset = RulesetField(help_text="See GET /api/rulesets/.")
     config = serializers.JSONField(
         help_text="The ruleset's setup: its config_schema in GET /api/rulesets/{name}/."
     )
@@ -237,6 +253,11 @@ class EnteredDieField(serializers.Field):
 
 
 class SubmissionSerializer(serializers.Serializer):
+    ruleset = RulesetField(
+        required=False,
+        help_text="The game's ruleset, so that a typed client knows the command's type; "
+        "a submission naming another ruleset than the game's is refused.",
+    )
     text = serializers.CharField(
         required=False,
         max_length=500,
@@ -260,6 +281,13 @@ class SubmissionSerializer(serializers.Serializer):
         help_text="Refuse with 409 unless the game is still at this version.",
     )
 
+    def __init__(self, *args, **kwargs):
+        """Name every ruleset played by commands."""
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].choices = [
+            name for name in ruleset_names() if find_ruleset(name).played_by_commands
+        ]
+
     def validate(self, attrs):
         if ("text" in attrs) == ("command" in attrs):
             raise serializers.ValidationError("Send exactly one of 'text' and 'command'.")
@@ -271,24 +299,53 @@ class SubmissionSerializer(serializers.Serializer):
 class RollSerializer(serializers.Serializer):
     nonce = serializers.IntegerField()
     sides = serializers.IntegerField()
-    face = serializers.IntegerField()
+    face = serializers.IntegerField(
+        allow_null=True, help_text="Null while the game runs, for a roll that decides a secret."
+    )
     purpose = serializers.CharField()
-    source = serializers.CharField()
+    source = serializers.CharField(
+        help_text=f"{SERVER}: derived from the seed; {ENTERED}: rolled at the table; "
+        f"{SCRIPTED}: a test's."
+    )
+
+
+class ActorSerializer(serializers.Serializer):
+    """Who gave a command, as the rules saw them."""
+
+    role = serializers.ChoiceField(choices=[REFEREE, PLAYER, SPECTATOR])
+    controls = serializers.ListField(
+        child=serializers.CharField(), help_text="The seats the giver commands."
+    )
+
+
+class SubmittedSerializer(serializers.Serializer):
+    """What was sent: the typed line, or the command as sent (by a person or a bot)."""
+
+    text = serializers.CharField(required=False)
+    command = serializers.DictField(required=False)
+    bot = serializers.CharField(required=False, help_text="The bot that sent it.")
+    dice = serializers.ListField(child=EnteredDieField(), required=False)
 
 
 class EventSerializer(serializers.Serializer):
+    """One record of the log: a command, what it rolled and what happened."""
+
     seq = serializers.IntegerField()
-    actor = serializers.DictField()
-    submitted = serializers.DictField()
-    command = serializers.DictField()
+    actor = ActorSerializer()
+    submitted = SubmittedSerializer()
+    command = serializers.DictField(help_text="The command as the rules applied it.")
     dice = RollSerializer(many=True)
     events = serializers.ListField(child=serializers.DictField())
-    narration = serializers.ListField(child=serializers.DictField(child=serializers.CharField()))
+    narration = serializers.ListField(
+        child=serializers.DictField(child=serializers.CharField()),
+        help_text="Each event as a line of the referee's transcript, per language.",
+    )
     created_at = serializers.CharField(help_text="UTC with microseconds, exactly as hashed.")
     hash = serializers.CharField()
 
 
 class EventPageSerializer(serializers.Serializer):
+    ruleset = serializers.CharField(help_text="The game's ruleset: the type of its records.")
     results = EventSerializer(many=True)
     next_after = serializers.IntegerField(
         help_text="Pass as ?after= next time: the last event's seq here, or your own "
@@ -299,6 +356,7 @@ class EventPageSerializer(serializers.Serializer):
 
 
 class CommandAnswerSerializer(serializers.Serializer):
+    ruleset = serializers.CharField(help_text="The game's ruleset: the type of the answer.")
     event = EventSerializer()
     game = GameSerializer()
 
@@ -327,11 +385,20 @@ class VerifySerializer(serializers.Serializer):
 
 
 class RulesetSerializer(serializers.Serializer):
-    """A rule system the service referees: what it is and the shapes it takes."""
+    """A rule system the service referees: what it is, where its games are, and the shapes
+    they take (the same schemas as the ruleset's components of the OpenAPI contract)."""
 
     name = serializers.CharField()
     title = serializers.CharField()
     kind = serializers.CharField(help_text="Where its games live: match, skirmish or log.")
+    endpoint = serializers.CharField(
+        help_text="The collection its games are read at (/api/matches/, /api/skirmishes/, "
+        "/api/table-logs/)."
+    )
+    creatable = serializers.BooleanField(
+        help_text="Whether a client creates its games by a POST to endpoint (from "
+        "example_config as it stands); false for a log the service writes itself."
+    )
     languages = serializers.ListField(child=serializers.CharField())
     seats = serializers.ListField(
         child=serializers.CharField(), help_text="The seats of a game set up from the example."
@@ -340,4 +407,16 @@ class RulesetSerializer(serializers.Serializer):
     takes_text = serializers.BooleanField(help_text="Whether commands may be typed as text.")
     config_schema = serializers.DictField(help_text="JSON Schema of config.")
     command_schema = serializers.DictField(help_text="JSON Schema of one command.")
+    command_schemas = serializers.DictField(
+        child=serializers.DictField(),
+        help_text="Action -> JSON Schema of a command of that action (empty where the "
+        "ruleset names none).",
+    )
+    state_schema = serializers.DictField(help_text="JSON Schema of the state as seen.")
+    event_schemas = serializers.DictField(
+        child=serializers.DictField(),
+        help_text="Event type -> JSON Schema of an event of that type (empty where the "
+        "ruleset names none).",
+    )
+    result_schema = serializers.DictField(help_text="JSON Schema of the result once over.")
     example_config = serializers.DictField()

@@ -311,6 +311,8 @@ class Submission:
     command: dict | None = None
     dice: list[int] | None = None
     expected_version: int | None = None
+    #: The ruleset the client typed the command by; another than the game's is refused.
+    ruleset: str | None = None
 
     def as_json(self) -> dict:
         data = {"text": self.text} if self.text is not None else {"command": self.command}
@@ -386,6 +388,12 @@ def _submit(*, game_id, user, submission, now, idempotency_key, render, kind, ro
                     "This Idempotency-Key was used with another request body.",
                 )
             return Answer(201, earlier.answer)
+        if submission.ruleset not in (None, game.ruleset):
+            raise Invalid.field(
+                "ruleset",
+                f"This game is played by {game.ruleset}, not {submission.ruleset}.",
+                code="wrong_ruleset",
+            )
         if submission.expected_version is not None and submission.expected_version != game.version:
             raise Conflict(
                 f"The game is at version {game.version}, not {submission.expected_version}.",

@@ -192,11 +192,13 @@ def test_the_openapi_contract_documents_each_rulesets_config_and_commands(table)
         "attack",
         "block",
     ]
-    created = schema["GameCreateRequest"]["properties"]["config"]["oneOf"]
-    assert {"$ref": "#/components/schemas/ChatQuidditchConfig"} in created
-    assert {"$ref": "#/components/schemas/SkirmishConfig"} not in created, "skirmishes are gathered"
-    commands = schema["SubmissionRequest"]["properties"]["command"]["oneOf"]
-    assert {"$ref": "#/components/schemas/SkirmishCommand"} in commands
+    created = schema["GameCreateRequest"]["discriminator"]["mapping"]  # one body per ruleset
+    assert created["chat-quidditch"] == "#/components/schemas/ChatQuidditchGameCreateRequest"
+    assert "skirmish" not in created, "skirmishes are gathered"
+    config = schema["ChatQuidditchGameCreateRequest"]["properties"]["config"]
+    assert config["allOf"] == [{"$ref": "#/components/schemas/ChatQuidditchConfig"}]
+    submitted = schema["SubmissionRequest"]["discriminator"]["mapping"]
+    assert submitted["skirmish"] == "#/components/schemas/SkirmishSubmissionRequest"
 
 
 def test_a_deck_shuffled_at_the_table_is_entered_as_its_order_and_marked_entered(table):
