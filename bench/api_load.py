@@ -27,7 +27,7 @@ one
     clients move on to the next one.
 
 Every command is legal: a client keeps the state each answer returns (a
-replica) and lets the random legal player (``quidditch.chat.bots``) choose
+replica) and lets the random legal player (``games.bots.RandomBot``) choose
 among the commands the rules offer the referee in that state, except a
 ``timeout`` whose deadline has not passed yet. A command for a nick goes out
 on the token of the nick's player, the referee's own commands and the relayed
@@ -450,11 +450,12 @@ class Player:
     """Chooses a legal command on a replica with the random bot, as the referee sees it."""
 
     def __init__(self, seed: int, storyguide_token: str) -> None:
+        from games.bots import RandomBot
         from games.ruleset import Actor, find_ruleset
-        from quidditch.chat.bots import RandomPlayer
 
-        self.bot = RandomPlayer(random.Random(seed))
         self.rules = find_ruleset("chat-quidditch")
+        self.bot = RandomBot(self.rules.rare_actions)
+        self.rng = random.Random(seed)
         self.referee = Actor("referee")
         self.storyguide_token = storyguide_token
 
@@ -466,9 +467,9 @@ class Player:
             for command in self.rules.allowed_commands(match.state, self.referee)
             if command["action"] != "timeout" or command["deadline"] < now
         ]
-        if not offered:
+        command = self.bot.choose(match.state, "referee", offered, self.rng)
+        if command is None:
             return None
-        command = self.bot.choose(offered)
         token = match.tokens.get(command.get("player") or "", self.storyguide_token)
         return command, token
 

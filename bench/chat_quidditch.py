@@ -1,13 +1,18 @@
 """How many complete Chat-Quidditch matches one core simulates per second.
 
-Random legal players (``quidditch.chat.bots``) play whole matches on server
-dice (HMAC-SHA256 per die), the default match settings and full teams. The
+Random legal players (``quidditch.chat.simulation``: the platform's random
+bot) play whole matches on server dice (HMAC-SHA256 per die), the default
+match settings and full teams. The
 rate is CPU time of this process, so other load on the machine does not count.
 
     .venv/bin/python -m bench.chat_quidditch [matches] [repeats]
 
 It runs the default settings, then the same matches with automatic releases
-(``referee_releases: false``), as a match without a human referee would.
+(``referee_releases: false``), as a match without a human referee would. Last,
+matches of the sensible bot (``quidditch.chat.bots``) at every nick's seat and
+the referee's, as the platform lets bots act (``games.bots.next_bot_move``, each
+seat seeing its own view), and how they ended: by the snitch or the last round,
+never by agreement (issue 28).
 
 The CPU speed of a shared virtual machine drifts by a fifth from one second to
 the next, so each setting plays its matches ``repeats`` times (3 by default)
@@ -20,10 +25,12 @@ from __future__ import annotations
 import random
 import sys
 import time
+from collections import Counter
 
+from games.bots import REFEREE_SEAT, next_bot_move
 from games.dice import ServerDice
-from quidditch.chat.bots import play_match
 from quidditch.chat.rules import ChatQuidditch
+from quidditch.chat.simulation import play_match
 
 GOAL = 500
 ROSTER = ["keeper", "seeker", "chaser", "chaser", "chaser", "beater", "beater"]
@@ -64,10 +71,33 @@ def rate(matches: int, repeats: int = 3, **settings: object) -> float:
     return per_second
 
 
+def bots(matches: int) -> float:
+    """Play ``matches`` matches of sensible bots; print how fast, and how they ended."""
+    rules = ChatQuidditch()
+    ended: Counter = Counter()
+    started = time.process_time()
+    for seed in range(matches):
+        rng, now = random.Random(seed), 1_700_000_000.0
+        dice = ServerDice(b"benchmark server seed, 32 bytes", f"bots-{seed}")
+        state = rules.setup(rules.example_config)
+        seats = dict.fromkeys([*rules.seats(state), REFEREE_SEAT], "sensible")
+        while (move := next_bot_move(rules, state, seats, rng, now=now)) is not None:
+            now += 1.0
+            state = rules.apply(state, move.command, actor=move.actor, dice=dice, now=now).state
+        ended[state["ended_by"]] += 1
+    seconds = time.process_time() - started
+    print(
+        f"sensible bots at every seat: {matches} matches in {seconds:.2f} s CPU, "
+        f"{matches / seconds:.0f} matches/s; ended by {dict(ended)}"
+    )
+    return matches / seconds
+
+
 def main(matches: int, repeats: int) -> None:
     rate(matches, repeats)
     # Simulated matches need no human referee to release the balls.
     rate(matches, repeats, referee_releases=False)
+    bots(matches // 10)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,13 @@
-"""How many Draco Dormiens quidditch matches one core plays per second.
+"""Draco Dormiens quidditch's bots: how their matches end, and what a match costs.
 
-Sensible bots hold one team's beaters and seeker, random ones the other's;
-every roll is a campaign check on server dice (HMAC-SHA256 per die). The rate
-is CPU time of this process.
+Two pairings from the example config (every attribute alike, so only the
+choices and the dice differ): the bot that plays to win (``sensible``) in every
+seat and the referee's, as the conformance suite plays it; and ``sensible``
+Gryffindor against ``random`` Slytherin. For each: how many matches end with
+the snitch caught, how many turns they take, how often Gryffindor wins and
+loses (the rest are draws), and
+matches per CPU second (every roll a campaign check on server dice,
+HMAC-SHA256 per die).
 
     .venv/bin/python -m bench.rpg_quidditch [matches]
 """
@@ -17,26 +22,40 @@ from games.bots import play_out
 from games.dice import ServerDice
 from quidditch.rpg.rules import RpgQuidditch
 
-BOTS = {
-    **{f"home.{seat}": "sensible" for seat in ("beater1", "beater2", "seeker")},
-    **{f"away.{seat}": "random" for seat in ("beater1", "beater2", "seeker")},
+SEATS = ("beater1", "beater2", "seeker")
+PAIRINGS = {
+    "sensible v sensible": {
+        **{f"{side}.{seat}": "sensible" for side in ("home", "away") for seat in SEATS},
+        "referee": "sensible",
+    },
+    "sensible v random": {
+        **{f"home.{seat}": "sensible" for seat in SEATS},
+        **{f"away.{seat}": "random" for seat in SEATS},
+        "referee": "random",
+    },
 }
 
 
 def main(matches: int) -> None:
     rules = RpgQuidditch()
-    turns = 0
-    start = time.process_time()
-    for seed in range(matches):
-        rng = random.Random(seed)
-        dice = ServerDice(rng.randbytes(32), f"bench-{seed}")
-        state = play_out(rules, rules.setup(rules.example_config), BOTS, rng, dice)
-        if not state["over"]:
-            raise SystemExit(f"match {seed} did not end")
-        turns += state["turn"]
-    seconds = time.process_time() - start
-    print(f"{matches} matches ({turns / matches:.0f} turns on average) in {seconds:.1f} s of CPU")
-    print(f"{matches / seconds:.0f} matches per CPU second")
+    for pairing, bots in PAIRINGS.items():
+        caught = wins = losses = turns = longest = 0
+        start = time.process_time()
+        for seed in range(matches):
+            rng = random.Random(seed)
+            dice = ServerDice(rng.randbytes(32), f"bench-{seed}")
+            state = play_out(rules, rules.setup(rules.example_config), bots, rng, dice)
+            caught += state["caught_by"] is not None
+            wins += state["winner"] == "home"
+            losses += state["winner"] == "away"
+            turns += state["turn"]
+            longest = max(longest, state["turn"])
+        seconds = time.process_time() - start
+        print(
+            f"{pairing}: {caught} of {matches} end with the snitch caught; "
+            f"Gryffindor wins {wins} and loses {losses}; {turns / matches:.0f} turns on average, "
+            f"{longest} at most; {matches / seconds:.0f} matches per CPU second"
+        )
 
 
 if __name__ == "__main__":

@@ -181,6 +181,14 @@ class HousePointEntry(models.Model):
     character = models.ForeignKey(
         Character, null=True, blank=True, on_delete=models.PROTECT, related_name="ledger"
     )
+    attributed_to = models.ManyToManyField(
+        Character,
+        blank=True,
+        related_name="attributed_points",
+        help_text="Characters the points are attributed to for Popularity, each as if they had "
+        "earned them all (a Draco Dormiens quidditch win: every player of the team); the "
+        "house counts them once.",
+    )
     awarded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -284,6 +292,7 @@ class ActivityKind(models.TextChoices):
     FIXTURE_STARTED = "fixture_started", "Cup game started"
     FIXTURE_FINISHED = "fixture_finished", "Cup game finished"
     STANDINGS_CHANGED = "standings_changed", "Standings changed"
+    PROJECTIONS_CHANGED = "projections_changed", "Cup odds recomputed"
 
 
 class Activity(models.Model):

@@ -34,12 +34,12 @@ def _total(queryset, key: str):
 def characters_with_popularity(
     queryset: QuerySet[Character], *, now: datetime
 ) -> QuerySet[Character]:
-    """Annotate ``earned_points`` (effective, credited to them) and ``adjustments``."""
+    """Annotate ``earned_points`` (effective, credited or attributed to them) and
+    ``adjustments``."""
+    effective = HousePointEntry.objects.filter(credit_at__lte=now)
     return queryset.annotate(
-        earned_points=_total(
-            HousePointEntry.objects.filter(character=OuterRef("pk"), credit_at__lte=now),
-            "character",
-        ),
+        earned_points=_total(effective.filter(character=OuterRef("pk")), "character")
+        + _total(effective.filter(attributed_to=OuterRef("pk")), "attributed_to"),
         adjustments=_total(
             PopularityAdjustment.objects.filter(character=OuterRef("pk")), "character"
         ),
@@ -96,7 +96,9 @@ def popularity_history(character: Character, *, now: datetime) -> list[Popularit
     rules = character.campaign.sheet_rules
     changes = [
         (entry.credit_at, "house_points", entry.amount, entry.reason)
-        for entry in HousePointEntry.objects.filter(character=character, credit_at__lte=now)
+        for entry in HousePointEntry.objects.filter(
+            Q(character=character) | Q(attributed_to=character), credit_at__lte=now
+        ).distinct()
     ] + [
         (adjustment.created_at, "adjustment", adjustment.amount, adjustment.reason)
         for adjustment in PopularityAdjustment.objects.filter(character=character)

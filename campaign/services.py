@@ -7,6 +7,7 @@ imports all go through the same door.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
@@ -236,22 +237,30 @@ def house_points_award(
     now: datetime,
     source: str = Source.MANUAL,
     character: Character | None = None,
+    attributed_to: Sequence[Character] = (),
     credit_at: datetime | None = None,
     source_key: str = "",
 ) -> HousePointEntry:
     """Append an entry to the ledger; it counts from ``credit_at`` (default: now).
 
+    ``character`` earned the points; ``attributed_to`` are characters besides
+    them to whom the points are attributed for Popularity, each as if they had
+    earned them all, while the house counts them once.
     With a ``source_key`` the award happens at most once: a second call with
     the same key returns the first entry instead of crediting again.
     """
     if amount == 0:
         raise Invalid.field("amount", "An award of zero points changes nothing.")
-    if character is not None and character.campaign_id != house.campaign_id:
-        raise Invalid.field("character", "The character belongs to another campaign.")
-    if character is not None and character.house_id != house.pk:
-        raise Invalid.field(
-            "character", f"{character.name} is not of {house.name}: award their own house."
-        )
+    named = [("character", character)] if character is not None else []
+    for field, someone in [*named, *(("attributed_to", c) for c in attributed_to)]:
+        if someone.campaign_id != house.campaign_id:
+            raise Invalid.field(field, "The character belongs to another campaign.")
+        if someone.house_id != house.pk:
+            raise Invalid.field(
+                field, f"{someone.name} is not of {house.name}: award their own house."
+            )
+    if character is not None and character in attributed_to:
+        raise Invalid.field("attributed_to", f"{character.name} earned the points already.")
     fields = {
         "campaign_id": house.campaign_id,
         "house": house,
@@ -266,6 +275,8 @@ def house_points_award(
     try:
         with transaction.atomic():
             entry = HousePointEntry.objects.create(source_key=source_key, **fields)
+            if attributed_to:
+                entry.attributed_to.set(attributed_to)
             _points_recorded(entry, now)
     except IntegrityError:
         if not source_key:
@@ -313,6 +324,8 @@ def house_points_reverse(
                 created_at=now,
                 reverses=entry,
             )
+            if attributed := list(entry.attributed_to.all()):
+                reversal.attributed_to.set(attributed)
             _points_recorded(reversal, now)
     except IntegrityError:
         raise RuleViolation("already_reversed", "This entry has already been reversed.") from None

@@ -80,12 +80,13 @@ def campaign_export(campaign: Campaign) -> dict:
                 "source": entry.source,
                 "source_key": entry.source_key,
                 "character": entry.character_id,
+                "attributed_to": [character.pk for character in entry.attributed_to.all()],
                 "awarded_by": users.get(entry.awarded_by_id),
                 "credit_at": entry.credit_at.isoformat(),
                 "created_at": entry.created_at.isoformat(),
                 "reverses": entry.reverses_id,
             }
-            for entry in campaign.ledger.order_by("pk")
+            for entry in campaign.ledger.order_by("pk").prefetch_related("attributed_to")
         ],
         "popularity_adjustments": [
             {
@@ -169,6 +170,9 @@ def _import(document: dict, storyguide) -> Campaign:
             credit_at=datetime.fromisoformat(line["credit_at"]),
             created_at=datetime.fromisoformat(line["created_at"]),
             reverses=entries[line["reverses"]] if line["reverses"] else None,
+        )
+        entries[line["key"]].attributed_to.set(
+            characters[key] for key in line.get("attributed_to", [])
         )
     PopularityAdjustment.objects.bulk_create(
         PopularityAdjustment(

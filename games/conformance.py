@@ -125,11 +125,11 @@ def play(rules: Ruleset, config: dict, seed: int, bot: str) -> PlayedGame:
 
 def ended_by_the_rules(game: PlayedGame) -> bool:
     """Whether the game came to its end by its rules' own ending (the snitch, the last
-    ball), not called off: no command of the game was one the ruleset calls rare
-    (ending by agreement, conceding)."""
-    rare = game.rules.rare_actions
+    ball), not called off: no command of the game was one of its ``ending_actions``
+    (proposing or agreeing to end, conceding)."""
+    ending = game.rules.ending_actions
     return game.rules.is_over(game.final_state) and not any(
-        record["command"].get("action") in rare for record in game.events
+        record["command"].get("action") in ending for record in game.events
     )
 
 

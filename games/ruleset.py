@@ -105,9 +105,14 @@ class Ruleset:
     #: Dice rolled for these purposes decide hidden things (a shuffle, a draw): their
     #: faces are shown to nobody until the game is over.
     secret_roll_purposes: ClassVar[frozenset[str]] = frozenset()
-    #: Actions a table takes rarely (ending by agreement, conceding), with how often a bot
-    #: considers one: a game left to bots is then played rather than called off.
+    #: Actions a table takes rarely (ending by agreement, conceding, a captain's re-roll),
+    #: with how often the random bot considers one: a game left to random players is then
+    #: played rather than called off.
     rare_actions: ClassVar[dict[str, float]] = {}
+    #: Actions by which the players call a game off before its rules end it (proposing or
+    #: agreeing to end, conceding): a bot never proposes one, and a game ended by one did
+    #: not end by the rules.
+    ending_actions: ClassVar[frozenset[str]] = frozenset()
     #: A template that draws ``board(state)`` on the game's page and the dashboard.
     board_template: ClassVar[str | None] = None
     #: Named strategies that may hold a seat; see :mod:`games.bots`. The first one is the
@@ -232,19 +237,6 @@ class Ruleset:
 
     def result(self, state: State) -> dict | None:
         """The final result a league or campaign needs, once the game is over."""
-        return None
-
-    #: Whether a house cup (``league``) may be played by these rules.
-    plays_cups: ClassVar[bool] = False
-
-    def cup_config(self, config: dict, *, final: bool) -> dict:
-        """The config of a house cup's game: what a cup game, or a final, is played by."""
-        return config
-
-    def cup_result(self, state: State) -> dict | None:
-        """The result in the house cup's terms (docs/rules/league.md): ``teams``, home first,
-        each with ``goals``, ``goals_conceded``, ``snitch`` (caught) and ``points``, and
-        ``winner``, the winning team's index or ``None`` for a draw."""
         return None
 
     def narrate(self, event: Event) -> dict[str, str]:

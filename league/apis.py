@@ -31,6 +31,7 @@ from league.serializers import (
     FixtureSerializer,
     FraudSerializer,
     PostponeSerializer,
+    ProjectionSerializer,
     StandingsSerializer,
     StartSerializer,
 )
@@ -93,6 +94,15 @@ class CupYearViewSet(
                 }
             ).data
         )
+
+    @extend_schema(responses={200: ProjectionSerializer})
+    @action(detail=True, methods=["get"])
+    def projections(self, request, pk=None):
+        """What the remaining games still allow each house, as proofs (clinched,
+        eliminated, hanging on a decider or lots), and the odds of a season simulation,
+        with its seed (§8.1, §8.2, §8.3; docs/rules/league.md)."""
+        projection = services.cup_year_projection(cup_year=self.get_object(), now=timezone.now())
+        return Response(ProjectionSerializer(selectors.projection_figures(projection)).data)
 
     @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
     @action(detail=True, methods=["get"], url_path="standings.csv")

@@ -7,7 +7,9 @@ class LeagueConfig(AppConfig):
     name = "league"
 
     def ready(self) -> None:
+        from campaign.activity import activity_recorded
         from games.signals import game_finished
-        from league.receivers import record_cup_result
+        from league.receivers import project_on_news, record_cup_result
 
         game_finished.connect(record_cup_result, dispatch_uid="league-record-cup-result")
+        activity_recorded.connect(project_on_news, dispatch_uid="league-project-on-news")

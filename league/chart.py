@@ -1,10 +1,13 @@
-"""The house points race as an inline SVG line chart, drawn on the server.
+"""The cup year's charts as inline SVG, drawn on the server: the house points race and
+the odds of each final place.
 
-The public cup year page is read on phones and loads no scripts, so the chart
-is plain SVG markup in the page: one step line per house in its colour (a
-total only changes when an entry of the ledger counts), a date axis with a
-tick on the first of every month, a points axis with round steps, and a
-legend with each house's total at the end of the chart.
+The public cup year page is read on phones and loads no scripts, so a chart
+is plain SVG markup in the page. The race is one step line per house in its
+colour (a total only changes when an entry of the ledger counts), a date
+axis with a tick on the first of every month, a points axis with round
+steps, and a legend with each house's total at the end of the chart. The
+odds are one bar per house, split into its chances of each final place, the
+best place darkest, with the chance of the cup written at its end.
 
 Pure Python: no Django, no clock. Every name and colour is escaped, and
 numbers are written with fixed precision, so the same race always gives the
@@ -158,3 +161,96 @@ def _month_ticks(start: datetime, end: datetime) -> list[tuple[datetime, str]]:
 
 def _next(year: int, month: int) -> tuple[int, int]:
     return (year + 1, 1) if month == 12 else (year, month + 1)
+
+
+ODDS_LABEL = 104
+ODDS_ROW, ODDS_BAR = 24, 16
+ODDS_PERCENT = 44
+DARKEST, LIGHTEST = (0x1F, 0x3B, 0x73), (0xE3, 0xEB, 0xF7)
+
+
+@dataclass(frozen=True)
+class Chances:
+    """One house's chances of each final place, place 1 first (they add up to one)."""
+
+    house: str
+    colour: str
+    places: Sequence[float]
+
+
+def odds_svg(rows: Sequence[Chances], *, title: str) -> str:
+    """The chances of each final place as one stacked bar per house, an ``<svg>`` element.
+
+    Each part of a bar carries its house, its place and a tooltip; the number at the
+    end of a bar is the chance of the cup. ``title`` names the chart for screen readers.
+    """
+    places = max((len(row.places) for row in rows), default=0)
+    legend_rows = math.ceil(places / LEGEND_COLUMNS / 2) if places else 0
+    bars_bottom = MARGIN_TOP + len(rows) * ODDS_ROW
+    height = bars_bottom + LEGEND_GAP + legend_rows * LEGEND_ROW + LEGEND_GAP
+    span = WIDTH - ODDS_LABEL - ODDS_PERCENT
+    shades = [_shade(place, places) for place in range(places)]
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="odds" viewBox="0 0 {WIDTH} {height}" '
+        f'role="img" aria-labelledby="odds-title">',
+        f'<title id="odds-title">{escape(title)}</title>',
+    ]
+    for index, row in enumerate(rows):
+        top = MARGIN_TOP + index * ODDS_ROW
+        parts.append(
+            f'<g class="odds-row" data-house="{escape(row.house)}" font-size="13" fill="#222">'
+            f'<rect x="4" y="{top + 3}" width="10" height="10" fill="{escape(row.colour)}" '
+            f'stroke="#333"/><text x="18" y="{top + 13}">{escape(row.house)}</text>'
+        )
+        left = float(ODDS_LABEL)
+        for place, chance in enumerate(row.places):
+            width = chance * span
+            if width <= 0:
+                continue
+            parts.append(
+                f'<rect class="place" data-place="{place + 1}" x="{left:.1f}" y="{top}" '
+                f'width="{width:.1f}" height="{ODDS_BAR}" fill="{shades[place]}">'
+                f"<title>{escape(row.house)}: place {place + 1}, {percent(chance)}</title></rect>"
+            )
+            left += width
+        cup = row.places[0] if row.places else 0.0
+        parts.append(
+            f'<text class="cup" x="{WIDTH - 4}" y="{top + 13}" text-anchor="end">'
+            f"{percent(cup)}</text></g>"
+        )
+    parts.append('<g class="legend" font-size="12" fill="#222">')
+    per_row = LEGEND_COLUMNS * 2
+    column_width = (WIDTH - LEGEND_GAP) / per_row
+    for place in range(places):
+        row, column = divmod(place, per_row)
+        left = LEGEND_GAP + column * column_width
+        top = bars_bottom + LEGEND_GAP + (row + 1) * LEGEND_ROW - 6
+        label = "the cup" if place == 0 else f"place {place + 1}"
+        parts.append(
+            f'<rect x="{left:.1f}" y="{top - 10}" width="14" height="10" fill="{shades[place]}" '
+            f'stroke="#333"/><text x="{left + 18:.1f}" y="{top}">{label}</text>'
+        )
+    parts.append("</g></svg>")
+    return "".join(parts)
+
+
+def _shade(place: int, places: int) -> str:
+    """Place 1 darkest, the last place lightest."""
+    share = place / max(places - 1, 1)
+    red, green, blue = (
+        round(dark + (light - dark) * share) for dark, light in zip(DARKEST, LIGHTEST, strict=True)
+    )
+    return f"#{red:02x}{green:02x}{blue:02x}"
+
+
+def percent(chance: float) -> str:
+    """A chance as a reader says it: "0%" and "100%" only when it is exactly so."""
+    if chance <= 0:
+        return "0%"
+    if chance >= 1:
+        return "100%"
+    if chance < 0.005:
+        return "<1%"
+    if chance > 0.995:
+        return ">99%"
+    return f"{chance * 100:.0f}%"

@@ -144,3 +144,31 @@ class Fraud(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_offence_display()}: {self.character} in {self.fixture}"
+
+
+class Projection(models.Model):
+    """A cup year's outlook as computed from one state of its results, kept as computed.
+
+    The clinched and eliminated marks and the odds of a season simulation
+    (``league.rules.projections``), per house by id, so that a renamed house keeps
+    its figures. ``basis`` fingerprints everything they were computed from: the same
+    state is computed once (a second run finds it), and the seed follows from it.
+    """
+
+    cup_year = models.ForeignKey(CupYear, on_delete=models.CASCADE, related_name="projections")
+    basis = models.CharField(max_length=64, help_text="SHA-256 of the inputs, as canonical JSON.")
+    seed = models.BigIntegerField(help_text="The seed the seasons were drawn from.")
+    seasons = models.PositiveIntegerField()
+    games_played = models.PositiveSmallIntegerField(help_text="Games of the halves played.")
+    games_remaining = models.PositiveSmallIntegerField()
+    figures = models.JSONField(help_text="Marks and odds per house (by id), and the model.")
+    computed_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["cup_year", "-computed_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["cup_year", "basis"], name="projection_per_basis")
+        ]
+
+    def __str__(self) -> str:
+        return f"Projections of {self.cup_year} after {self.games_played} games"

@@ -1,4 +1,5 @@
-"""Reads of the house cup: the standings, frauds, barred players, the points race.
+"""Reads of the house cup: the standings, frauds, barred players, the points race, and
+what the projections are computed from and how they read.
 
 The standings are computed from the fixtures' results on every read, in a
 fixed number of queries whatever the number of games.
@@ -6,20 +7,28 @@ fixed number of queries whatever the number of games.
 
 from __future__ import annotations
 
+import json
+from collections import defaultdict
+from dataclasses import asdict, dataclass
 from datetime import datetime
 
-from django.db.models import Q
+from django.db.models import Q, Sum
 from django.db.models.functions import Coalesce
 
 from campaign.models import HousePointEntry
-from league.models import CupYear, Fixture, FixtureStatus, Fraud, Offence, Stage
+from league.cups import score_bounds
+from league.models import CupYear, Fixture, FixtureStatus, Fraud, Offence, Projection, Stage
 from league.rules import fraud as fraud_rules
-from league.rules import scheduling
+from league.rules import house_points, scheduling
+from league.rules.bounds import ScoreBounds
+from league.rules.clinch import Mark
 from league.rules.lots import Lot
 from league.rules.results import GameResult
+from league.rules.simulation import CupYearNow
 from league.rules.standings import Standings, standings
 
 HALVES = (Stage.FIRST_HALF, Stage.SECOND_HALF)
+FINALS = (Stage.FINAL, Stage.THIRD_PLACE)
 RULE_OF = {Offence.DICE_FRAUD: "§8.7", Offence.FORBIDDEN_TOOL: "§8.9"}
 
 
@@ -86,20 +95,30 @@ def lots_drawn(cup_year: CupYear, names: dict[int, str]) -> list[Lot]:
 def cup_standings(cup_year: CupYear) -> Standings:
     """The table with its tiebreak reasons (§8.1, §8.2); never draws lots itself."""
     names = house_names(cup_year)
-    played = list(
+    played = (
         cup_year.fixtures.exclude(result=None)
         .filter(stage__in=[*HALVES, Stage.DECIDER])
         .values_list("key", "stage", "result", "home_id", "away_id")
     )
     results = {
-        key: game_result(key, result, names[home], names[away])
-        for key, _, result, home, away in played
+        (stage, key): game_result(key, result, names[home], names[away])
+        for key, stage, result, home, away in played
     }
+    return _table(cup_year, names, results, frauds_of(cup_year))
+
+
+def _table(
+    cup_year: CupYear,
+    names: dict[int, str],
+    results: dict[tuple[str, str], GameResult],
+    frauds: list[fraud_rules.Fraud],
+) -> Standings:
+    """The table of the played games' ``results`` by (stage, key)."""
     return standings(
         sorted(names.values()),
-        [results[key] for key, stage, *_ in played if stage in HALVES],
-        frauds=frauds_of(cup_year),
-        deciders=[results[key] for key, stage, *_ in played if stage == Stage.DECIDER],
+        [result for (stage, _), result in results.items() if stage in HALVES],
+        frauds=frauds,
+        deciders=[result for (stage, _), result in results.items() if stage == Stage.DECIDER],
         lots=lots_drawn(cup_year, names),
     )
 
@@ -161,3 +180,138 @@ def points_race(cup_year: CupYear, *, now: datetime) -> dict[str, list[tuple[dat
             if not points:
                 points.append((start, totals[house]))
     return race
+
+
+@dataclass(frozen=True)
+class ProjectionInputs:
+    """Everything a cup year's projections are computed from (league.rules.projections)."""
+
+    now: CupYearNow
+    played: list[GameResult]
+    bounds: ScoreBounds
+    houses: dict[int, str]
+
+    def canonical(self, *, seasons: int) -> bytes:
+        """The inputs as canonical JSON: equal bytes, equal figures."""
+        data = {
+            "method": PROJECTION_METHOD,
+            "seasons": seasons,
+            "bounds": self.bounds.to_json(),
+            "table": self.now.table.to_json(),
+            "remaining": self.now.remaining,
+            "house_points": self.now.house_points,
+            "deciders": [asdict(result) for result in self.now.deciders],
+            "lots": [lot.to_json() for lot in self.now.lots],
+            "finals": {key: asdict(result) for key, result in self.now.finals.items()},
+            "placings_credited": self.now.placings_credited,
+            "played": [asdict(result) for result in self.played],
+        }
+        return json.dumps(data, sort_keys=True, separators=(",", ":"), default=str).encode()
+
+
+PROJECTION_METHOD = "model-1"
+"""Names the way figures are computed; a change of the model or the simulation renames it,
+so that stored figures from before are not taken for new ones."""
+
+
+def projection_inputs(cup_year: CupYear) -> ProjectionInputs:
+    """The table now, the games still to play, the tiebreaks and finals on record, each
+    house's house points (the ledger, and this year's cup credits still owed), and every
+    cup game the campaign has played by this year's rules, for the model."""
+    names = house_names(cup_year)
+    games = list(
+        Fixture.objects.filter(
+            cup_year__campaign_id=cup_year.campaign_id, cup_year__ruleset=cup_year.ruleset
+        )
+        .order_by("cup_year_id", "key")
+        .values_list(
+            "cup_year_id",
+            "key",
+            "stage",
+            "result",
+            "home_id",
+            "away_id",
+            "published_at",
+            "credited_at",
+        )
+    )
+    frauds = frauds_of(cup_year)
+    this_year = [game for game in games if game[0] == cup_year.pk]
+    results = {
+        (stage, key): game_result(key, result, names[home], names[away])
+        for _, key, stage, result, home, away, *_ in this_year
+        if result is not None
+    }
+    table = _table(cup_year, names, results, frauds)
+    totals: dict[str, int] = defaultdict(int)
+    for _, key, stage, result, _, _, published_at, credited_at in this_year:
+        if result is not None and credited_at is None:
+            for credit in house_points.game_credits(
+                cup_key(cup_year),
+                results[stage, key],
+                published_at=published_at,
+                frauds=[fraud for fraud in frauds if fraud.game == key],
+            ):
+                totals[credit.house] += credit.amount
+    ledger = (
+        HousePointEntry.objects.filter(campaign_id=cup_year.campaign_id)
+        .values_list("house_id")
+        .annotate(total=Sum("amount"))
+    )
+    for house, total in ledger:
+        totals[names[house]] += total
+    now = CupYearNow(
+        table=table,
+        remaining=tuple(
+            (names[home], names[away])
+            for _, _, stage, result, home, away, *_ in this_year
+            if stage in HALVES and result is None
+        ),
+        house_points={name: totals[name] for name in sorted(names.values())},
+        deciders=tuple(r for (stage, _), r in results.items() if stage == Stage.DECIDER),
+        lots=tuple(lots_drawn(cup_year, names)),
+        finals={key: r for (stage, key), r in results.items() if stage in FINALS},
+        placings_credited=cup_year.placings_credited_at is not None,
+    )
+    played = [
+        game_result(key, result, names[home], names[away])
+        for _, key, _, result, home, away, *_ in games
+        if result is not None
+    ]
+    return ProjectionInputs(now, played, score_bounds(cup_year.ruleset), names)
+
+
+def latest_projection(cup_year: CupYear) -> Projection | None:
+    return cup_year.projections.order_by("-computed_at", "-id").first()
+
+
+def projection_figures(projection: Projection) -> dict:
+    """The stored figures as a reader gets them: each house by its name now, with its
+    marks in words (``GET /api/cup-years/{id}/projections/``, the cup year page)."""
+    names = house_names(projection.cup_year)
+    figures = projection.figures
+    houses = []
+    for figure in figures["houses"]:
+        if figure["house"] not in names:  # a house gone from the campaign since
+            continue
+        name = names[figure["house"]]
+        marks = [Mark.from_json(mark) for mark in figure["marks"]]
+        houses.append(
+            {
+                **figure,
+                "house": name,
+                "house_id": figure["house"],
+                "marks": [{**mark.to_json(), "sentence": mark.sentence(name)} for mark in marks],
+                "model": figures["model"]["houses"][str(figure["house"])],
+            }
+        )
+    return {
+        "cup_year": projection.cup_year_id,
+        "seed": projection.seed,
+        "seasons": projection.seasons,
+        "computed_at": projection.computed_at,
+        "games_played": projection.games_played,
+        "games_remaining": projection.games_remaining,
+        "model": {k: figures["model"][k] for k in ("games", "goals", "caught")},
+        "houses": houses,
+    }

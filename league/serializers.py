@@ -9,6 +9,19 @@ from campaign.serializers import TeamSerializer
 from core.serializers import StrictTextModelSerializer
 from games.models import EnteredDice
 from league.models import CupYear, Fixture, Fraud, Offence
+from league.rules.clinch import (
+    CLINCHED,
+    CLINCHED_UNLESS_TIEBREAK,
+    CUP_FINAL,
+    DECIDER,
+    DECIDER_OR_LOTS,
+    ELIMINATED,
+    FINALS,
+    LOTS,
+    OPEN,
+    THIRD_PLACE_FINAL,
+    TIEBREAK_ONLY,
+)
 
 
 class CupYearSerializer(StrictTextModelSerializer):
@@ -95,6 +108,72 @@ class StandingsSerializer(serializers.Serializer):
         child=serializers.ListField(child=serializers.CharField())
     )
     lots_needed = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
+
+
+class MarkSerializer(serializers.Serializer):
+    target = serializers.ChoiceField(
+        choices=[CUP_FINAL, FINALS, THIRD_PLACE_FINAL],
+        help_text="cup_final: places 1 and 2 (the top two); finals: places 1 to 4, with more "
+        "than four houses; third_place_final: places 3 and 4.",
+    )
+    status = serializers.ChoiceField(
+        choices=[CLINCHED, CLINCHED_UNLESS_TIEBREAK, OPEN, TIEBREAK_ONLY, ELIMINATED],
+        help_text="clinched: in whatever the remaining games give; clinched_unless_tiebreak: "
+        "in unless a decider or lots go the other way; open; tiebreak_only: in only through "
+        "a decider or lots; eliminated: can no longer get there. Proofs, not estimates.",
+    )
+    tiebreak = serializers.ChoiceField(
+        choices=[DECIDER, LOTS, DECIDER_OR_LOTS],
+        allow_null=True,
+        help_text="What the mark hangs on (§8.2), where it hangs on one.",
+    )
+    sentence = serializers.CharField(help_text="The mark in words; empty while open.")
+
+
+class HouseRatesSerializer(serializers.Serializer):
+    attack = serializers.FloatField(help_text="Times the league's goals a side it scores.")
+    defence = serializers.FloatField(help_text="Times the league's goals a side it concedes.")
+    catches = serializers.FloatField(help_text="Snitch catches a game.")
+
+
+class HouseProjectionSerializer(serializers.Serializer):
+    house = serializers.CharField()
+    house_id = serializers.IntegerField()
+    marks = MarkSerializer(many=True)
+    cup = serializers.FloatField(help_text="Chance of winning the cup (place 1).")
+    places = serializers.ListField(
+        child=serializers.FloatField(), help_text="Chance of each final place, place 1 first."
+    )
+    expected_points = serializers.FloatField(help_text="Points in the table after the halves.")
+    house_points_first = serializers.FloatField(
+        help_text="Chance of leading the house points race at the end of the cup year."
+    )
+    house_points_places = serializers.ListField(
+        child=serializers.FloatField(),
+        help_text="Chance of each place in the house points race, place 1 first.",
+    )
+    expected_house_points = serializers.FloatField(
+        help_text="House points at the end of the cup year: the ledger now, the cup's credits "
+        "owed, the simulated games, finals and placings (§8.3)."
+    )
+    model = HouseRatesSerializer(help_text="The house's fitted rates.")
+
+
+class FittedModelSerializer(serializers.Serializer):
+    games = serializers.IntegerField(help_text="Cup games of the campaign the model is fitted to.")
+    goals = serializers.FloatField(help_text="The league's goals a side per game.")
+    caught = serializers.FloatField(help_text="The league's share of games with a snitch catch.")
+
+
+class ProjectionSerializer(serializers.Serializer):
+    cup_year = serializers.IntegerField()
+    seed = serializers.IntegerField(help_text="The seed the seasons were drawn from.")
+    seasons = serializers.IntegerField(help_text="Seasons simulated.")
+    computed_at = serializers.DateTimeField()
+    games_played = serializers.IntegerField(help_text="Games of the halves played then.")
+    games_remaining = serializers.IntegerField()
+    model = FittedModelSerializer()
+    houses = HouseProjectionSerializer(many=True, help_text="In the order of the table then.")
 
 
 class DateSerializer(serializers.Serializer):

@@ -1,4 +1,5 @@
-"""Every write of the house cup: fixtures, dates, starting games, results, credits, fraud.
+"""Every write of the house cup: fixtures, dates, starting games, results, credits, fraud,
+and the projections computed from them.
 
 The pure rules (``league.rules``) decide; these functions load what they
 need, call them, and write the outcome in one transaction each.
@@ -6,6 +7,7 @@ need, call them, and write the outcome in one transaction each.
 
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime
 
 from django.db import transaction
@@ -18,19 +20,16 @@ from core.errors import Invalid, RuleViolation
 from core.slugs import unique_slug
 from games.dice import Roll
 from games.models import EnteredDice, Game
-from games.ruleset import REFEREE, Actor, find_ruleset, ruleset_names
+from games.ruleset import REFEREE, Actor
 from games.services import game_abandon, game_apply, game_create
 from league import selectors
-from league.models import CupYear, Fixture, FixtureStatus, Fraud, Offence, Stage
-from league.rules import fixtures, house_points, lots, scheduling, teams
+from league.cups import cup_rules, cup_rulesets
+from league.models import CupYear, Fixture, FixtureStatus, Fraud, Offence, Projection, Stage
+from league.rules import fixtures, house_points, lots, projections, scheduling, teams
 from league.rules.finals import final_placing, finals
 
 #: The house cup is Chat-Quidditch's (§8); other rulesets that play cups may be chosen.
 CHAT_QUIDDITCH = "chat-quidditch"
-
-
-def cup_rulesets() -> list[str]:
-    return [name for name in ruleset_names() if find_ruleset(name).plays_cups]
 
 
 HALF_STAGES = {1: Stage.FIRST_HALF, 2: Stage.SECOND_HALF}
@@ -199,7 +198,7 @@ def fixture_start(
             )
             for team in rosters
         ]
-        rules = find_ruleset(fixture.cup_year.ruleset)
+        rules = cup_rules(fixture.cup_year.ruleset)
         fixture.game = game_create(
             campaign=fixture.cup_year.campaign,
             ruleset=rules.name,
@@ -245,7 +244,7 @@ def fixture_record_result(*, game: Game, now: datetime) -> None:
     fixture = Fixture.objects.select_for_update().filter(game=game).first()
     if fixture is None or fixture.status == FixtureStatus.PLAYED:
         return
-    fixture.result = find_ruleset(game.ruleset).cup_result(game.state)
+    fixture.result = cup_rules(game.ruleset).cup_result(game.state)
     fixture.status = FixtureStatus.PLAYED
     fixture.published_at = now
     fixture.credit_due_at = house_points.credit_due(now)
@@ -473,3 +472,68 @@ def cup_schedule_finals(*, cup_year: CupYear) -> list[Fixture]:
             if created:
                 made.append(fixture)
     return made
+
+
+SEASONS = 10_000
+"""Seasons a projection draws: a chance's standard error is then at most half a point in
+a hundred (docs/rules/league.md)."""
+
+
+def cup_year_project(*, cup_year: CupYear, now: datetime, seasons: int = SEASONS) -> Projection:
+    """Compute the cup year's marks and odds from its state now, store them and tell the
+    cup year's stream; a state computed before is found, not computed again.
+
+    The simulation runs outside any transaction (it takes a second or so); the write is
+    one short transaction, whose unique basis makes a concurrent second run a no-op.
+    """
+    inputs = selectors.projection_inputs(cup_year)
+    basis = hashlib.sha256(inputs.canonical(seasons=seasons)).hexdigest()
+    known = cup_year.projections.filter(basis=basis).first()
+    if known is not None:
+        return known
+    figures = projections.project(
+        inputs.now,
+        inputs.played,
+        inputs.bounds,
+        seasons=seasons,
+        seed=projections.seed_of(basis),
+    ).to_json()
+    ids = {name: pk for pk, name in inputs.houses.items()}
+    for house in figures["houses"]:
+        house["house"] = ids[house["house"]]
+    figures["model"]["houses"] = {
+        str(ids[name]): rates for name, rates in figures["model"]["houses"].items() if name in ids
+    }
+    with transaction.atomic():
+        projection, created = Projection.objects.get_or_create(
+            cup_year=cup_year,
+            basis=basis,
+            defaults={
+                "seed": figures["seed"],
+                "seasons": seasons,
+                "games_played": sum(row.played for row in inputs.now.table.rows) // 2,
+                "games_remaining": len(inputs.now.remaining),
+                "figures": figures,
+                "computed_at": now,
+            },
+        )
+        if created:
+            activity.record(
+                campaign_id=cup_year.campaign_id,
+                kind=ActivityKind.PROJECTIONS_CHANGED,
+                data={
+                    "cup_year": cup_year.pk,
+                    "name": cup_year.name,
+                    "projection": projection.pk,
+                    "seed": projection.seed,
+                    "games_played": projection.games_played,
+                },
+                now=now,
+            )
+    return projection
+
+
+def cup_year_projection(*, cup_year: CupYear, now: datetime) -> Projection:
+    """The cup year's latest projections; computed now if it has none yet (a new year,
+    or one whose task has not run)."""
+    return selectors.latest_projection(cup_year) or cup_year_project(cup_year=cup_year, now=now)

@@ -1,9 +1,9 @@
 """A cup year's live stream: ``GET /api/cup-years/{id}/stream/``, public like its standings.
 
 The campaign's activities about this cup year (cup games started and finished,
-the standings changed), each one message with the campaign activity's ``seq``
-as its ``id:``: the ids grow with gaps where the campaign's other activities
-are, and a reader resumes after the last one it has.
+the standings changed, the projections recomputed), each one message with the
+campaign activity's ``seq`` as its ``id:``: the ids grow with gaps where the
+campaign's other activities are, and a reader resumes after the last one it has.
 """
 
 from __future__ import annotations
@@ -18,13 +18,15 @@ KINDS = (
     ActivityKind.FIXTURE_STARTED,
     ActivityKind.FIXTURE_FINISHED,
     ActivityKind.STANDINGS_CHANGED,
+    ActivityKind.PROJECTIONS_CHANGED,
 )
 PAGE = 100
 
 
 class CupYearStreamView(streams.StreamView):
-    """The cup year's news as it happens, for everyone: cup games started and finished
-    and the standings changed, one message each (``id:`` the campaign activity's seq)."""
+    """The cup year's news as it happens, for everyone: cup games started and finished,
+    the standings changed and the projections recomputed, one message each (``id:`` the
+    campaign activity's seq)."""
 
     async def open(self, request, pk: int):
         user = await streams.authenticate(request)

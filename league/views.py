@@ -1,15 +1,17 @@
-"""The house cup's public pages: a cup year (table, fixtures, points race) and a cup game.
+"""The house cup's public pages: a cup year (table, outlook, fixtures, points race) and a
+cup game.
 
 Anyone may read them without a login, as anyone may watch the public
 matches the cup is played in; a campaign shows up here once it has a cup
 year, and unknown names are 404. They are read on phones at the side of the
 pitch, so they are plain HTML with a little inline CSS, and the points race
-is an SVG drawn here (:mod:`league.chart`), with no scripts.
+and the odds are SVGs drawn here (:mod:`league.chart`), with no scripts.
 
 The cup year page costs a fixed number of queries however many games the
 year has: the campaign's cup years, its houses' colours, the standings
 (:func:`league.selectors.cup_standings`), one query for all fixtures with
-their houses, the games still needing a date, and the points race.
+their houses, the games still needing a date, the points race, and the
+stored projections (computed first, once, for a year that has none yet).
 """
 
 from __future__ import annotations
@@ -24,9 +26,18 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
-from league import selectors
-from league.chart import Series, race_svg
+from league import selectors, services
+from league.chart import Chances, Series, odds_svg, percent, race_svg
 from league.models import CupYear, Fixture, Stage
+from league.rules.clinch import (
+    CLINCHED,
+    CLINCHED_UNLESS_TIEBREAK,
+    CUP_FINAL,
+    ELIMINATED,
+    FINALS,
+    THIRD_PLACE_FINAL,
+    TIEBREAK_ONLY,
+)
 from league.rules.finals import finals
 from league.rules.house_points import CREDIT_DELAY
 from league.rules.scheduling import DateNeeded, Window
@@ -105,12 +116,21 @@ def _cup_year_page(request, campaign_slug: str, cup_year_slug: str | None):
     half_games = [game for game in games if game.fixture.stage in HALF_TITLES]
     chart_end = _chart_end(cup_year, [game.fixture for game in games], now)
     race = selectors.points_race(cup_year, now=chart_end)
+    projection = selectors.projection_figures(
+        services.cup_year_projection(cup_year=cup_year, now=now)
+    )
+    marks = {
+        house["house"]: _marks(house, len(projection["houses"])) for house in projection["houses"]
+    }
     context = {
         "campaign": cup_year.campaign,
         "cup_year": cup_year,
         "cup_years": cup_years,
         "table": table,
-        "rows": [(row, row.to_json()["why"], colours[row.house]) for row in table.rows],
+        "rows": [
+            (row, row.to_json()["why"], colours[row.house], marks.get(row.house, ()))
+            for row in table.rows
+        ],
         "played": sum(game.fixture.result is not None for game in half_games),
         "scheduled": len(half_games),
         "halves": [
@@ -129,8 +149,74 @@ def _cup_year_page(request, campaign_slug: str, cup_year_slug: str | None):
                 title=f"House points over the cup year {cup_year.name}",
             )
         ),
+        "projection": projection,
+        "odds": [_odds(house, colours[house["house"]]) for house in projection["houses"]],
+        "odds_chart": mark_safe(  # odds_svg escapes every name and colour it writes.
+            odds_svg(
+                [
+                    Chances(house["house"], colours[house["house"]], house["places"])
+                    for house in projection["houses"]
+                ],
+                title=f"Chances of each final place, {cup_year.name}",
+            )
+        ),
     }
     return render(request, "league/cup_year.html", context)
+
+
+MARK_SIGNS = {
+    CLINCHED: "✓",
+    CLINCHED_UNLESS_TIEBREAK: "⚖",
+    TIEBREAK_ONLY: "⚖",
+    ELIMINATED: "✗",
+}
+"""How a mark shows beside a house: in, hanging on a decider or lots, out. Open marks are
+not shown."""
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A proven mark as a line under its house in the table."""
+
+    target: str
+    status: str
+    sign: str
+    sentence: str
+
+
+IMPLIED = {
+    (CUP_FINAL, CLINCHED): {(FINALS, CLINCHED), (THIRD_PLACE_FINAL, ELIMINATED)},
+    (FINALS, ELIMINATED): {(CUP_FINAL, ELIMINATED), (THIRD_PLACE_FINAL, ELIMINATED)},
+}
+"""Marks another mark of the same house says already: not shown twice."""
+
+
+def _marks(house: dict, houses: int) -> list[Mark]:
+    """The house's proven marks, less those another one implies; with four houses the
+    third-place final is the cup final's other side, so only its "whatever happens"."""
+    proven = [mark for mark in house["marks"] if mark["status"] in MARK_SIGNS]
+    implied = set().union(*(IMPLIED.get((m["target"], m["status"]), set()) for m in proven))
+    return [
+        Mark(mark["target"], mark["status"], MARK_SIGNS[mark["status"]], mark["sentence"])
+        for mark in proven
+        if (mark["target"], mark["status"]) not in implied
+        and not (houses == 4 and mark["target"] == THIRD_PLACE_FINAL and mark["status"] != CLINCHED)
+    ]
+
+
+def _odds(house: dict, colour: str) -> dict:
+    """A line of the odds table: chances as a reader says them."""
+    places = house["places"]
+    race = house["house_points_places"]
+    return {
+        "house": house["house"],
+        "colour": colour,
+        "cup": percent(places[0]),
+        "cup_final": percent(sum(places[:2])),
+        "expected_points": round(house["expected_points"]),
+        "house_points_first": percent(race[0]),
+        "expected_house_points": round(house["expected_house_points"]),
+    }
 
 
 def _match_days(games: list[CupGame]) -> list[MatchDay]:

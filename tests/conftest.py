@@ -78,6 +78,14 @@ def figures() -> list[str]:
 
 
 @pytest.fixture(autouse=True)
+def _bots_play_on_in_the_request(settings):
+    """A request plays ``BOT_SECONDS`` of bot moves by the wall clock, then a task plays on;
+    on a busy machine a test would stop at a different move from run to run. The tests of
+    that stretch (tests/games/test_bots_in_a_task.py) set it and a fake clock."""
+    settings.BOT_SECONDS = 3600.0
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     """Real hashing is slow by design; tests need no protection against brute force."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

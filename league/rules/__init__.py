@@ -11,6 +11,11 @@ One module per idea of the text:
 - ``standings``: the table, its tiebreaks and why each place is where it is (§8.1, §8.2);
 - ``finals``: who plays which final and the final placing (§8.2);
 - ``house_points``: the credits a game or the final placing yields (§8.3);
+- ``bounds``: what one game can give, and a house's place in the table as one number;
+- ``clinch``: clinched and eliminated, as proofs over the remaining games (§8.1, §8.2);
+- ``model``: how a game may end, fitted to the games played;
+- ``simulation``: the rest of the year played many times over, the odds (§8.2, §8.3);
+- ``projections``: the marks and the odds together, with the seed of the run;
 - ``sample``: a plausible cup year on given dice, for demo data and benchmarks.
 
 Decisions on unclear text are in ``docs/rules/league.md``.

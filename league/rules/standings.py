@@ -59,6 +59,21 @@ SHARED_PLACE = frozenset({LEVEL, DECIDER_NEEDED, LOTS_NEEDED})
 FINAL_LINES = (2, 4)
 """The finals split the table after place 2 (cup final) and place 4 (game for third)."""
 
+SPAN = 1 << 20
+"""Room for each of the lower counts in a key: a season's snitch catches and goals
+conceded stay far below it, so they never spill into the count above."""
+
+
+def key(points: int, snitch_catches: int, goals_conceded: int) -> int:
+    """A house's counts as one number: a greater key is ahead (§8.1, §8.2), equal keys
+    are level. Keys add: the key of a season is the sum of its games' keys."""
+    return (points * SPAN + snitch_catches) * SPAN - goals_conceded
+
+
+def points_of(house_key: int) -> int:
+    """The points a key was made from (snitch catches and goals conceded below ``SPAN``)."""
+    return (house_key + SPAN) // (SPAN * SPAN)
+
 
 @dataclass(frozen=True)
 class Row:
@@ -146,9 +161,10 @@ class _Tally:
         self.snitch_catches += side.snitch
 
     @property
-    def level_key(self) -> tuple[int, int, int]:
-        """Equal keys are level after every criterion a result can settle."""
-        return (-self.points, -self.snitch_catches, self.goals_against)
+    def level_key(self) -> int:
+        """Best first when sorted; equal keys are level after every criterion a result can
+        settle."""
+        return -key(self.points, self.snitch_catches, self.goals_against)
 
     def row(self, place: int, reason: str | None) -> Row:
         return Row(

@@ -1,119 +1,71 @@
-"""A random legal player, used by the simulation test and the benchmark.
+"""The bot that plays Chat-Quidditch to win, at a player's seat and at the referee's.
 
-The bot plays every seat at once: each turn it picks one of the commands the
-rules offer (``allowed_commands`` of the referee, who sees everything) and
-submits it as the player who would type it. It answers a timed window
-sometimes in time, sometimes late, and sometimes lets it expire, so that all
-three paths of the ten-second rule are played. The referee's own decisions
-(ending a sub-round early, ending the game) are taken rarely, as a referee
-would.
+At a nick's seat it gives, of the commands the rules offer that nick, the one
+worth most to its team (:func:`quidditch.chat.tactics.worth`), and waits
+rather than give one worth nothing. At the referee's seat
+(:data:`games.bots.REFEREE_SEAT`) it runs the match as a referee does (§2.1):
+it releases the balls (§5.4, §5.5, §5.7), opens and ends the chat (§5.2, §6),
+has the captains roll for the quaffle (§4.2), calls time once an answer is
+overdue (§3.4), and ends a sub-round once no player has a command worth
+giving, so that a match of bots ends by the snitch or after its last round.
+
+It never proposes to end the game (§7): a captain accepts a person's proposal
+when his team does not trail, the referee once both captains have agreed. The
+random player that fuzzes the ruleset is the platform's (``random``).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 
-from games.dice import Dice
-from games.ruleset import Actor, Ruleset, State
+from games.bots import REFEREE_SEAT
+from games.ruleset import Command, State
 
-REFEREE = Actor("referee")
-RARE = {"end_subround": 0.02, "end_game": 0.0}
+from . import tactics
 
-
-def pick(offered: list[dict], rng: random.Random) -> dict:
-    """Any offered command, the referee's rare decisions only rarely."""
-    command = rng.choice(offered)
-    action = command["action"]
-    if action in RARE and rng.random() >= RARE[action]:
-        usual = [c for c in offered if c["action"] not in RARE]
-        command = rng.choice(usual) if usual else command
-    return command
+#: The referee's own words, in the order a referee says them when several are open.
+REFEREE_WORDS = ("timeout", "release", "chat_end", "chat", "quaffle_roll")
 
 
-@dataclass
-class Turn:
-    """One submitted command, with what a replay needs."""
+class Sensible:
+    """Plays a nick to win, or runs the match from the referee's seat (see the module)."""
 
-    command: dict
-    actor: Actor
-    now: float
-    faces: list[int]
-
-
-@dataclass
-class Match:
-    state: State
-    turns: list[Turn] = field(default_factory=list)
-    events: list[dict] = field(default_factory=list)
+    def choose(
+        self, view: State, seat: str, offered: list[Command], rng: random.Random
+    ) -> Command | None:
+        if seat == REFEREE_SEAT:
+            return referee(view, offered)
+        return player(view, offered, rng)
 
 
-class RandomPlayer:
-    """Chooses uniformly among the legal commands, with a seeded ``random.Random``."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-        self._actors: dict[str, Actor] = {}
-
-    def choose(self, offered: list[dict]) -> dict:
-        command = pick(offered, self.rng)
-        if command["action"] == "experience" and "points" not in command:
-            # The offer leaves the points to the captain; the bot's captain keeps them.
-            command = {**command, "points": {}}
-        return command
-
-    def actor_for(self, command: dict) -> Actor:
-        player = command.get("player")
-        if not player:
-            return REFEREE
-        actor = self._actors.get(player)
-        if actor is None:
-            actor = self._actors[player] = Actor("player", frozenset((player,)))
-        return actor
-
-    def when(self, command: dict, now: float) -> float:
-        """The time the command arrives: a few seconds on, or past a deadline for a timeout."""
-        deadline = command.get("deadline")
-        if command["action"] == "timeout":
-            return max(now, deadline) + 1.0
-        if deadline is not None and self.rng.random() < 0.2:
-            return max(now, deadline) + 1.0  # a late block or save
-        return now + self.rng.random() * 3.0
+def player(view: State, offered: list[Command], rng: random.Random) -> Command | None:
+    """The offered command worth most to the player's team (a fair draw among equals),
+    or ``None`` to wait when none is worth giving."""
+    best, chosen = float("-inf"), []
+    for command in offered:
+        value = tactics.worth(view, command)
+        if value is None or value < best:
+            continue
+        if value > best:
+            best, chosen = value, []
+        chosen.append(command)
+    if not chosen:
+        return None
+    return rng.choice(chosen)
 
 
-def play_match(
-    ruleset: Ruleset,
-    config: dict,
-    dice: Dice,
-    rng: random.Random,
-    *,
-    start: float = 1_700_000_000.0,
-    max_turns: int = 100_000,
-    record: bool = True,
-) -> Match:
-    """Play one game to its end between random players.
-
-    With ``record`` the match keeps every turn (for a replay) and every event;
-    without, only the final state (for the benchmark).
-    """
-    bot = RandomPlayer(rng)
-    match = Match(ruleset.setup(config))
-    state = match.state
-    now = start
-    for _ in range(max_turns):
-        if state["over"]:
-            match.state = state
-            return match
-        # What the rules await; the referee's offers add only the votes to end the
-        # game, which a bot never casts (RARE["end_game"] is 0).
-        command = bot.choose(state["awaiting"])
-        now = bot.when(command, now)
-        actor = bot.actor_for(command)
-        before = len(dice.rolls) if record else 0
-        outcome = ruleset.apply(state, command, actor=actor, dice=dice, now=now)
-        if record:
-            faces = [roll.face for roll in dice.rolls[before:]]
-            match.turns.append(Turn(command, actor, now, faces))
-            match.events.extend(outcome.events)
-        state = outcome.state
-    raise RuntimeError(f"no end after {max_turns} turns")
+def referee(view: State, offered: list[Command]) -> Command | None:
+    """The referee's word that is due now, or ``None`` while the players play."""
+    by_action = {command["action"]: command for command in offered}
+    for action in REFEREE_WORDS:
+        if action in by_action:
+            return by_action[action]
+    if "end_subround" in by_action and not any(
+        "player" in command and tactics.worth(view, command) is not None
+        for command in view["awaiting"]
+    ):
+        return by_action["end_subround"]
+    captains = {team["captain"] for team in view["teams"]}
+    if "end_game" in by_action and captains <= set(view["end_votes"]):
+        return by_action["end_game"]
+    return None

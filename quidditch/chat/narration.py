@@ -1,24 +1,25 @@
-"""The log as the referee's transcript, in German and in English.
+"""The log as the referee's transcript, in German, English and French.
 
 Each event type has a line; a few read differently by outcome
-(``pass:success``, ``pass:failed``). Dice are written as the chat shows them.
-The lines are English keys of the package's gettext catalogue
-(``locale/de/``, read through ``games.texts``).
+(``pass:success``, ``pass:failed``) or by what was chosen (``goal_third:T``).
+Dice are written as the chat shows them, nicks and the thirds' letters as the
+chat names them (§4.1.1, §4.2). The lines are English keys of the package's
+gettext catalogues (``locale/``, read through :mod:`.words`).
 """
 
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
-from games.texts import Catalogue
 
-LANGUAGES = ("de", "en")
-TEXTS = Catalogue(__file__, LANGUAGES)
+from .words import LANGUAGES, TEXTS
 
 LINES: dict[str, str] = {
     "experience": _("{house}: experience points {points}"),
     "quaffle_roll": _("The captains roll for the quaffle: {rolls}. Quaffle to {house}."),
-    "goal_third": _("{house} chooses {choice} as goal third. Pitch: {pitch}"),
+    "goal_third:T": _("{house} puts its goal in the low third. Pitch, low to high: {pitch}"),
+    "goal_third:H": _("{house} puts its goal in the high third. Pitch, low to high: {pitch}"),
     "round": _("Round {round}, {house} has the quaffle ({carrier})"),
+    "round:nobody": _("Round {round}: no chaser to carry the quaffle"),
     "position": _("{player}: {third}"),
     "bludgers_placed": _("Bludgers: {dice} – thirds {thirds}"),
     "release:bludgers": _("Bludgers released"),
@@ -68,7 +69,10 @@ LINES: dict[str, str] = {
     "chat:half_time": _("Chat – half-time break (10 minutes)"),
     "extension": _("Drawn: after a {pause_minutes}-minute break, {rounds} more rounds"),
     "end_vote": _("{voter} agrees to end the game"),
-    "game_over": _("Game over. Final result: {points}"),
+    "end_vote:referee": _("The referee agrees to end the game"),
+    "game_over:snitch": _("Game over: the snitch is caught. Final result: {points}"),
+    "game_over:rounds": _("Game over after the last round. Final result: {points}"),
+    "game_over:agreement": _("Game over by agreement. Final result: {points}"),
     "answer_missing": _("Time is up"),
     "answer_too_late": _("{player}: too late"),
 }
@@ -82,12 +86,21 @@ def _rolls(exchanges: list[list[list[int]]]) -> str:
     return " / ".join(f"{_dice(a)} : {_dice(b)}" for a, b in exchanges)
 
 
+def _variant(event: dict) -> str | None:
+    """Which of an event's lines it reads as: by outcome, ball, choice or reason."""
+    kind = event["type"]
+    if kind == "chat" and event.get("half_time"):
+        return "half_time"
+    if kind == "end_vote" and event["voter"] == "referee":
+        return "referee"
+    if kind == "round" and event["carrier"] is None:
+        return "nobody"
+    return event.get("outcome") or event.get("ball") or event.get("choice") or event.get("reason")
+
+
 def narrate(event: dict) -> dict[str, str]:
     kind = event["type"]
-    variant = event.get("outcome") or event.get("ball")
-    if kind == "chat" and event.get("half_time"):
-        variant = "half_time"
-    line = LINES.get(f"{kind}:{variant}") or LINES.get(kind)
+    line = LINES.get(f"{kind}:{_variant(event)}") or LINES.get(kind)
     if line is None:
         return dict.fromkeys(LANGUAGES, kind)
     fields = dict(event)

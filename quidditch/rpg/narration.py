@@ -1,55 +1,85 @@
-"""The log as the storyguide would narrate the match, in English."""
+"""The log as the storyguide would narrate the match, in English, German and French (``words``).
+
+Every event names its players and houses, so that a line reads without the state.
+"""
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
 
-def _roll(event: dict) -> str:
-    faces = " and ".join(str(face) for face in event["faces"])
-    against = f" against {event['difficulty']}" if event["difficulty"] is not None else ""
-    return f"({faces}, total {event['total']}{against})"
+from .words import LANGUAGES, say
 
-
-def _outcome(event: dict, success: str, failure: str) -> str:
-    return success if event["success"] else failure
-
+ROLL = _("({first} and {second}, total {total} against {difficulty})")
+OPEN_ROLL = _("({first} and {second}, total {total})")
+"""A seeker's roll, which has no difficulty of its own."""
+SCORE = "{home_house} {home}, {away_house} {away}"
 
 LINES = {
-    "chose": lambda e: f"{e['name']} has chosen.",
-    "referee_distracted": lambda e: f"Madam Hooch is distracted in turn {e['turn']}.",
-    "shot": lambda e: (
-        f"{e['name']} shoots {_roll(e)}: " + _outcome(e, "through the keeper.", "saved.")
+    "chose": _("{name} has chosen."),
+    "referee_distracted": _("Madam Hooch looks elsewhere in turn {turn}."),
+    "shot": (_("{name} shoots {roll}: past the keeper."), _("{name} shoots {roll}: saved.")),
+    "penalty_shot": (
+        _("{name} takes the penalty shot {roll}: it goes in."),
+        _("{name} takes the penalty shot {roll}: saved."),
     ),
-    "bludger": lambda e: (
-        f"{e['name']} sends a bludger at {e['target']} {_roll(e)}: "
-        + _outcome(e, "a hit", "a miss")
-        + (", and the goal is blocked" if e.get("blocked") else "")
-        + (", a foul." if e.get("foul") else ".")
-    ),
-    "goal": lambda e: f"Goal by {e['name']}! {_score(e)}",
-    "penalty_shot": lambda e: (
-        f"{e['name']} takes the penalty shot {_roll(e)}: " + _outcome(e, "it goes in.", "saved.")
-    ),
-    "penalty_goal": lambda e: f"Penalty goal by {e['name']}! {_score(e)}",
-    "foul_unseen": lambda e: f"The foul on the {e['side']} team goes unseen.",
-    "left_the_match": lambda e: f"{e['name']} has no Health left and leaves the match.",
-    "seeker": lambda e: (
-        f"{e['name']} "
-        + ("interferes" if e["play"] == "interfere" else "dives for the snitch")
-        + f" {_roll(e)}."
-    ),
-    "snitch_caught": lambda e: f"The {e['side']} seeker catches the snitch! {_score(e)}",
-    "snitch_escaped": lambda e: "The snitch escapes.",
-    "turn_started": lambda e: f"Turn {e['turn']}.",
-    "game_over": lambda e: (
-        f"Game over: home {e['home']}, away {e['away']}; "
-        + (f"the {e['winner']} team wins." if e["winner"] else "a draw.")
-    ),
+    "goal": _("Goal by {name}! {score}."),
+    "penalty_goal": _("Penalty goal by {name}! {score}."),
+    "foul_unseen": _("Madam Hooch misses the foul on {house}: no penalty shot."),
+    "left_the_match": _("{name} has no Health left and leaves the match."),
+    "snitch_caught": _("{name} catches the snitch for {house}! {score}."),
+    "snitch_escaped": _("The snitch escapes."),
+    "turn_started": _("Turn {turn}."),
+}
+BLUDGER = {
+    False: _("{name} sends a bludger at {target} {roll}: {outcome}."),
+    True: _("{name} sends a bludger at {target} {roll}: {outcome}, and a foul."),
+}
+"""A bludger, without and with a foul."""
+BLUDGER_OUTCOMES = {
+    "hit": _("a hit"),
+    "blocked": _("a hit, and the goal is blocked"),
+    "miss": _("a miss"),
+}
+SEEKER = {
+    "catch": _("{name} dives for the snitch {roll}."),
+    "interfere": _("{name} gets in the other seeker's way {roll}."),
+}
+GAME_OVER = {
+    "win": _("Game over: {score}. {house} wins."),
+    "draw": _("Game over: {score}. A draw."),
 }
 
 
-def _score(event: dict) -> str:
-    return f"Home {event['score']['home']}, away {event['score']['away']}."
+def narrate(event: dict) -> dict[str, str]:
+    return {language: _line(event, language) for language in LANGUAGES}
 
 
-def narrate(event: dict) -> str:
-    return LINES[event["type"]](event)
+def _line(event: dict, language: str) -> str:
+    fields = dict(event)
+    if "faces" in event:
+        first, second = event["faces"]
+        roll = ROLL if event["difficulty"] is not None else OPEN_ROLL
+        fields["roll"] = say(language, roll, first=first, second=second, **event)
+    if "score" in event:
+        fields["score"] = SCORE.format(
+            **{f"{side}_house": house for side, house in event["houses"].items()},
+            **event["score"],
+        )
+    kind = event["type"]
+    if kind == "snitch_caught":
+        fields["house"] = event["houses"][event["side"]]
+    if kind in ("shot", "penalty_shot"):
+        success, failure = LINES[kind]
+        return say(language, success if event["success"] else failure, **fields)
+    if kind == "bludger":
+        outcome = "blocked" if event["blocked"] else ("hit" if event["success"] else "miss")
+        fields["outcome"] = say(language, BLUDGER_OUTCOMES[outcome])
+        fields["target"] = event["target_name"]
+        return say(language, BLUDGER[event["foul"]], **fields)
+    if kind == "seeker":
+        return say(language, SEEKER[event["play"]], **fields)
+    if kind == "game_over":
+        if event["winner"] is None:
+            return say(language, GAME_OVER["draw"], **fields)
+        return say(language, GAME_OVER["win"], house=event["houses"][event["winner"]], **fields)
+    return say(language, LINES[kind], **fields)

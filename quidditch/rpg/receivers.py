@@ -2,11 +2,23 @@
 
 Connected to ``games.signals.game_finished``, so it runs in the transaction
 that ends the match: the match, the sheets and the ledger change together.
+
+"House points are awarded to the winning team; the amount is the difference
+between the two teams' scores for the match. This gain is attributed to all
+of the team's players for purposes of affecting Popularity." (QUIDDITCH): one
+entry of the ledger gives the winning house the difference once, attributed
+to each of the team's characters, whose Popularity then moves by the whole
+gain as if each had earned it (the campaign's Popularity rule,
+``docs/rules/campaign.md``).
+
+A friendly game (``Game.friendly``) is played for itself: it writes nothing
+back, neither house points nor Health. A cup game's margin is the cup's to
+credit (§8.3 of the house cup), not the match's.
 """
 
 from __future__ import annotations
 
-from campaign.models import Character, House
+from campaign.models import Character, House, Source
 from campaign.services import character_health_change, house_points_award
 from games.ruleset import find_ruleset
 
@@ -14,7 +26,7 @@ from .rules.ruleset import RpgQuidditch
 
 
 def write_back_to_the_campaign(sender, *, game, now, **kwargs) -> None:
-    if game.ruleset != RpgQuidditch.name:
+    if game.ruleset != RpgQuidditch.name or game.friendly:
         return
     result = find_ruleset(game.ruleset).result(game.state)
     for character_id, lost in result["health_lost"].items():
@@ -26,27 +38,13 @@ def write_back_to_the_campaign(sender, *, game, now, **kwargs) -> None:
         return
     if game.config.get("cup_game"):  # the house cup credits its games by its own rules (§8.3)
         return
-    house = House.objects.get(pk=winner["house_id"], campaign=game.campaign)
-    for character, amount in _shares(result["house_points"], winner["characters"]):
-        house_points_award(
-            house=house,
-            amount=amount,
-            reason=f"quidditch: {game} (won by {result['house_points']})",
-            character=Character.objects.get(pk=character),
-            source_key=f"rpg-quidditch:{game.pk}:{character}",
-            awarded_by=None,
-            now=now,
-        )
-
-
-def _shares(points: int, characters: list[int]) -> list[tuple[int, int]]:
-    """The winning margin split among the team's players, the remainder to the first ones:
-    the house earns the margin once, and the ledger credits every player."""
-    if not characters:
-        return []
-    each, left = divmod(points, len(characters))
-    return [
-        (character, each + (1 if index < left else 0))
-        for index, character in enumerate(characters)
-        if each or index < left
-    ]
+    house_points_award(
+        house=House.objects.get(pk=winner["house_id"], campaign=game.campaign),
+        amount=result["house_points"],
+        reason=f"quidditch: {game} (won by {result['house_points']})",
+        source=Source.MATCH,
+        attributed_to=list(Character.objects.filter(pk__in=winner["characters"])),
+        source_key=f"rpg-quidditch:{game.pk}",
+        awarded_by=None,
+        now=now,
+    )

@@ -1,8 +1,10 @@
-"""The pitch as a plain SVG picture: squares, centre circle, shooting zones, hoops, the
-fourteen players and the four balls, with the score and whose phase it is.
+"""The pitch as a plain SVG picture for plugin authors: squares, centre circle, shooting
+zones, hoops, the players with their numbers on the board, the balls, and the score.
 
 Pure (no Django): the platform serves it at any point of the log
-(``board.svg?at=<seq>``) and the match page shows it. Nothing is hidden.
+(``board.svg?at=<seq>``); the match page draws the board itself (:mod:`.table`).
+It has no words, so it serves every language: a team the config does not name is
+called by its side's code (``home``, ``away``). Nothing is hidden.
 """
 
 from __future__ import annotations
@@ -10,12 +12,11 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from .rules.pitch import pitch_of
-from .rules.teams import SIDES, position_of, side_of
+from .rules.teams import NUMBERS, SIDES, position_of, side_of
 
 CELL = 18
 TOP = 28
 COLOURS = {"home": "#b22222", "away": "#1f4e9c"}
-LETTERS = {"keeper": "K", "chaser": "C", "beater": "B", "seeker": "S"}
 
 
 def svg(state: dict) -> str:
@@ -50,14 +51,9 @@ def svg(state: dict) -> str:
 
 
 def _caption(state: dict) -> str:
-    teams, score = state["teams"], state["score"]
-    caption = f"{teams['home']['name']} {score['home']} - {score['away']} {teams['away']['name']}"
-    if state["over"]:
-        return f"{caption} (over)"
-    if state["phase"] is not None:
-        phase = state["phase"]
-        caption += f" | phase {phase['number']}: {teams[phase['side']]['name']}"
-    return caption
+    names = {side: state["teams"][side]["name"] or side for side in SIDES}
+    score = state["score"]
+    return f"{names['home']} {score['home']} – {score['away']} {names['away']}"
 
 
 def _centre(square) -> tuple[float, float]:
@@ -76,9 +72,8 @@ def _circle(square, radius: float, fill: str, extra: str = "") -> str:
 
 def _player(player: str, square, dazed: bool) -> str:
     cx, cy = _centre(square)
-    position = position_of(player)
-    letter = LETTERS[position.rstrip("123")]
+    number = NUMBERS[position_of(player)]
     ring = 'stroke="#ff0" stroke-width="2"' if dazed else 'stroke="#fff"'
     disc = _circle(square, CELL * 0.42, COLOURS[side_of(player)], ring)
     text = f'<text x="{cx}" y="{cy + 4}" font-size="11" fill="#fff" text-anchor="middle">'
-    return f"<g><title>{escape(player)}</title>{disc}{text}{letter}</text></g>"
+    return f"<g><title>{escape(player)}</title>{disc}{text}{number}</text></g>"

@@ -1,17 +1,19 @@
-"""The log as a referee would call it, in English (the text's language).
+"""The log as a referee would call it, in German, English and French.
 
-Every event names its players for the transcript already (``who``, ``whom``),
-so a line needs nothing but the event. Squares are told as (x, y), x along the
-pitch from the home end.
+Every event that names a player or a side carries the teams' names (``teams``),
+so a line needs nothing but the event. Players are called as the board numbers
+them ("Gryffindor chaser 3"), squares by their coordinates ("(12, 7)"), and
+bludgers 1 and 2 as the board labels them. The lines are English keys of the
+package's catalogues, read through :mod:`.words`.
 """
 
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
 
-LANGUAGES = ("en",)
+from . import words
+from .words import LANGUAGES, capital
 
-SIDE_NAMES = {"home": _("Home"), "away": _("Away")}
 REASONS = {
     "choice": _("by choice"),
     "done": _("every player has had their go"),
@@ -21,7 +23,7 @@ REASONS = {
     "lost_possession": _("possession is lost"),
     "intercepted": _("an interception"),
     "saved": _("the shot is saved"),
-    "knocked_off": _("a player knocked off the broom"),
+    "knocked_off": _("a player is knocked off the broom"),
 }
 FOULS = {
     "tackle": _("a foul tackle"),
@@ -39,55 +41,85 @@ INJURIES = {
 ENDINGS = {
     "snitch": _("the snitch is caught"),
     "concession": _("a concession"),
+    "no_seekers": _("no seeker is left to catch the snitch"),
 }
 LINES = {
-    "first_phase_roll": _("First-phase roll: home {home}, away {away}."),
-    "balls_released": _("The balls are released; {first} plays the first phase."),
-    "phase_begins": _("Phase {number}: {side} to play."),
-    "next_phase": _("{side} plays the next phase."),
-    "phase_ends": _("The phase of {side} ends: {reason}."),
+    "first_phase_roll": _("First-phase roll: {home} {home_roll}, {away} {away_roll}."),
+    "balls_released": _("The balls are released; {team} plays the first phase."),
+    "phase_begins": _("Phase {number}: {team} to play."),
+    "next_phase": _("{team} plays the next phase."),
+    "phase_ends": _("The phase of {team} ends: {reason}."),
     "moves": _("{who} flies {squares} squares to {to}."),
-    "star_sets": _("{who}, the star player, sets the {purpose} roll to {result}."),
-    "knocked": _("{who} is knocked {squares} squares {direction}, to {to}{boundary}."),
+    "moves:one": _("{who} flies one square to {to}."),
+    "star_sets": _("{who}, the star player, sets a die of {purpose} to {result}."),
+    "knocked": _("{who} is knocked {squares} squares {direction}, to {to}."),
+    "knocked:one": _("{who} is knocked one square {direction}, to {to}."),
+    "knocked:boundary": _(
+        "{who} is knocked {squares} squares {direction} against the boundary, to {to}."
+    ),
+    "knocked:boundary:one": _("{who} is knocked {direction} against the boundary, at {to}."),
     "dazed": _("{who} is dazed."),
     "knocked_off": _("{who} is knocked off the broom and out of the match."),
     "gains_quaffle": _("{who} gains the quaffle."),
     "quaffle_loose": _("The quaffle goes loose at {at} and drifts {drift}: it lies at {to}."),
-    "catch": _("{who} tries a catch: {result} against {needed}, {outcome}."),
-    "pass": _("{who} passes {squares} squares to {whom}: {result} against {needed}, {outcome}."),
-    "interception": _("{who} tries to intercept: {result} against {needed}, {outcome}."),
-    "shot": _("{who} shoots at hoop {hoop} from {squares} squares{test}."),
+    "quaffle_loose:stays": _("The quaffle goes loose at {at} and stays there."),
+    "catch:success": _("{who} catches the quaffle: {result} against {needed}."),
+    "catch:failure": _("{who} fails to catch the quaffle: {result} against {needed}."),
+    "pass:success": _("{who} passes {squares} squares to {whom}: {result} against {needed}."),
+    "pass:failure": _(
+        "{who} passes {squares} squares to {whom} and misses: {result} against {needed}."
+    ),
+    "pass:success:one": _("{who} passes to {whom} beside them: {result} against {needed}."),
+    "pass:failure:one": _(
+        "{who} passes to {whom} beside them and misses: {result} against {needed}."
+    ),
+    "interception:success": _("{who} intercepts the pass: {result} against {needed}."),
+    "interception:failure": _("{who} fails to intercept: {result} against {needed}."),
+    "shot": _("{who} shoots at {hoop} from the shooting zone, {squares} squares away."),
+    "shot:success": _("{who} shoots at {hoop} from {squares} squares: {result} against {needed}."),
+    "shot:failure": _(
+        "{who} shoots at {hoop} from {squares} squares and misses: {result} against {needed}."
+    ),
     "roll_off": _("{who} rolls {chaser}, {whom} rolls {keeper}."),
-    "save": _("{who} saves: {result} against {needed}, {outcome}."),
+    "save:success": _("{who} saves and holds the quaffle: {result} against {needed}."),
+    "save:failure": _("{who} saves but cannot hold the quaffle: {result} against {needed}."),
     "repelled": _("{who} repels the quaffle {squares} squares {direction}, to {to}."),
-    "goal": _("Goal by {who}! Home {home}, away {away}."),
+    "repelled:one": _("{who} repels the quaffle one square {direction}, to {to}."),
+    "goal": _("Goal by {who}! {home} {home_score}, {away} {away_score}."),
     "free_moves": _("Every player may take a free move before the restart."),
-    "free_moves_done": _("{side} has taken its free moves."),
+    "free_moves_done": _("{team} has taken its free moves."),
     "foul": _("Foul by {who}: {kind}. A penalty shot follows."),
-    "no_penalty": _("{side} has no chaser left to take the penalty."),
+    "no_penalty": _("{team} has no chaser left to take the penalty."),
     "penalty": _("{who} takes the penalty from the centre circle and reaches {to}."),
     "tackle": _("{who} tackles {whom}: {result}."),
     "bad_tackle": _("A bad tackle: {who} gains the advantage against {whom}."),
     "bludger_flies": _("Bludger {bludger} flies at {whom}."),
     "bludger_lands": _("Bludger {bludger} comes to rest at {to}."),
     "bludger_contact": _("Bludger {bludger} reaches {who}."),
-    "dodge": _("{who} dodges: {result} against {needed}, {outcome}."),
+    "dodge:success": _("{who} dodges the bludger: {result} against {needed}."),
+    "dodge:failure": _("{who} fails to dodge the bludger: {result} against {needed}."),
     "injury": _("{who} is hit ({result}): {injury}."),
-    "bludger_hit": _("{who} swings at bludger {bludger}: {result}, {outcome}."),
+    "bludger_hit:success": _("{who} hits bludger {bludger}: {result}."),
+    "bludger_hit:failure": _("{who} swings at bludger {bludger} and misses: {result}."),
     "bludger_sent": _("Bludger {bludger} flies {squares} squares {direction}."),
-    "seeker_looks": _("{who} looks for the snitch: {total}."),
-    "seeker_spots": _("{who} looks for the snitch: {result} against {needed}, {outcome}."),
-    "snitch_appears": _("The snitch appears at {to} (across {across}, along {along})."),
-    "snitch_flies": _("The snitch flies {squares} squares {direction} to {to}."),
+    "bludger_sent:one": _("Bludger {bludger} flies one square {direction}."),
+    "seeker_looks": _("{who} looks for the snitch: {faces}, {total} in all."),
+    "seeker_spots:success": _("{who} sees the snitch: {result} against {needed}."),
+    "seeker_spots:failure": _("{who} does not see the snitch: {result} against {needed}."),
+    "snitch_appears": _("The snitch appears at {to}."),
+    "snitch_flies": _("The snitch flies {squares} squares {direction}, to {to}."),
+    "snitch_flies:hovers": _("The snitch hovers at {to}."),
     "snitch_caught": _("{who} catches the snitch: {points} points!"),
-    "concedes": _("{side} concedes: {points} points go to the other side."),
-    "end_proposed": _("{side} proposes to end the match."),
-    "end_answered": _("{side} {answer}."),
-    "dice_stand": _("{side} lets the dice stand."),
-    "reroll": _("{side}'s captain re-rolls die {die} (it showed {face})."),
-    "match_over": _("The match is over by {how}: home {home}, away {away}. {outcome}"),
+    "concedes": _("{team} concedes: {points} points go to the other side."),
+    "end_proposed": _("{team} proposes to end the match."),
+    "end_answered:success": _("{team} agrees to end the match: the snitch is released."),
+    "end_answered:failure": _("{team} wants to play on."),
+    "dice_stand": _("{team} lets the dice stand."),
+    "reroll": _("The captain of {team} re-rolls a die that showed {face}."),
+    "match_over": _(
+        "The match is over, {how}: {home} {home_score}, {away} {away_score}. {outcome}"
+    ),
 }
-SUCCESS = {True: _("success"), False: _("failure")}
 OUTCOME = {
     "catch": "caught",
     "pass": "passed",
@@ -96,48 +128,102 @@ OUTCOME = {
     "dodge": "dodged",
     "bludger_hit": "struck",
     "seeker_spots": "seen",
+    "end_answered": "accepted",
 }
-"""The field of a tested event that says whether the roll succeeded."""
-AGAINST_THE_BOUNDARY = _(" against the boundary")
-ANSWERS = {True: _("agrees: the snitch is released"), False: _("declines")}
-TESTED = _(": {result} against {needed}")
-UNTESTED = _(", no test")
+"""The field of an event that says whether the roll succeeded (``:success``, ``:failure``)."""
 WINS, DRAW = _("{winner} wins!"), _("A draw.")
-
-DETAILS = {
-    "phase_ends": lambda e: {"reason": REASONS[e["reason"]]},
-    "foul": lambda e: {"kind": FOULS[e["kind"]]},
-    "injury": lambda e: {"injury": INJURIES[e["result"]]},
-    "knocked": lambda e: {"boundary": AGAINST_THE_BOUNDARY if e["boundary"] else ""},
-    "end_answered": lambda e: {"answer": ANSWERS[e["accepted"]]},
-    "shot": lambda e: {"test": TESTED.format_map(e) if e["tested"] else UNTESTED},
-    "goal": lambda e: e["score"],
-    "match_over": lambda e: {
-        "how": ENDINGS[e["how"]],
-        "outcome": WINS.format(winner=SIDE_NAMES[e["winner"]]) if e["winner"] else DRAW,
-    },
-}
-"""What a line says beyond the event's own fields, by kind of event."""
 
 
 def narrate(event: dict) -> dict[str, str]:
-    return {"en": _line(event)}
+    return {language: capital(_line(event, language)) for language in LANGUAGES}
 
 
-def _line(event: dict) -> str:
+def _line(event: dict, language: str) -> str:
+    fields = dict(event)
+    teams = event.get("teams")
+    for key, name in (("player", "who"), ("target", "whom")):
+        if event.get(key):
+            fields[name] = words.player(teams, event[key], language)
+    if "side" in event:
+        fields["team"] = words.team(teams, event["side"], language)
+    for key in ("to", "at"):
+        if key in event:
+            fields[key] = words.square(event[key])
+    if "direction" in event:
+        fields["direction"] = words.direction(event["direction"], language)
+    if "bludger" in event:
+        fields["bludger"] = event["bludger"] + 1
+    key = _variant(event)
+    if event.get("squares") == 1 and f"{key}:one" in LINES:
+        key += ":one"
+    fields.update(_details(event, teams, language))
+    return words.text(language, LINES[key], **fields)
+
+
+def _variant(event: dict) -> str:
+    """The line's key: some read differently by outcome."""
     kind = event["type"]
-    fields = {key: _said(key, value) for key, value in event.items()}
+    if kind == "shot":
+        return (
+            kind if not event["tested"] else f"shot:{_outcome(event['result'] >= event['needed'])}"
+        )
     if kind in OUTCOME:
-        fields["outcome"] = SUCCESS[event[OUTCOME[kind]]]
-    if kind in DETAILS:
-        fields.update(DETAILS[kind](event))
-    return LINES[kind].format_map(fields)
+        return f"{kind}:{_outcome(event[OUTCOME[kind]])}"
+    if kind == "knocked" and event["boundary"]:
+        return "knocked:boundary"
+    if kind == "quaffle_loose" and event["at"] == event["to"]:
+        return "quaffle_loose:stays"
+    if kind == "snitch_flies" and event["direction"] == "hit":
+        return "snitch_flies:hovers"
+    return kind
 
 
-def _said(key: str, value):
-    """A field as the transcript says it: a square as (x, y), a side by its name."""
-    if isinstance(value, list) and len(value) == 2 and all(type(n) is int for n in value):
-        return f"({value[0]}, {value[1]})"
-    if key in ("side", "first") and value in SIDE_NAMES:
-        return SIDE_NAMES[value]
-    return value
+def _outcome(succeeded: bool) -> str:
+    return "success" if succeeded else "failure"
+
+
+def _details(event: dict, teams: dict | None, language: str) -> dict:
+    """What a line says beyond the event's own fields."""
+    kind = event["type"]
+    if kind == "phase_ends":
+        return {"reason": words.text(language, REASONS[event["reason"]])}
+    if kind == "foul":
+        return {"kind": words.text(language, FOULS[event["kind"]])}
+    if kind == "injury":
+        return {"injury": words.text(language, INJURIES[event["result"]])}
+    if kind == "shot":
+        return {"hoop": words.text(language, words.HOOPS[event["hoop"]])}
+    if kind == "star_sets":
+        return {"purpose": words.purpose(event["purpose"], language)}
+    if kind == "quaffle_loose":
+        return {"drift": words.direction(event["drift"], language)}
+    if kind == "seeker_looks":
+        return {"faces": ", ".join(str(face) for face in event["faces"])}
+    if kind == "first_phase_roll":
+        return {**_sides(teams, language), "home_roll": event["home"], "away_roll": event["away"]}
+    if kind == "goal":
+        score = event["score"]
+        return {
+            **_sides(teams, language),
+            "home_score": score["home"],
+            "away_score": score["away"],
+        }
+    if kind == "match_over":
+        winner = event["winner"]
+        outcome = (
+            words.text(language, WINS, winner=words.team(teams, winner, language))
+            if winner
+            else words.text(language, DRAW)
+        )
+        return {
+            **_sides(teams, language),
+            "home_score": event["home"],
+            "away_score": event["away"],
+            "how": words.text(language, ENDINGS[event["how"]]),
+            "outcome": outcome,
+        }
+    return {}
+
+
+def _sides(teams: dict, language: str) -> dict:
+    return {side: words.team(teams, side, language) for side in ("home", "away")}

@@ -67,6 +67,7 @@ class Skirmish(Ruleset):
     # The storyguide's own: a bot never changes Health by hand, and only the random
     # player that fuzzes the rules ever calls a skirmish off.
     rare_actions = {"end_skirmish": 0.01, "change_health": 0.0}
+    ending_actions = frozenset({"end_skirmish"})
     bots = {"fighter": Fighter()}
     referee_relays = True  # the storyguide runs the characters nobody plays
     table = SkirmishTable()

@@ -122,6 +122,7 @@ EXPECTED = {
     ("cup-year-list", "post"): (401, 400, 400, 400, 201, 400),
     ("cup-year-detail", "get"): (200, 200, 200, 200, 200, 200),
     ("cup-year-standings", "get"): (200, 200, 200, 200, 200, 200),
+    ("cup-year-projections", "get"): (200, 200, 200, 200, 200, 200),
     ("cup-year-stream", "get"): (200, 200, 200, 200, 200, 200),
     ("cup-year-standings-csv", "get"): (200, 200, 200, 200, 200, 200),
     ("cup-year-fixtures-ics", "get"): (200, 200, 200, 200, 200, 200),

@@ -1,5 +1,6 @@
 """A cup year's live stream (issue 19): public like its standings, it replays the
-cup's news from the campaign's activity line, then follows it."""
+cup's news from the campaign's activity line, then follows it; each result's new
+projections follow it there once computed (issue 33)."""
 
 import json
 import threading
@@ -30,7 +31,7 @@ def test_a_cup_year_stream_replays_its_news_then_follows_for_anyone(cup, setting
         late = threading.Timer(0.3, play, args=(cup, second))
         late.start()
         messages = read_stream(
-            server + url, headers={}, until=lambda m: sum(1 for s in m if s.id) >= 6
+            server + url, headers={}, until=lambda m: sum(1 for s in m if s.id) >= 8
         )
         late.join()
         with httpx.Client(base_url=server, timeout=5) as client:
@@ -40,7 +41,11 @@ def test_a_cup_year_stream_replays_its_news_then_follows_for_anyone(cup, setting
         "fixture_started",
         "fixture_finished",
         "standings_changed",
+        "projections_changed",
     ] * 2
-    assert [item["data"]["fixture"] for item in news[::3]] == [first.pk, second.pk]
+    assert [item["data"]["fixture"] for item in news[::4]] == [first.pk, second.pk]
+    projected = [item["data"] for item in news[3::4]]
+    assert [item["games_played"] for item in projected] == [1, 2]
+    assert all(item["cup_year"] == cup.cup.pk for item in projected)
     ids = [int(sse.id) for sse in messages if sse.id]
     assert ids == sorted(ids) and points.seq not in ids  # house points are not cup news

@@ -114,7 +114,7 @@ def test_a_storyguide_invites_a_newcomer_signs_up_and_plays_on_the_match_page(
     page.goto(f"{live_service.url}/me/")
     expect(page.locator(".turn")).to_have_text("Your move")
     page.click(f"a[href='/matches/{match.pk}/']")
-    page.click("""#commands button[data-command*='"experience"']""")
+    page.locator("""#table button[data-command*='"experience"']""").first.click()
     expect(page.locator("#log")).to_contain_text("Erfahrungspunkte")
     page.screenshot(path=screenshots / "join-match-page.png", full_page=True)
 

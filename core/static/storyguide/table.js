@@ -33,7 +33,8 @@
     if (button) { event.preventDefault(); send({command: JSON.parse(button.dataset.command)}); }
   });
 
-  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  // A field some offers lack (an optional one) is chosen as absent by its option "null".
+  const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
   document.querySelectorAll("form.command-form").forEach((form) => {
     const offers = JSON.parse(form.dataset.offers);
     const selects = Array.from(form.querySelectorAll("select"));

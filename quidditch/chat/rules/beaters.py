@@ -21,11 +21,9 @@ Bludger statuses: ``idle`` (no beater in its third, never released), ``free``,
 
 from __future__ import annotations
 
-from .pitch import third_for_die
-from .rolls import combat, succeeds
-from .table import (
+from .match import (
+    Match,
     State,
-    Table,
     bludger_targets,
     both_teams,
     close_window,
@@ -34,6 +32,8 @@ from .table import (
     team_of,
     xp_of,
 )
+from .pitch import third_for_die
+from .rolls import combat, succeeds
 
 HIT = 4
 """Klatscherwurf, Klatscherabfang and Klatscherabwurf are all EW 4+ (§5.4.1, §5.4.2)."""
@@ -43,11 +43,11 @@ def beaters(state: State) -> list[str]:
     return both_teams(state, "beater")
 
 
-def start(table: Table) -> None:
+def start(match: Match) -> None:
     """Roll the bludgers' thirds and release those that share a third with a beater (§5.4)."""
-    state = table.state
+    state = match.state
     state["subround"] = "beaters"
-    faces = table.roll("bludger placement")
+    faces = match.roll("bludger placement")
     occupied = {state["thirds"][b] for b in beaters(state)}
     bludgers = []
     for face in faces:
@@ -55,14 +55,14 @@ def start(table: Table) -> None:
         status = "free" if third in occupied else "idle"
         bludgers.append({"third": third, "status": status, "by": None})
     state["bludgers"] = bludgers
-    table.say("bludgers_placed", dice=faces, thirds=[b["third"] for b in bludgers])
+    match.say("bludgers_placed", dice=faces, thirds=[b["third"] for b in bludgers])
     if not any(b["status"] == "free" for b in bludgers):
-        table.close_subround()
+        match.close_subround()
     elif state["config"]["referee_releases"]:
         state["phase"] = "bludger_release"
     else:
         state["phase"] = "beaters"
-        table.say("release", ball="bludgers", auto=True)
+        match.say("release", ball="bludgers", auto=True)
 
 
 def options(state: State, out: list[dict]) -> None:
@@ -110,62 +110,62 @@ def rethrow_options(state: State, out: list[dict]) -> None:
             )
 
 
-def throw(table: Table, command: dict) -> None:
+def throw(match: Match, command: dict) -> None:
     """``Klatscherwurf NICK`` with a free bludger of the beater's third (§5.4.1)."""
     beater = command["player"]
-    third = table.state["thirds"][beater]
-    bludgers = table.edit("bludgers")
+    third = match.state["thirds"][beater]
+    bludgers = match.edit("bludgers")
     index = next(i for i, b in enumerate(bludgers) if b["third"] == third and b["status"] == "free")
     bludgers[index] = {**bludgers[index], "status": "used", "by": beater}
-    table.edit("threw").append(beater)
-    _hurl(table, beater, command["target"], "bludger_throw")
+    match.edit("threw").append(beater)
+    _hurl(match, beater, command["target"], "bludger_throw")
 
 
-def catch(table: Table, command: dict) -> None:
+def catch(match: Match, command: dict) -> None:
     """``Klatscherabfang``: catch the second bludger, EW 4+ (§5.4.2)."""
     beater = command["player"]
-    state = table.state
-    faces = table.roll("bludger catch")
+    state = match.state
+    faces = match.roll("bludger catch")
     caught = succeeds(faces, xp_of(state, beater), HIT)
-    bludgers = table.edit("bludgers")
+    bludgers = match.edit("bludgers")
     index = next(i for i, b in enumerate(bludgers) if b["status"] == "free")
     status = "used"
     if caught:
         targets = bludger_targets(state, state["thirds"][beater])
         status = "held" if targets else "kept"
     bludgers[index] = {**bludgers[index], "status": status, "by": beater}
-    table.say("bludger_catch", player=beater, dice=faces, outcome="caught" if caught else "missed")
+    match.say("bludger_catch", player=beater, dice=faces, outcome="caught" if caught else "missed")
     if status == "kept":
-        table.say("bludger_kept", player=beater, auto=True)
+        match.say("bludger_kept", player=beater, auto=True)
 
 
-def keep(table: Table, command: dict) -> None:
+def keep(match: Match, command: dict) -> None:
     """The beater whispers that he keeps the caught bludger for later (§5.4.2)."""
     beater = command["player"]
-    bludgers = table.edit("bludgers")
+    bludgers = match.edit("bludgers")
     for index, bludger in enumerate(bludgers):
         if bludger["status"] == "held" and bludger["by"] == beater:
             bludgers[index] = {**bludger, "status": "kept"}
-    table.say("bludger_kept", player=beater, auto=False)
+    match.say("bludger_kept", player=beater, auto=False)
 
 
-def rethrow(table: Table, command: dict) -> None:
+def rethrow(match: Match, command: dict) -> None:
     """``Klatscherabwurf NICK``: throw the caught bludger, EW 4+ (§5.4.2)."""
     beater = command["player"]
-    bludgers = table.edit("bludgers")
+    bludgers = match.edit("bludgers")
     for index, bludger in enumerate(bludgers):
         if bludger["status"] in ("held", "kept") and bludger["by"] == beater:
             bludgers[index] = {**bludger, "status": "used"}
-    _hurl(table, beater, command["target"], "bludger_rethrow")
+    _hurl(match, beater, command["target"], "bludger_rethrow")
 
 
-def _hurl(table: Table, beater: str, target: str, kind: str) -> None:
+def _hurl(match: Match, beater: str, target: str, kind: str) -> None:
     """Roll a bludger at ``target``; a hit waits for a block if a team-mate beater can give one."""
-    state = table.state
-    faces = table.roll("bludger throw" if kind == "bludger_throw" else "bludger rethrow")
+    state = match.state
+    faces = match.roll("bludger throw" if kind == "bludger_throw" else "bludger rethrow")
     xp = xp_of(state, beater)
     hit = succeeds(faces, xp, HIT)
-    table.say(kind, player=beater, target=target, dice=faces, outcome="hit" if hit else "missed")
+    match.say(kind, player=beater, target=target, dice=faces, outcome="hit" if hit else "missed")
     if not hit:
         return
     thirds = state["thirds"]
@@ -174,31 +174,31 @@ def _hurl(table: Table, beater: str, target: str, kind: str) -> None:
     blockers = [b for b in team_beaters if b != beater and thirds[b] == third]
     if blockers:
         window = {"kind": "block", "target": target, "thrower": beater, "dice": faces, "xp": xp}
-        open_window(table, {**window, "blockers": blockers})
+        open_window(match, {**window, "blockers": blockers})
     else:
-        knock_out(table, target)
+        knock_out(match, target)
 
 
-def block(table: Table, command: dict) -> None:
+def block(match: Match, command: dict) -> None:
     """``Abblocken``: a combat roll against the oldest hit this beater can answer (§5.4.3)."""
     blocker = command["player"]
-    state = table.state
+    state = match.state
     window = next(w for w in state["pending"] if w["kind"] == "block" and blocker in w["blockers"])
-    close_window(table, window)
+    close_window(match, window)
     thrower_won, exchanges = combat(
-        table.dice, "block", window["xp"], xp_of(state, blocker), first_faces=window["dice"]
+        match.dice, "block", window["xp"], xp_of(state, blocker), first_faces=window["dice"]
     )
     outcome = "failed" if thrower_won else "blocked"
-    table.say("block", player=blocker, target=window["target"], rolls=exchanges, outcome=outcome)
+    match.say("block", player=blocker, target=window["target"], rolls=exchanges, outcome=outcome)
     if thrower_won:
-        knock_out(table, window["target"])
+        knock_out(match, window["target"])
 
 
-def unblocked(table: Table, window: dict) -> None:
+def unblocked(match: Match, window: dict) -> None:
     """No block came in time: the hit stands (§5.4.1)."""
-    knock_out(table, window["target"])
+    knock_out(match, window["target"])
 
 
-def knock_out(table: Table, nick: str) -> None:
-    table.say("player_out", player=nick)
-    table.knock_out(nick)
+def knock_out(match: Match, nick: str) -> None:
+    match.say("player_out", player=nick)
+    match.knock_out(nick)

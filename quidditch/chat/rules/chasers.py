@@ -12,11 +12,9 @@ from __future__ import annotations
 
 from . import shots
 from .fouls import SEEN, SUCCESS, foul_roll
-from .pitch import is_goal_third, neighbours, third_for_die
-from .rolls import combat, succeeds
-from .table import (
+from .match import (
+    Match,
     State,
-    Table,
     drop_quaffle,
     in_third,
     keeper_of,
@@ -26,28 +24,30 @@ from .table import (
     team_of,
     xp_of,
 )
+from .pitch import is_goal_third, neighbours, third_for_die
+from .rolls import combat, succeeds
 
 PASS, RECEIVE, INTERCEPT = 3, 2, 5
 """Pass EW 3+, Angenommen EW 2+ (§5.5.4), Abfangen EW 5+ (§5.5.5)."""
 
 
-def start(table: Table) -> None:
+def start(match: Match) -> None:
     """Roll where the carrier is, then release the quaffle (§5.5)."""
-    state = table.state
+    state = match.state
     state["subround"] = "chasers"
     carrier = state["carrier"]
     if carrier is None:
-        table.close_subround()
+        match.close_subround()
         return
-    faces = table.roll("quaffle carrier position")
+    faces = match.roll("quaffle carrier position")
     third = third_for_die(state["pitch"], faces[0])
-    table.edit("thirds")[carrier] = third
-    table.say("carrier_placed", player=carrier, dice=faces, third=third)
+    match.edit("thirds")[carrier] = third
+    match.say("carrier_placed", player=carrier, dice=faces, third=third)
     if state["config"]["referee_releases"]:
         state["phase"] = "quaffle_release"
     else:
         state["phase"] = "chasers"
-        table.say("release", ball="quaffle", auto=True)
+        match.say("release", ball="quaffle", auto=True)
 
 
 def options(state: State, out: list[dict]) -> None:
@@ -99,50 +99,50 @@ def _pass_answers(state: State, flying_pass: dict, out: list[dict]) -> None:
             out.append({"action": "intercept", "player": c})
 
 
-def fly(table: Table, command: dict) -> None:
+def fly(match: Match, command: dict) -> None:
     """``Fliegen A-B`` with the quaffle to an adjacent third (§5.5.1)."""
     chaser, destination = command["player"], command["to"]
-    table.edit("thirds")[chaser] = destination
-    table.edit("flew").append(chaser)
-    table.state["flight"] = {"player": chaser, "to": destination}
-    table.say("fly", player=chaser, origin=command["from"], to=destination)
+    match.edit("thirds")[chaser] = destination
+    match.edit("flew").append(chaser)
+    match.state["flight"] = {"player": chaser, "to": destination}
+    match.say("fly", player=chaser, origin=command["from"], to=destination)
 
 
-def attack(table: Table, command: dict) -> None:
+def attack(match: Match, command: dict) -> None:
     """``Angriff NICK``: a combat roll, the attacker rolling first (§5.5.2)."""
-    state = table.state
+    state = match.state
     attacker, carrier = command["player"], state["carrier"]
     attacker_won, exchanges = combat(
-        table.dice, "attack", xp_of(state, attacker), xp_of(state, carrier)
+        match.dice, "attack", xp_of(state, attacker), xp_of(state, carrier)
     )
     winner = attacker if attacker_won else carrier
-    table.say("attack", player=attacker, target=carrier, rolls=exchanges, winner=winner)
+    match.say("attack", player=attacker, target=carrier, rolls=exchanges, winner=winner)
     if attacker_won:
-        take_possession(table, attacker)
+        take_possession(match, attacker)
 
 
-def foul(table: Table, command: dict) -> None:
+def foul(match: Match, command: dict) -> None:
     """``Foul NICK`` on the carrier: nothing, a free throw, or the quaffle (§5.5.3)."""
-    state = table.state
+    state = match.state
     fouler, carrier = command["player"], state["carrier"]
-    faces, verdict = foul_roll(table, fouler, "foul")
-    table.say("foul", player=fouler, target=carrier, dice=faces, outcome=verdict)
+    faces, verdict = foul_roll(match, fouler, "foul")
+    match.say("foul", player=fouler, target=carrier, dice=faces, outcome=verdict)
     if verdict == SEEN:
-        shots.award_free_throw(table, team_of(state, carrier))
+        shots.award_free_throw(match, team_of(state, carrier))
     elif verdict == SUCCESS:
-        take_possession(table, fouler)
+        take_possession(match, fouler)
 
 
-def pass_quaffle(table: Table, command: dict) -> None:
+def pass_quaffle(match: Match, command: dict) -> None:
     """``Pass NICK``, EW 3+; a failed pass drops the quaffle (§5.5.4, §5.6.2)."""
-    state = table.state
+    state = match.state
     passer, receiver = command["player"], command["target"]
-    faces = table.roll("pass")
+    faces = match.roll("pass")
     thrown = succeeds(faces, xp_of(state, passer), PASS)
-    table.say("pass", player=passer, target=receiver, dice=faces, outcome=_ok(thrown))
+    match.say("pass", player=passer, target=receiver, dice=faces, outcome=_ok(thrown))
     if not thrown:
-        table.say("quaffle_dropped", player=passer)
-        drop_quaffle(table, team_of(state, passer))
+        match.say("quaffle_dropped", player=passer)
+        drop_quaffle(match, team_of(state, passer))
         return
     state["pass"] = {
         "from": passer,
@@ -153,35 +153,35 @@ def pass_quaffle(table: Table, command: dict) -> None:
     }
 
 
-def receive(table: Table, command: dict) -> None:
+def receive(match: Match, command: dict) -> None:
     """``Angenommen``, EW 2+; a pass between chasers in a goal third earns the
     shot that follows one extra XP (§5.5.4, §5.5.6.1)."""
-    state = table.state
+    state = match.state
     receiver, flying_pass = command["player"], state["pass"]
-    faces = table.roll("catch")
+    faces = match.roll("catch")
     caught = succeeds(faces, xp_of(state, receiver), RECEIVE)
-    table.say("catch", player=receiver, dice=faces, outcome=_ok(caught))
+    match.say("catch", player=receiver, dice=faces, outcome=_ok(caught))
     state["pass"] = None
     passer = flying_pass["from"]
     if not caught:
-        table.say("quaffle_dropped", player=receiver)
-        drop_quaffle(table, team_of(state, passer))
+        match.say("quaffle_dropped", player=receiver)
+        drop_quaffle(match, team_of(state, passer))
         return
-    take_possession(table, receiver)
+    take_possession(match, receiver)
     if not flying_pass["keeper"] and team_of(state, passer) == team_of(state, receiver):
         state["bonus_third"] = flying_pass["third"]
 
 
-def intercept(table: Table, command: dict) -> None:
+def intercept(match: Match, command: dict) -> None:
     """``Abfangen`` after a good pass roll and before the catch, EW 5+ (§5.5.5)."""
-    state = table.state
+    state = match.state
     interceptor = command["player"]
-    faces = table.roll("intercept")
+    faces = match.roll("intercept")
     caught = succeeds(faces, xp_of(state, interceptor), INTERCEPT)
-    table.say("intercept", player=interceptor, dice=faces, outcome=_ok(caught))
+    match.say("intercept", player=interceptor, dice=faces, outcome=_ok(caught))
     if caught:
         state["pass"] = None
-        take_possession(table, interceptor)
+        take_possession(match, interceptor)
     else:
         state["pass"] = {**state["pass"], "intercepted": interceptor}
 

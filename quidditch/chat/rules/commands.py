@@ -2,7 +2,9 @@
 
 Every command is a dict with an ``action`` and, for a player's command, the
 ``player`` (nick) who gives it. A player who controls a single nick may leave
-``player`` out. The text forms of §3.5 are turned into these by
+``player`` out, and so may a storyguide who holds one (a referee in a seat),
+except in the commands both give (``end_game``, ``quaffle_roll``), which are
+then the referee's own. The text forms of §3.5 are turned into these by
 :mod:`.parsing`.
 """
 
@@ -13,8 +15,8 @@ from dataclasses import dataclass
 from core.errors import gettext_noop as _
 from games.ruleset import Actor, RuleViolation
 
+from .match import State
 from .parsing import unknown_nick
-from .table import State
 
 PLAYER, NOBODY, EITHER = "player", "nobody", "either"
 
@@ -102,24 +104,17 @@ def normalise(command: object, state: State, actor: Actor) -> dict:
         raise unknown_nick(state, result["target"])
     if spec.by == NOBODY:
         if action != "timeout" and not actor.is_referee:
-            raise RuleViolation(
-                "referee_only",
-                _("Only the referee says %(action)s."),
-                "§2.1",
-                params={"action": action},
-            )
+            raise RuleViolation("referee_only", _("Only the referee gives this command."), "§2.1")
         return result
     player = command.get("player")
-    if player is None and not actor.is_referee and len(actor.controls) == 1:
+    if player is None and len(actor.controls) == 1 and (spec.by == PLAYER or not actor.is_referee):
+        # A player's own line; a storyguide holding a seat keeps the referee's words.
         player = next(iter(actor.controls))
     if player is None:
         if spec.by == EITHER and actor.is_referee:
             return result
         raise RuleViolation(
-            "player_needed",
-            _("Say which player gives %(action)s."),
-            "§4.1.1",
-            params={"action": action},
+            "player_needed", _("Say which of your players gives this command."), "§4.1.1"
         )
     if player not in state["players"]:
         raise unknown_nick(state, player)

@@ -13,10 +13,11 @@
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
 from games.ruleset import config_settings
 
+from .match import State
 from .pitch import UNNAMED
-from .table import State
 from .teams import ROLE_WORDS, build_teams, invalid
 
 MAX_ROUNDS = 10
@@ -37,14 +38,19 @@ def settings(config: object) -> dict:
     result = config_settings(config, DEFAULTS, besides=("teams",))
     seconds = result["answer_seconds"]
     if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0:
-        raise invalid("answer_seconds must be a positive number", "§3.4")
+        raise invalid(_("answer_seconds must be a positive number"), "§3.4")
     for name in ("rounds", "half_time_after"):
         value = result[name]
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ROUNDS:
-            raise invalid(f"{name} must be a whole number from 1 to {MAX_ROUNDS}", "§5.1")
+            raise invalid(
+                _("%(name)s must be a whole number from 1 to %(most)s"),
+                "§5.1",
+                name=name,
+                most=MAX_ROUNDS,
+            )
     for name in ("final", "foul_xp", "referee_releases"):
         if not isinstance(result[name], bool):
-            raise invalid(f"{name} must be true or false")
+            raise invalid(_("%(name)s must be true or false"), name=name)
     return result
 
 

@@ -11,7 +11,7 @@ is extended by two rounds at a time until one team leads (§8.2).
 
 from __future__ import annotations
 
-from .table import State, Table
+from .match import Match, State
 
 WIN_BONUS = 100
 EXTENSION_ROUNDS = 2
@@ -33,11 +33,11 @@ def needs_extension(state: State) -> bool:
     return state["config"]["final"] and winner(state) is None
 
 
-def extend(table: Table) -> None:
-    state = table.state
+def extend(match: Match) -> None:
+    state = match.state
     state["last_round"] += EXTENSION_ROUNDS
     state["phase"] = "chat"
-    table.say(
+    match.say(
         "extension",
         rounds=EXTENSION_ROUNDS,
         pause_minutes=EXTENSION_PAUSE_MINUTES,
@@ -45,8 +45,8 @@ def extend(table: Table) -> None:
     )
 
 
-def game_over(table: Table, reason: str) -> None:
-    state = table.state
+def game_over(match: Match, reason: str) -> None:
+    state = match.state
     state["phase"] = "over"
     state["subround"] = None
     state["over"] = True
@@ -54,7 +54,7 @@ def game_over(table: Table, reason: str) -> None:
     state["pending"] = []
     state["awaiting"] = []
     result_ = result(state)
-    table.say("game_over", reason=reason, winner=result_["winner"], points=result_["points"])
+    match.say("game_over", reason=reason, winner=result_["winner"], points=result_["points"])
 
 
 def votes_open(state: State) -> list[dict]:
@@ -67,15 +67,22 @@ def votes_open(state: State) -> list[dict]:
     return offered
 
 
-def vote_to_end(table: Table, command: dict) -> None:
+def votes_offered(state: State) -> list[dict]:
+    """The votes offered as commands: the referee's at any time, a captain's once someone
+    has proposed the end (§7). A captain may still propose it himself (``Spielende``); a
+    captain's vote always on offer would make him always awaited."""
+    return votes_open(state) if state["end_votes"] else [{"action": "end_game"}]
+
+
+def vote_to_end(match: Match, command: dict) -> None:
     """Both captains and the referee agree to end the game (§7)."""
     voter = command.get("player") or "referee"
-    votes = table.edit("end_votes")
+    votes = match.edit("end_votes")
     votes.append(voter)
-    table.say("end_vote", voter=voter)
-    captains = {t["captain"] for t in table.state["teams"]}
+    match.say("end_vote", voter=voter)
+    captains = {t["captain"] for t in match.state["teams"]}
     if "referee" in votes and captains <= set(votes):
-        game_over(table, "agreement")
+        game_over(match, "agreement")
 
 
 def result(state: State) -> dict:

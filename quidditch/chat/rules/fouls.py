@@ -8,15 +8,15 @@ that added them, so by default they do not.
 
 from __future__ import annotations
 
-from .table import Table, xp_of
+from .match import Match, xp_of
 
 UNSEEN, SEEN, SUCCESS = "unseen", "seen", "success"
 
 
-def foul_roll(table: Table, fouler: str, purpose: str) -> tuple[list[int], str]:
+def foul_roll(match: Match, fouler: str, purpose: str) -> tuple[list[int], str]:
     """Roll a foul and read it (§5.5.3)."""
-    faces = table.roll(purpose)
-    xp = xp_of(table.state, fouler) if table.state["config"]["foul_xp"] else 0
+    faces = match.roll(purpose)
+    xp = xp_of(match.state, fouler) if match.state["config"]["foul_xp"] else 0
     number = faces[0] + xp
     verdict = UNSEEN if number <= 2 else SEEN if number <= 4 else SUCCESS
     return faces, verdict

@@ -11,19 +11,19 @@ wins, his next command may be a shot the keeper cannot hold.
 
 from __future__ import annotations
 
+from .match import Match, take_possession, xp_of
 from .rolls import combat
-from .table import Table, take_possession, xp_of
 
 
-def attack(table: Table, command: dict) -> None:
-    state = table.state
+def attack(match: Match, command: dict) -> None:
+    state = match.state
     keeper, carrier = command["player"], state["carrier"]
     keeper_won, exchanges = combat(
-        table.dice, "keeper attack", xp_of(state, keeper), xp_of(state, carrier)
+        match.dice, "keeper attack", xp_of(state, keeper), xp_of(state, carrier)
     )
     winner = keeper if keeper_won else carrier
-    table.say("keeper_attack", player=keeper, target=carrier, rolls=exchanges, winner=winner)
+    match.say("keeper_attack", player=keeper, target=carrier, rolls=exchanges, winner=winner)
     if keeper_won:
-        take_possession(table, keeper)
+        take_possession(match, keeper)
     else:
         state["unguarded"] = carrier

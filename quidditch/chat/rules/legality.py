@@ -12,8 +12,8 @@ from games.ruleset import RuleViolation
 
 from .commands import key
 from .ending import votes_open
+from .match import State, role_of, team_of
 from .pitch import MIDDLE, adjacent, is_goal_third
-from .table import State, role_of, team_of
 
 SECTIONS = {
     "experience": "§3.2",
@@ -146,7 +146,7 @@ def _reason(state: State, command: dict, player: str | None) -> RuleViolation | 
     if action == "attack" and role_of(state, player) == "keeper" and target:
         return RuleViolation(
             "keeper_attack_with_nick",
-            _("The keeper's Angriff is valid only without a nick."),
+            _("The keeper attacks the carrier without naming him."),
             "§5.6.2",
         )
     if action == "attack" and not state["flight"]:

@@ -12,7 +12,7 @@ kept in ``awaiting`` (see :mod:`.ending`).
 from __future__ import annotations
 
 from . import beaters, chasers, positioning, pregame, seekers, shots
-from .table import State
+from .match import State
 
 
 def _referee(action: str, **fields: str):

@@ -18,7 +18,7 @@ import re
 from core.errors import gettext_noop as _
 from games.ruleset import Actor, RuleViolation
 
-from .table import State
+from .match import State
 
 NICK_TAKING = {
     "Angriff": "attack",
@@ -104,11 +104,11 @@ def not_a_command(text: str, line: str, state: State, actor: Actor) -> RuleViola
     close = difflib.get_close_matches(line, _lines(state, actor), n=1, cutoff=NEAR_MISS)
     if not close:
         return RuleViolation(
-            "not_a_command", _("„%(text)s“ is not a command."), "§3.5", params={"text": text}
+            "not_a_command", _("“%(text)s” is not a command."), "§3.5", params={"text": text}
         )
     return RuleViolation(
         "not_a_command",
-        _("„%(text)s“ is not a command. Did you mean „%(suggestion)s“?"),
+        _("“%(text)s” is not a command. Did you mean “%(suggestion)s”?"),
         "§3.5",
         params={"text": text, "suggestion": close[0]},
         did_you_mean=close[0],
@@ -138,7 +138,7 @@ def parse(text: str, *, state: State, actor: Actor) -> dict:
         command = _referee_word(line)
     if command is None and not actor.is_referee and _referee_word(line):
         raise RuleViolation(
-            "referee_only", _("Only the referee says „%(word)s“."), "§2.1", params={"word": line}
+            "referee_only", _("Only the referee says “%(word)s”."), "§2.1", params={"word": line}
         )
     if command is None:
         raise not_a_command(text, line, state, actor)

@@ -7,7 +7,7 @@ the quaffle names none (his third is rolled later), and seekers may not name M.
 
 from __future__ import annotations
 
-from .table import State, Table
+from .match import Match, State
 
 GROUPS = ("chaser", "seeker", "beater")
 
@@ -19,20 +19,20 @@ def waiting(state: State, group: str) -> list[str]:
     return [n for n in first + second if n != carrier and n not in thirds]
 
 
-def begin(table: Table) -> None:
+def begin(match: Match) -> None:
     """Open the positioning of a new round with the first group that has someone to ask."""
-    table.state["subround"] = "positioning"
-    table.state["phase"] = "positioning"
-    _next_group(table, 0)
+    match.state["subround"] = "positioning"
+    match.state["phase"] = "positioning"
+    _next_group(match, 0)
 
 
-def _next_group(table: Table, start: int) -> None:
+def _next_group(match: Match, start: int) -> None:
     for group in GROUPS[start:]:
-        if waiting(table.state, group):
-            table.state["positioning"] = group
+        if waiting(match.state, group):
+            match.state["positioning"] = group
             return
-    table.state["positioning"] = None
-    table.close_subround()
+    match.state["positioning"] = None
+    match.close_subround()
 
 
 def options(state: State, out: list[dict]) -> None:
@@ -44,17 +44,17 @@ def options(state: State, out: list[dict]) -> None:
             out.append({"action": "position", "player": player, "third": third})
 
 
-def position(table: Table, command: dict) -> None:
+def position(match: Match, command: dict) -> None:
     player, third = command["player"], command["third"]
-    table.edit("thirds")[player] = third
-    table.say("position", player=player, third=third)
+    match.edit("thirds")[player] = third
+    match.say("position", player=player, third=third)
     # Half of all commands are positions, and one only withdraws its player's
     # offers: cheaper than listing everything again. While a group positions,
     # ``awaiting`` holds nothing but its positions, so the offers left over are
     # exactly those of the players still waiting (see ``options``).
-    left = [o for o in table.state["awaiting"] if o["player"] != player]
+    left = [o for o in match.state["awaiting"] if o["player"] != player]
     if left:
-        table.state["awaiting"] = left
-        table.offers_known = True
+        match.state["awaiting"] = left
+        match.offers_known = True
     else:
-        _next_group(table, GROUPS.index(table.state["positioning"]) + 1)
+        _next_group(match, GROUPS.index(match.state["positioning"]) + 1)

@@ -17,6 +17,7 @@ is written (docs/rules/chat-quidditch.md), passes through as it is.
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
 from games.ruleset import Roster
 
 from .teams import invalid
@@ -28,12 +29,12 @@ def prepare(config: dict, roster: Roster) -> dict:
     teams = [_team(team, roster) if _by_id(team) else team for team in config["teams"]]
     houses = [team.get("house") for team in teams]
     if len(houses) == 2 and houses[0] == houses[1]:
-        raise invalid("a house cannot play against itself", "§2")
+        raise invalid(_("A house cannot play against itself."), "§2")
     named = [p.get("character") for team in teams for p in team.get("players", [])]
     twice = {c for c in named if c is not None and named.count(c) > 1}
     if twice:
         names = sorted(roster[c]["name"] for c in twice)
-        raise invalid(f"{', '.join(names)} cannot play twice in one match", "§2")
+        raise invalid(_("%(names)s cannot play twice in one match."), "§2", names=", ".join(names))
     return {**config, "teams": teams}
 
 
@@ -45,13 +46,15 @@ def _team(team: dict, roster: Roster) -> dict:
     """One team of characters of one house, as the rules' config writes it."""
     entries = team.get("players")
     if not isinstance(entries, list) or not entries:
-        raise invalid("every team needs its players", "§2")
+        raise invalid(_("Every team needs its players."), "§2")
     players = [_player(entry, team["house"], roster) for entry in entries]
     house = roster[players[0]["character"]]["house"]
     captain = team.get("captain")
     ids = [player["character"] for player in players]
     if captain is not None and captain not in ids:
-        raise invalid(f"{house['name']}: the captain must play in the team", "§2.2")
+        raise invalid(
+            _("%(house)s: the captain must play in the team."), "§2.2", house=house["name"]
+        )
     return {
         "house": house["name"],
         "initial": house["initial"],
@@ -64,12 +67,14 @@ def _player(entry: object, house_id: int, roster: Roster) -> dict:
     character = entry.get("character") if isinstance(entry, dict) else None
     sheet = roster.get(character) if isinstance(character, int) else None
     if sheet is None:
-        raise invalid(f"there is no character {character} in this campaign", "§2")
+        raise invalid(
+            _("There is no character %(character)s in this campaign."), "§2", character=character
+        )
     if (sheet.get("house") or {}).get("id") != house_id:
-        raise invalid(f"{sheet['name']} does not play for this house", "§2")
+        raise invalid(_("%(name)s does not play for this house."), "§2", name=sheet["name"])
     position = entry.get("position") or sheet.get("position")
     if not position:
-        raise invalid(f"{sheet['name']} needs a position", "§2")
+        raise invalid(_("%(name)s needs a position."), "§2", name=sheet["name"])
     player = {"position": position, "name": sheet["name"], "character": character}
     if "xp" in entry:
         player["xp"] = entry["xp"]

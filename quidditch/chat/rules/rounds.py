@@ -14,8 +14,8 @@ their moment comes.
 from __future__ import annotations
 
 from . import beaters, chasers, ending, positioning, seekers
+from .match import PLAY_PHASES, Match, both_teams, drop_quaffle, team_nicks, team_of
 from .options import keeps_subround_open, options
-from .table import PLAY_PHASES, Table, both_teams, drop_quaffle, team_nicks, team_of
 
 NEXT = {"positioning": beaters.start, "beaters": chasers.start, "chasers": seekers.start}
 
@@ -24,9 +24,9 @@ ROUND_VALUES = ("snitch", "pass", "flight", "bonus_third", "unguarded", "free_th
 """What a round remembers: emptied when the next one starts."""
 
 
-def start_round(table: Table, command: dict) -> None:
+def start_round(match: Match, command: dict) -> None:
     """``Chatende``: the referee names the round and who has the quaffle (§5.2)."""
-    state = table.state
+    state = match.state
     state["round"] += 1
     for key in ROUND_LISTS:
         state[key] = []
@@ -35,8 +35,8 @@ def start_round(table: Table, command: dict) -> None:
     state["thirds"] = {k: state["thirds"][k] for k in both_teams(state, "keeper")}
     team, carrier = _carrier(state)
     state["possession"], state["carrier"] = team, carrier
-    table.say("round", round=state["round"], team=team, carrier=carrier)
-    positioning.begin(table)
+    match.say("round", round=state["round"], team=team, carrier=carrier)
+    positioning.begin(match)
 
 
 def _carrier(state: dict) -> tuple[int, str | None]:
@@ -52,63 +52,63 @@ def _carrier(state: dict) -> tuple[int, str | None]:
     return state["possession"], None
 
 
-def open_chat(table: Table, command: dict) -> None:
+def open_chat(match: Match, command: dict) -> None:
     """``Chat``: between rounds; after round 5 it is the half-time break (§6)."""
-    state = table.state
+    state = match.state
     state["phase"] = "chat"
     half_time = state["round"] == state["config"]["half_time_after"]
-    table.say("chat", round=state["round"], half_time=half_time)
+    match.say("chat", round=state["round"], half_time=half_time)
 
 
-def release(table: Table, command: dict) -> None:
+def release(match: Match, command: dict) -> None:
     """``Klatscher/Quaffel/Schnatz freigegeben``: the sub-round's play begins (§5.4, §5.5, §5.7)."""
-    table.state["phase"] = table.state["subround"]
-    table.say("release", ball=command["ball"], auto=False)
+    match.state["phase"] = match.state["subround"]
+    match.say("release", ball=command["ball"], auto=False)
 
 
-def end_subround(table: Table, command: dict) -> None:
+def end_subround(match: Match, command: dict) -> None:
     """The referee ends the sub-round (§2.1); a pass in the air falls to the ground."""
-    state = table.state
-    table.say("subround_ended", subround=state["subround"])
+    state = match.state
+    match.say("subround_ended", subround=state["subround"])
     if state["pass"]:
-        table.say("quaffle_dropped", player=state["pass"]["to"])
-        drop_quaffle(table, team_of(state, state["pass"]["from"]))
-    table.close_subround()
+        match.say("quaffle_dropped", player=state["pass"]["to"])
+        drop_quaffle(match, team_of(state, state["pass"]["from"]))
+    match.close_subround()
 
 
-def advance(table: Table) -> None:
+def advance(match: Match) -> None:
     """Move on through the round until someone has to act; record who that is."""
-    state = table.state
-    if table.offers_known:
+    state = match.state
+    if match.offers_known:
         return
     while True:
         phase = state["phase"]
         if phase == "closing":
             subround = state["subround"]
             if subround in NEXT:
-                NEXT[subround](table)
+                NEXT[subround](match)
             else:
-                _end_round(table)
+                _end_round(match)
             continue
         offered = options(state)
         if phase in PLAY_PHASES and not keeps_subround_open(state, offered):
-            table.close_subround()
+            match.close_subround()
             continue
         state["awaiting"] = offered
         return
 
 
-def _end_round(table: Table) -> None:
+def _end_round(match: Match) -> None:
     """The score after each round (§5.1); the game may end here (§7, §8.2)."""
-    state = table.state
+    state = match.state
     state["subround"] = None
-    table.say("score", round=state["round"], score=list(state["score"]))
+    match.say("score", round=state["round"], score=list(state["score"]))
     if state["snitch_caught_by"] is not None:
-        ending.game_over(table, "snitch")
+        ending.game_over(match, "snitch")
     elif state["round"] >= state["last_round"]:
         if ending.needs_extension(state):
-            ending.extend(table)
+            ending.extend(match)
         else:
-            ending.game_over(table, "rounds")
+            ending.game_over(match, "rounds")
     else:
         state["phase"] = "score"

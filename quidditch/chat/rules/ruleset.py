@@ -6,11 +6,14 @@ from core.errors import gettext_noop as _
 from games.dice import Dice
 from games.ruleset import Actor, Command, Event, Outcome, Ruleset, RuleViolation, State, register
 
-from ..board import board
+from .. import words
+from ..bots import Sensible
 from ..narration import narrate
+from ..table import ChatTable
 from . import (
     beaters,
     chasers,
+    contract,
     ending,
     keeper,
     legality,
@@ -22,27 +25,52 @@ from . import (
     shots,
     timing,
 )
-from .commands import ACTIONS, normalise
+from .commands import normalise
 from .config import DEFAULTS, MAX_ROUNDS, build_state
+from .match import Match
 from .roster import prepare
-from .table import Table
+
+EXAMPLE_TEAMS = {
+    "Gryffindor": [
+        "Oliver Wood",
+        "Harry Potter",
+        "Angelina Johnson",
+        "Alicia Spinnet",
+        "Katie Bell",
+        "Fred Weasley",
+        "George Weasley",
+    ],
+    "Slytherin": [
+        "Miles Bletchley",
+        "Terence Higgs",
+        "Marcus Flint",
+        "Adrian Pucey",
+        "Cassius Warrington",
+        "Peregrine Derrick",
+        "Lucian Bole",
+    ],
+}
+"""The example match's teams (1991), keeper, seeker, three chasers, two beaters."""
+
+GOALS_PER_ROUND = 2
+"""A goal in the chasers' sub-round and a free throw in the seekers' (§5.5.6, §5.7.3)."""
 
 
 def _by_role(chaser_move, seeker_move):
     """One word, two meanings: ``Fliegen`` and ``Foul`` for chasers and for seekers."""
 
-    def move(table: Table, command: dict) -> None:
-        role = table.state["players"][command["player"]]["role"]
-        (seeker_move if role == "seeker" else chaser_move)(table, command)
+    def move(match: Match, command: dict) -> None:
+        role = match.state["players"][command["player"]]["role"]
+        (seeker_move if role == "seeker" else chaser_move)(match, command)
 
     return move
 
 
-def _attack(table: Table, command: dict) -> None:
+def _attack(match: Match, command: dict) -> None:
     if "target" in command:
-        chasers.attack(table, command)
+        chasers.attack(match, command)
     else:
-        keeper.attack(table, command)
+        keeper.attack(match, command)
 
 
 HANDLERS = {
@@ -73,13 +101,16 @@ HANDLERS = {
 }
 
 
-def _complete(command: dict, now: float | None) -> dict | None:
-    """An offer as a client can send it: the experience with no points; no early timeout."""
-    if command["action"] == "experience" and "points" not in command:
-        return {**command, "points": {}}
-    if command["action"] == "timeout" and now is not None and now <= command["deadline"]:
-        return None
-    return command
+def _complete(state: State, command: dict, now: float | None) -> list[dict]:
+    """An awaited command as a client can send it: the captain's experience with the usual
+    hand-out or none; a timeout not before its deadline."""
+    action = command["action"]
+    if action == "experience":
+        usual = pregame.usual_experience(state, command["player"])
+        return [{**command, "points": usual}, {**command, "points": {}}]
+    if action == "timeout" and now is not None and now <= command["deadline"]:
+        return []
+    return [command]
 
 
 def _may_give(actor: Actor, command: dict) -> bool:
@@ -90,14 +121,14 @@ def _may_give(actor: Actor, command: dict) -> bool:
     return player in actor.controls or actor.is_referee  # Actor.may_command, one call less
 
 
-def _play(table: Table, command: dict) -> None:
-    state = table.state
+def _play(match: Match, command: dict) -> None:
+    state = match.state
     # Flying opens a moment for attacks, and a won keeper attack one for an
     # unguarded shot; any other valid command closes it (§5.5.2, §5.6.2).
     state["flight"] = None
     if state["unguarded"] and command["action"] != "shot":
         state["unguarded"] = None
-    HANDLERS[command["action"]](table, command)
+    HANDLERS[command["action"]](match, command)
 
 
 @register
@@ -106,7 +137,7 @@ class ChatQuidditch(Ruleset):
 
     name = "chat-quidditch"
     title = "Chat-Quidditch"
-    languages = ("de", "en")
+    languages = words.LANGUAGES
     config_schema = {
         "type": "object",
         "required": ["teams"],
@@ -128,48 +159,43 @@ class ChatQuidditch(Ruleset):
             "referee_releases": {"type": "boolean", "default": True},
         },
     }
-    command_schema = {
-        "type": "object",
-        "required": ["action"],
-        "properties": {
-            "action": {"type": "string", "enum": sorted(ACTIONS)},
-            "player": {"type": "string", "description": "The nick giving it (GJäger1)."},
-            "target": {"type": "string", "description": "A nick (pass, attack, foul, ...)."},
-            "third": {"type": "string", "enum": ["T", "M", "H"]},
-            "from": {"type": "string"},
-            "to": {"type": "string"},
-            "ball": {"type": "string", "enum": ["bludgers", "quaffle", "snitch"]},
-            "points": {"type": "object", "description": "Experience points by nick (§3.2)."},
-        },
-    }
+    command_schemas = contract.COMMANDS
+    state_schema = contract.STATE
+    event_schemas = contract.EVENTS
+    result_schema = contract.RESULT
     example_config = {
         "teams": [
             {
                 "house": house,
                 "players": [
-                    {"position": position, "name": f"{house} {position} {number}"}
-                    for number, position in enumerate(
-                        ["keeper", "seeker", "chaser", "chaser", "chaser", "beater", "beater"]
+                    {"position": position, "name": name}
+                    for position, name in zip(
+                        ["keeper", "seeker", "chaser", "chaser", "chaser", "beater", "beater"],
+                        names,
+                        strict=True,
                     )
                 ],
             }
-            for house in ("Gryffindor", "Slytherin")
+            for house, names in EXAMPLE_TEAMS.items()
         ],
         **DEFAULTS,
     }
     max_commands = 20_000
     # A referee ends a sub-round early now and then; bots never agree to end (§7).
     rare_actions = {"end_subround": 0.02, "end_game": 0.0}
-    board_template = "quidditch_chat/board.html"
+    ending_actions = frozenset({"end_game"})
+    bots = {"sensible": Sensible()}
+    # The referee relays the chat: he may type any nick's line, one nobody holds among them.
+    referee_relays = True
 
     def prepare(self, config: dict, roster) -> dict:
         return prepare(config, roster)
 
     def setup(self, config: dict) -> State:
         state = build_state(config)
-        table = Table(state, dice=None, now=0.0)  # type: ignore[arg-type]  # no dice before play
-        rounds.advance(table)
-        return table.state
+        match = Match(state, dice=None, now=0.0)  # type: ignore[arg-type]  # no dice before play
+        rounds.advance(match)
+        return match.state
 
     def apply(
         self, state: State, command: Command, *, actor: Actor, dice: Dice, now: float
@@ -186,25 +212,25 @@ class ChatQuidditch(Ruleset):
         offered = command in state["awaiting"] and _may_give(actor, command)
         if not offered:
             command = normalise(command, state, actor)
-        table = Table(state, dice, now)
+        match = Match(state, dice, now)
         action = command["action"]
         late = settled = False
         if state["pending"]:
             late = timing.is_late_answer(state, command, now)
             if late:
-                table.say("answer_too_late", player=command["player"], action=action)
-            settled = timing.settle_expired(table)
+                match.say("answer_too_late", player=command["player"], action=action)
+            settled = timing.settle_expired(match)
             if settled:
-                rounds.advance(table)
+                rounds.advance(match)
         if action == "timeout" and not settled:
             raise RuleViolation("too_early", _("No answer is overdue yet."), "§3.4")
         if action != "timeout" and not late:
             if settled or not offered:
-                legality.check(table.state, command)
-            _play(table, command)
-            rounds.advance(table)
+                legality.check(match.state, command)
+            _play(match, command)
+            rounds.advance(match)
         # A timeout or a late answer only settles, and the offers after settling stand.
-        return Outcome(table.state, table.events)
+        return Outcome(match.state, match.events)
 
     def parse(self, text: str, *, state: State, actor: Actor) -> Command:
         return parsing.parse(text, state=state, actor=actor)
@@ -212,16 +238,17 @@ class ChatQuidditch(Ruleset):
     def allowed_commands(
         self, state: State, actor: Actor, *, now: float | None = None
     ) -> list[dict]:
-        """What is awaited, and the votes to end the game (§7), each complete.
+        """What is awaited, and the votes to end the game (§7: the referee's, and the
+        captains' once it is proposed), each complete.
 
-        The captain's experience offer comes with no points handed out (the
-        captain may send others); a ``timeout`` is offered once a deadline has
-        passed at ``now`` (§3.4).
+        The captain is offered the usual hand-out of experience points and none
+        (he may send any other, §3.2); a ``timeout`` is offered once a deadline
+        has passed at ``now`` (§3.4).
         """
-        offered = [_complete(c, now) for c in state["awaiting"]]
-        offered = [c for c in offered if c is not None]
-        if not state["over"]:
-            offered += ending.votes_open(state)
+        offered = state["awaiting"]
+        if state["pending"] or state["phase"] == "experience":  # the offers to complete
+            offered = [done for c in offered for done in _complete(state, c, now)]
+        offered = [*offered, *ending.votes_offered(state)] if not state["over"] else []
         if actor.is_referee:
             return offered
         if actor.role != "player":
@@ -243,16 +270,13 @@ class ChatQuidditch(Ruleset):
     def default_title(self, state: State) -> str:
         return " v ".join(team["house"] for team in state["teams"])
 
-    def board(self, state: State) -> dict:
-        return board(state)
-
     def is_over(self, state: State) -> bool:
         return state["over"]
 
     def result(self, state: State) -> dict | None:
         return ending.result(state) if state["over"] else None
 
-    plays_cups = True  # the house cup is §8 of this text
+    # The house cup is §8 of this text: the league's cup protocol (league.cups).
 
     def cup_config(self, config: dict, *, final: bool) -> dict:
         """A final or a decider is played with the final's rules (§8.2)."""
@@ -261,5 +285,43 @@ class ChatQuidditch(Ruleset):
     def cup_result(self, state: State) -> dict | None:
         return self.result(state)
 
+    def cup_score_bounds(self) -> dict:
+        """At most two goals a round: one in the chasers' sub-round, which ends with its
+        shot (§5.5.6), a free throw after a chaser's foul included (§5.5.3), and one free
+        throw after a seen seeker's foul, which takes the snitch away for the round
+        (§5.7.3); at most ten rounds (§5.1, §7). The catch ends the game in the seekers'
+        sub-round, after the chasers' (§5.1, §5.7.2): a game with a catch has room for
+        one goal fewer. docs/rules/league.md derives it."""
+        most = GOALS_PER_ROUND * MAX_ROUNDS
+        return {
+            "goal_points": shots.GOAL_POINTS,
+            "snitch_points": seekers.SNITCH_POINTS,
+            "win_bonus": ending.WIN_BONUS,
+            "most_goals": most,
+            "most_goals_with_snitch": most - 1,
+        }
+
     def narrate(self, event: Event) -> dict[str, str]:
         return narrate(event)
+
+    # --- in words (quidditch.chat.words), and the table (quidditch.chat.table) ---------
+
+    table = ChatTable()
+
+    def command_text(self, command: Command, view: State, language: str) -> str:
+        return words.command_text(command, view, language)
+
+    def action_text(self, action: str, language: str) -> str:
+        return words.say(language, words.ACTIONS[action])
+
+    def field_text(self, action: str, field: str, language: str) -> str:
+        return words.say(language, words.FIELDS[field])
+
+    def choice_text(self, action: str, field: str, value, view: State, language: str) -> str:
+        return words.choice_text(action, field, value, view, language)
+
+    def seat_text(self, seat: str, view: State, language: str) -> str:
+        return words.seat_text(seat, view, language)
+
+    def purpose_text(self, purpose: str, language: str) -> str:
+        return words.purpose_text(purpose, language)

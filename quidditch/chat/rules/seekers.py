@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from . import shots
 from .fouls import SEEN, SUCCESS, foul_roll
+from .match import Match, State, both_teams, team_of, xp_of
 from .pitch import MIDDLE, third_for_die
 from .rolls import succeeds
-from .table import State, Table, both_teams, team_of, xp_of
 
 FIND, CATCH = 6, 5
 SNITCH_POINTS = 50
@@ -27,22 +27,22 @@ def seekers(state: State) -> list[str]:
     return both_teams(state, "seeker")
 
 
-def start(table: Table) -> None:
+def start(match: Match) -> None:
     """Roll the snitch's third and release it if a seeker can reach it (§5.7)."""
-    state = table.state
+    state = match.state
     state["subround"] = "seekers"
-    faces = table.roll("snitch position")
+    faces = match.roll("snitch position")
     third = third_for_die(state["pitch"], faces[0])
     state["snitch"] = {"third": third, "gone": False}
-    table.say("snitch_placed", dice=faces, third=third)
+    match.say("snitch_placed", dice=faces, third=third)
     in_play = [s for s in seekers(state) if s not in state["out"]]
     if not any(third in (MIDDLE, state["thirds"][s]) for s in in_play):
-        table.close_subround()
+        match.close_subround()
     elif state["config"]["referee_releases"]:
         state["phase"] = "snitch_release"
     else:
         state["phase"] = "seekers"
-        table.say("release", ball="snitch", auto=True)
+        match.say("release", ball="snitch", auto=True)
 
 
 def options(state: State, out: list[dict]) -> None:
@@ -74,49 +74,49 @@ def options(state: State, out: list[dict]) -> None:
                     out.append({"action": "foul", "player": seeker, "target": other})
 
 
-def fly(table: Table, command: dict) -> None:
+def fly(match: Match, command: dict) -> None:
     """``Fliegen A-M``: a seeker may fly only to the snitch in M (§5.7.1)."""
     seeker = command["player"]
-    table.edit("thirds")[seeker] = MIDDLE
-    table.edit("flew").append(seeker)
-    table.say("fly", player=seeker, origin=command["from"], to=MIDDLE)
+    match.edit("thirds")[seeker] = MIDDLE
+    match.edit("flew").append(seeker)
+    match.say("fly", player=seeker, origin=command["from"], to=MIDDLE)
 
 
-def find(table: Table, command: dict) -> None:
+def find(match: Match, command: dict) -> None:
     """``Finden``, EW 6 (§5.7.2)."""
     seeker = command["player"]
-    faces = table.roll("find snitch")
-    found = succeeds(faces, xp_of(table.state, seeker), FIND)
-    table.edit("searched").append(seeker)
+    faces = match.roll("find snitch")
+    found = succeeds(faces, xp_of(match.state, seeker), FIND)
+    match.edit("searched").append(seeker)
     if found:
-        table.edit("found").append(seeker)
-    table.say("find", player=seeker, dice=faces, outcome="success" if found else "failed")
+        match.edit("found").append(seeker)
+    match.say("find", player=seeker, dice=faces, outcome="success" if found else "failed")
 
 
-def catch(table: Table, command: dict) -> None:
+def catch(match: Match, command: dict) -> None:
     """``Fangen``, EW 5+: 50 points and the end of the game (§5.7.2)."""
-    state = table.state
+    state = match.state
     seeker = command["player"]
-    faces = table.roll("catch snitch")
+    faces = match.roll("catch snitch")
     caught = succeeds(faces, xp_of(state, seeker), CATCH)
-    table.edit("grabbed").append(seeker)
-    table.say("snitch_catch", player=seeker, dice=faces, outcome="success" if caught else "failed")
+    match.edit("grabbed").append(seeker)
+    match.say("snitch_catch", player=seeker, dice=faces, outcome="success" if caught else "failed")
     if caught:
         team = team_of(state, seeker)
         state["snitch_caught_by"] = team
-        table.edit("score")[team] += SNITCH_POINTS
-        table.close_subround()
+        match.edit("score")[team] += SNITCH_POINTS
+        match.close_subround()
 
 
-def foul(table: Table, command: dict) -> None:
+def foul(match: Match, command: dict) -> None:
     """The other seeker's foul: nothing, free throw and snitch gone, or snitch gone (§5.7.3)."""
-    state = table.state
+    state = match.state
     fouler, victim = command["player"], command["target"]
-    faces, verdict = foul_roll(table, fouler, "seeker foul")
-    table.edit("fouled").append(fouler)
-    table.say("foul", player=fouler, target=victim, dice=faces, outcome=verdict)
+    faces, verdict = foul_roll(match, fouler, "seeker foul")
+    match.edit("fouled").append(fouler)
+    match.say("foul", player=fouler, target=victim, dice=faces, outcome=verdict)
     if verdict in (SEEN, SUCCESS):
         state["snitch"] = {**state["snitch"], "gone": True}
-        table.say("snitch_gone")
+        match.say("snitch_gone")
     if verdict == SEEN:
-        shots.award_free_throw(table, team_of(state, victim))
+        shots.award_free_throw(match, team_of(state, victim))

@@ -15,10 +15,9 @@ chasers in play shoots first (§5.5.6.2).
 
 from __future__ import annotations
 
-from .rolls import combat
-from .table import (
+from .match import (
+    Match,
     State,
-    Table,
     close_window,
     goal_owner,
     keeper_of,
@@ -26,21 +25,22 @@ from .table import (
     team_nicks,
     xp_of,
 )
+from .rolls import combat
 
 GOAL_POINTS = 10
 
 
-def award_free_throw(table: Table, team: int) -> None:
+def award_free_throw(match: Match, team: int) -> None:
     """The fouled team gets a free throw if it has a chaser in play (§5.5.3, §5.7.3)."""
-    state = table.state
+    state = match.state
     state["pass"] = None
     if any(c not in state["out"] for c in team_nicks(state, team, "chaser")):
         state["free_throw"] = team
         state["phase"] = "free_throw"
-        table.say("free_throw_awarded", team=team)
+        match.say("free_throw_awarded", team=team)
     else:
-        table.say("free_throw_lapses", team=team)
-        table.close_subround()
+        match.say("free_throw_lapses", team=team)
+        match.close_subround()
 
 
 def free_throw_options(state: State, out: list[dict]) -> None:
@@ -51,9 +51,9 @@ def free_throw_options(state: State, out: list[dict]) -> None:
     )
 
 
-def shoot(table: Table, command: dict) -> None:
+def shoot(match: Match, command: dict) -> None:
     """``Torwurf``: roll, then the keeper may answer (§5.5.6)."""
-    state = table.state
+    state = match.state
     shooter = command["player"]
     free_throw = state["phase"] == "free_throw"
     xp = xp_of(state, shooter)
@@ -64,26 +64,26 @@ def shoot(table: Table, command: dict) -> None:
         defending = goal_owner(state, third)
         if state["bonus_third"] == third:
             xp += 1
-    faces = table.roll("free throw" if free_throw else "shot")
+    faces = match.roll("free throw" if free_throw else "shot")
     keeper = keeper_of(state, defending)
-    table.say("shot", player=shooter, dice=faces, xp=xp, free_throw=free_throw)
+    match.say("shot", player=shooter, dice=faces, xp=xp, free_throw=free_throw)
     guarded = keeper not in state["out"] or free_throw
     if state["unguarded"] == shooter or not guarded:
-        _goal(table, defending)
+        _goal(match, defending)
         return
     window = {"kind": "save", "shooter": shooter, "keeper": keeper, "dice": faces, "xp": xp}
-    open_window(table, {**window, "defending": defending})
+    open_window(match, {**window, "defending": defending})
 
 
-def save(table: Table, command: dict) -> None:
+def save(match: Match, command: dict) -> None:
     """``Halten``: the keeper's combat roll against the shot (§5.6.1)."""
-    state = table.state
+    state = match.state
     window = next(w for w in state["pending"] if w["kind"] == "save")
-    close_window(table, window)
+    close_window(match, window)
     shooter_won, exchanges = combat(
-        table.dice, "save", window["xp"], xp_of(state, window["keeper"]), first_faces=window["dice"]
+        match.dice, "save", window["xp"], xp_of(state, window["keeper"]), first_faces=window["dice"]
     )
-    table.say(
+    match.say(
         "save",
         player=window["keeper"],
         shooter=window["shooter"],
@@ -91,29 +91,29 @@ def save(table: Table, command: dict) -> None:
         outcome="failed" if shooter_won else "saved",
     )
     if shooter_won:
-        _goal(table, window["defending"])
+        _goal(match, window["defending"])
     else:
-        _shot_over(table, window["defending"])
+        _shot_over(match, window["defending"])
 
 
-def unsaved(table: Table, window: dict) -> None:
+def unsaved(match: Match, window: dict) -> None:
     """The keeper did not answer in time: the shot goes in (§5.5.6)."""
-    _goal(table, window["defending"])
+    _goal(match, window["defending"])
 
 
-def _goal(table: Table, defending: int) -> None:
+def _goal(match: Match, defending: int) -> None:
     scorer = 1 - defending
-    goals = table.edit("goals")
+    goals = match.edit("goals")
     goals[scorer] += 1
-    table.edit("score")[scorer] += GOAL_POINTS
-    table.say("goal", team=scorer, goals=list(goals))
-    _shot_over(table, defending)
+    match.edit("score")[scorer] += GOAL_POINTS
+    match.say("goal", team=scorer, goals=list(goals))
+    _shot_over(match, defending)
 
 
-def _shot_over(table: Table, defending: int) -> None:
-    state = table.state
+def _shot_over(match: Match, defending: int) -> None:
+    state = match.state
     state["possession"] = defending
     state["carrier"] = None
     state["free_throw"] = None
     state["unguarded"] = None
-    table.close_subround()
+    match.close_subround()

@@ -19,13 +19,21 @@ from quidditch.positions import BEATER, CHASER, KEEPER, SEEKER
 ROLE_WORDS = {KEEPER: "Hüter", SEEKER: "Sucher", CHASER: "Jäger", BEATER: "Treiber"}
 NUMBERED = {CHASER, BEATER}
 LIMITS = {KEEPER: (1, 1), SEEKER: (1, 1), CHASER: (0, 3), BEATER: (0, 2)}
+TEAM_LIMITS = {
+    KEEPER: _("%(house)s has %(count)s keepers; a team has exactly one."),
+    SEEKER: _("%(house)s has %(count)s seekers; a team has exactly one."),
+    CHASER: _("%(house)s has %(count)s chasers; a team has at most three."),
+    BEATER: _("%(house)s has %(count)s beaters; a team has at most two."),
+}
+"""The refusal of a team with too many or too few players of a position (§2, §8.5)."""
 
 XP_ALLOWANCE = {2: 1, 1: 2}
 """How many players may get each XP value: one player 2, two players 1 (§3.2)."""
 
 
-def invalid(message: str, rule: str = "") -> RuleViolation:
-    return RuleViolation("invalid_config", message, rule)
+def invalid(message: str, rule: str = "", **params) -> RuleViolation:
+    """A config the rules cannot set up; ``message`` is marked for translation."""
+    return RuleViolation("invalid_config", message, rule, params=params)
 
 
 def nick(initial: str, role: str, number: int) -> str:
@@ -40,7 +48,7 @@ def build_teams(teams_config: object) -> tuple[list[dict], dict[str, dict]]:
     and the players by nick (team, role, name, character, XP).
     """
     if not isinstance(teams_config, list) or len(teams_config) != 2:
-        raise invalid("a match needs exactly two teams", "§2")
+        raise invalid(_("A match needs exactly two teams."), "§2")
     teams: list[dict] = []
     players: dict[str, dict] = {}
     for index, team_config in enumerate(teams_config):
@@ -48,30 +56,38 @@ def build_teams(teams_config: object) -> tuple[list[dict], dict[str, dict]]:
         teams.append(team)
         players.update(roster)
     if teams[0]["initial"] == teams[1]["initial"]:
-        raise invalid("the two teams need different initials", "§4.2")
+        raise invalid(_("The two teams need different initials."), "§4.2")
     return teams, players
 
 
 def _build_team(index: int, config: object) -> tuple[dict, dict[str, dict]]:
     if not isinstance(config, dict):
-        raise invalid(f"team {index + 1} must be an object")
+        raise invalid(_("Team %(number)s must be an object."), number=index + 1)
     house = config.get("house")
     if not isinstance(house, str) or not house:
-        raise invalid(f"team {index + 1} needs a house name", "§4.1.1")
+        raise invalid(_("Team %(number)s needs a house name."), "§4.1.1", number=index + 1)
     initial = config.get("initial", house[0])
     if not isinstance(initial, str) or len(initial) != 1 or not initial.isupper():
-        raise invalid(f"{house}: the initial must be one capital letter", "§4.1.1")
+        raise invalid(
+            _("%(house)s: the initial must be one capital letter."), "§4.1.1", house=house
+        )
     if initial == "M":
-        raise invalid(f"{house}: M is the middle third and cannot be an initial", "§4.2")
+        raise invalid(
+            _("%(house)s: M is the middle third and cannot be an initial."), "§4.2", house=house
+        )
     entries = config.get("players")
     if not isinstance(entries, list):
-        raise invalid(f"{house}: players must be a list", "§2")
+        raise invalid(_("%(house)s: the players must be a list."), "§2", house=house)
     roster: dict[str, dict] = {}
     counts = dict.fromkeys(LIMITS, 0)
     xp_given = False
     for entry in entries:
         if not isinstance(entry, dict) or entry.get("position") not in LIMITS:
-            raise invalid(f"{house}: every player needs a position {sorted(LIMITS)}", "§2")
+            raise invalid(
+                _("%(house)s: every player needs a position: keeper, seeker, chaser or beater."),
+                "§2",
+                house=house,
+            )
         role = entry["position"]
         counts[role] += 1
         xp = entry.get("xp", 0)
@@ -85,7 +101,7 @@ def _build_team(index: int, config: object) -> tuple[dict, dict[str, dict]]:
         }
     for role, (least, most) in LIMITS.items():
         if not least <= counts[role] <= most:
-            raise invalid(f"{house}: {counts[role]} {role}s, allowed {least} to {most}", "§2")
+            raise invalid(TEAM_LIMITS[role], "§2", house=house, count=counts[role])
     if xp_given:
         check_experience(roster, {n: p["xp"] for n, p in roster.items()}, "invalid_config")
     captain = _captain(house, config.get("captain", 0), list(roster))
@@ -105,7 +121,7 @@ def _captain(house: str, captain: object, nicks: list[str]) -> str:
         return nicks[captain]
     if isinstance(captain, str) and captain in nicks:
         return captain
-    raise invalid(f"{house}: the captain must be a player of the team", "§2.2")
+    raise invalid(_("%(house)s: the captain must be a player of the team."), "§2.2", house=house)
 
 
 def check_experience(roster: dict[str, dict], points: object, code: str) -> None:

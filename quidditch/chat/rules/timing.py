@@ -20,7 +20,7 @@ by the next command that arrives after it:
 from __future__ import annotations
 
 from . import beaters, shots
-from .table import State, Table, close_window
+from .match import Match, State, close_window
 
 SETTLE = {"block": beaters.unblocked, "save": shots.unsaved}
 
@@ -42,12 +42,12 @@ def is_late_answer(state: State, command: dict, now: float) -> bool:
     return False
 
 
-def settle_expired(table: Table) -> bool:
+def settle_expired(match: Match) -> bool:
     """Settle every window whose deadline has passed; whether there was any."""
-    late = expired(table.state, table.now)
+    late = expired(match.state, match.now)
     for window in late:
-        if any(w is window for w in table.state["pending"]):
-            table.say("answer_missing", kind=window["kind"], deadline=window["deadline"])
-            close_window(table, window)
-            SETTLE[window["kind"]](table, window)
+        if any(w is window for w in match.state["pending"]):
+            match.say("answer_missing", kind=window["kind"], deadline=window["deadline"])
+            close_window(match, window)
+            SETTLE[window["kind"]](match, window)
     return bool(late)

@@ -1,26 +1,29 @@
 """Draco Dormiens' optional quidditch rules as a :class:`games.ruleset.Ruleset`.
 
 Seats are the players who decide something: each beater (a target) and each
-seeker (catch or interfere). Commands:
+seeker (catch or interfere). Commands (their shapes are :mod:`.contract`'s):
 
-- ``{"action": "choose", "player": "home.beater1", "target": "away.chaser2"}``
-- ``{"action": "choose", "player": "home.seeker", "play": "interfere"}`` (snitch turns)
+- ``{"action": "aim", "player": "home.beater1", "target": "away.chaser2"}``
+- ``{"action": "seek", "player": "home.seeker", "play": "interfere"}`` (snitch turns)
 - ``{"action": "distract_referee"}``: the storyguide decides that this turn's
   fouls go unseen.
 
-The turn is rolled as soon as everyone who must choose has chosen.
+The turn is rolled as soon as everyone who must choose has chosen. The
+storyguide referees the match: they may choose for a beater or a seeker
+nobody holds (a non-player character), so the referee relays
+(``referee_relays``).
 """
 
 from __future__ import annotations
 
-import copy
-
+from core.errors import gettext_noop as _
 from games.dice import Dice
 from games.ruleset import (
     Actor,
     Command,
     Event,
     Outcome,
+    Roster,
     Ruleset,
     RuleViolation,
     State,
@@ -28,57 +31,67 @@ from games.ruleset import (
     register,
 )
 
+from .. import words
 from ..bots import SensiblePlayer
 from ..narration import narrate
-from . import turn
-from .teams import BEATER, RULE, SEEKER, SIDES, build_players, invalid, other, prepare_teams
+from ..table import RpgTable
+from . import contract, turn
+from .contract import HIDDEN, PLAYS
+from .teams import (
+    BEATER,
+    LINE_UP,
+    RULE,
+    SEEKER,
+    SIDES,
+    build_players,
+    invalid,
+    other,
+    prepare_teams,
+)
 
-DEFAULTS = {
-    "die_size": 20,
-    "defended_difficulty_base": 10,
-    "referee_distracted_percent": 0,
-    "cup_game": False,
-}
-PLAYS = ("catch", "interfere")
+DEFAULTS = {name: schema["default"] for name, schema in contract.SETTINGS.items()}
+ACTIONS = {BEATER: "aim", SEEKER: "seek"}
+"""Each chooser's command: a beater aims, a seeker seeks."""
 
 
 def _settings(config: dict) -> dict:
     settings = config_settings(config, DEFAULTS, besides=("teams",), rule=RULE)
-    for name, (least, most) in {
-        "die_size": (2, 100),
-        "defended_difficulty_base": (0, 100),
-        "referee_distracted_percent": (0, 100),
-    }.items():
-        value = settings[name]
+    for name in ("die_size", "defended_difficulty_base", "referee_distracted_percent"):
+        value, schema = settings[name], contract.SETTINGS[name]
+        least, most = schema["minimum"], schema["maximum"]
         if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
-            raise invalid(f"{name} must be a whole number from {least} to {most}")
+            raise invalid(
+                _("%(name)s must be a whole number from %(least)s to %(most)s."),
+                name=name,
+                least=least,
+                most=most,
+            )
     if not isinstance(settings["cup_game"], bool):
-        raise invalid("cup_game must be true or false")
+        raise invalid(_("cup_game must be true or false."))
     return settings
 
 
-HIDDEN = "chosen"
-
-
 def _holds(actor: Actor, seat: str | None) -> bool:
-    return actor.role == "player" and seat in actor.controls
+    """Whether ``actor`` holds ``seat``: its player, or a storyguide seated there."""
+    return seat in actor.controls
 
 
 def _seen(seat: str, choice: str, actor: Actor) -> str:
     return choice if _holds(actor, seat) else HIDDEN
 
 
-def _inline_team(house: str, strength: int) -> dict:
-    positions = ["chaser"] * 3 + ["beater"] * 2 + ["keeper", "seeker"]
+def _inline_team(house: str, names: list[str]) -> dict:
+    """A team written out, for the example: seven names in the order of the line-up."""
+    positions = [position for position, count in LINE_UP.items() for _n in range(count)]
     return {
         "house": house,
         "players": [
             {
-                "name": f"{house} {position} {number}",
+                "name": name,
                 "position": position,
-                "attributes": {"Strength": strength, "Toughness": 4, "Dexterity": 5},
+                "attributes": {"Strength": 5, "Toughness": 4, "Dexterity": 5},
             }
-            for number, position in enumerate(positions, start=1)
+            for name, position in zip(names, positions, strict=True)
         ],
     }
 
@@ -87,51 +100,54 @@ def _inline_team(house: str, strength: int) -> dict:
 class RpgQuidditch(Ruleset):
     name = "rpg-quidditch"
     title = "Draco Dormiens quidditch"
-    config_schema = {
-        "type": "object",
-        "required": ["teams"],
-        "properties": {
-            "teams": {
-                "type": "array",
-                "minItems": 2,
-                "maxItems": 2,
-                "description": "Home, then away: a house id with its seven characters by id "
-                "(each with a position, or the one on the sheet), or players written inline "
-                "with a name, a position and Strength, Toughness and Dexterity.",
-                "items": {"type": "object"},
-            },
-            "die_size": {"type": "integer", "minimum": 2, "default": 20},
-            "defended_difficulty_base": {"type": "integer", "minimum": 0, "default": 10},
-            "referee_distracted_percent": {"type": "integer", "minimum": 0, "maximum": 100},
-            "cup_game": {
-                "type": "boolean",
-                "description": "Set by the house cup: the cup credits the game, not its margin.",
-            },
-        },
+    languages = words.LANGUAGES
+    config_schema = contract.CONFIG
+    command_schemas = contract.COMMANDS
+    state_schema = contract.STATE
+    event_schemas = contract.EVENTS
+    result_schema = contract.RESULT
+    example_config = {
+        "teams": [
+            _inline_team(
+                "Gryffindor",
+                [
+                    "Angelina Johnson",
+                    "Katie Bell",
+                    "Alicia Spinnet",
+                    "Fred Weasley",
+                    "George Weasley",
+                    "Oliver Wood",
+                    "Harry Potter",
+                ],
+            ),
+            _inline_team(
+                "Slytherin",
+                [
+                    "Marcus Flint",
+                    "Adrian Pucey",
+                    "Cassius Warrington",
+                    "Peregrine Derrick",
+                    "Lucian Bole",
+                    "Miles Bletchley",
+                    "Draco Malfoy",
+                ],
+            ),
+        ]
     }
-    command_schema = {
-        "type": "object",
-        "required": ["action"],
-        "properties": {
-            "action": {"type": "string", "enum": ["choose", "distract_referee"]},
-            "player": {"type": "string", "description": "A beater or seeker: home.beater1"},
-            "target": {"type": "string", "description": "An opposing chaser or keeper."},
-            "play": {"type": "string", "enum": list(PLAYS)},
-        },
-    }
-    example_config = {"teams": [_inline_team("Gryffindor", 5), _inline_team("Slytherin", 5)]}
     max_commands = 4_000
     rare_actions = {"distract_referee": 0.02}
     bots = {"sensible": SensiblePlayer()}
+    referee_relays = True
+    table = RpgTable()
 
-    def prepare(self, config: dict, roster) -> dict:
+    def prepare(self, config: dict, roster: Roster) -> dict:
         if not isinstance(config, dict):
             return config
         return {**config, "teams": prepare_teams(config.get("teams"), roster)}
 
     def setup(self, config: dict) -> State:
         if not isinstance(config, dict):
-            raise invalid("the config must be an object")
+            raise invalid(_("The config must be an object."))
         teams, players = build_players(config.get("teams"))
         return {
             "settings": _settings(config),
@@ -160,34 +176,65 @@ class RpgQuidditch(Ruleset):
         self, state: State, command: Command, *, actor: Actor, dice: Dice, now: float
     ) -> Outcome:
         if state["over"]:
-            raise RuleViolation("game_over", "the match is over", RULE)
-        new, events = copy.deepcopy(state), []
+            raise RuleViolation("game_over", _("The match is over."), RULE)
         action = command.get("action") if isinstance(command, dict) else None
         if action == "distract_referee":
-            if not actor.is_referee or state["distracted"]:
-                raise RuleViolation("referee_only", "the storyguide decides what Hooch sees", RULE)
-            new["distracted"] = True
+            if not actor.is_referee:
+                raise RuleViolation(
+                    "referee_only", _("Only the storyguide decides what Madam Hooch sees."), RULE
+                )
+            if state["distracted"]:
+                raise RuleViolation(
+                    "already_distracted", _("Madam Hooch already looks elsewhere this turn."), RULE
+                )
+            new = {**state, "distracted": True}
             return Outcome(new, [{"type": "referee_distracted", "turn": state["turn"]}])
-        if action != "choose":
-            raise RuleViolation("unknown_command", "choose, or distract_referee")
+        if action not in ACTIONS.values():
+            raise RuleViolation(
+                "unknown_command",
+                _(
+                    "A command of this match aims a beater's bludger, chooses a seeker's play, "
+                    "or has Madam Hooch look elsewhere."
+                ),
+            )
         key = command.get("player")
-        if key not in turn.choosers(state) or key in state["choices"]:
-            raise RuleViolation("not_now", f"{key} has nothing to choose now", RULE)
+        player = state["players"].get(key) if isinstance(key, str) else None
+        if player is None:
+            raise RuleViolation("no_such_player", _("This match has no such player."), RULE)
+        if (
+            key not in turn.choosers(state)
+            or key in state["choices"]
+            or ACTIONS[player["position"]] != action
+        ):
+            raise RuleViolation(
+                "not_now",
+                _("%(name)s has nothing to choose now."),
+                RULE,
+                params={"name": player["name"]},
+            )
         if not actor.may_command(key):
-            raise RuleViolation("not_your_player", f"you do not play {key}")
-        new["choices"][key] = self._choice(state, key, command)
-        events.append({"type": "chose", "player": key, "name": state["players"][key]["name"]})
+            raise RuleViolation(
+                "not_your_player", _("You do not play %(name)s."), params={"name": player["name"]}
+            )
+        new = {**state, "choices": {**state["choices"], key: self._choice(state, key, command)}}
+        events = [{"type": "chose", "player": key, "name": player["name"]}]
         if all(chooser in new["choices"] for chooser in turn.choosers(state)):
-            turn.resolve(new, dice, events)
+            turn.resolve(turn.to_roll(new), dice, events)
         return Outcome(new, events)
 
     def _choice(self, state: State, key: str, command: Command) -> str:
         if state["players"][key]["position"] == BEATER:
             if command.get("target") not in turn.targets(state, key):
-                raise RuleViolation("no_such_target", "an opposing chaser or keeper in play", RULE)
+                raise RuleViolation(
+                    "no_such_target",
+                    _("A bludger is aimed at an opposing chaser or keeper still in play."),
+                    RULE,
+                )
             return command["target"]
         if command.get("play") not in PLAYS:
-            raise RuleViolation("no_such_play", "a seeker catches or interferes", RULE)
+            raise RuleViolation(
+                "no_such_play", _("A seeker tries to catch the snitch or interferes."), RULE
+            )
         return command["play"]
 
     def allowed_commands(self, state: State, actor: Actor, *, now: float | None = None) -> list:
@@ -199,11 +246,11 @@ class RpgQuidditch(Ruleset):
                 continue
             if state["players"][key]["position"] == BEATER:
                 offered += [
-                    {"action": "choose", "player": key, "target": target}
+                    {"action": "aim", "player": key, "target": target}
                     for target in turn.targets(state, key)
                 ]
             else:
-                offered += [{"action": "choose", "player": key, "play": p} for p in PLAYS]
+                offered += [{"action": "seek", "player": key, "play": p} for p in PLAYS]
         if actor.is_referee and not state["distracted"]:
             offered.append({"action": "distract_referee"})
         return offered
@@ -216,7 +263,7 @@ class RpgQuidditch(Ruleset):
     def view_event(self, record: dict, actor: Actor) -> dict:
         """A choice in the log, likewise; the turn's rolls then show every target."""
         command = record["command"]
-        if command.get("action") != "choose" or _holds(actor, command.get("player")):
+        if command.get("action") not in ACTIONS.values() or _holds(actor, command.get("player")):
             return record
         hidden = {**command, **{k: HIDDEN for k in ("target", "play") if k in command}}
         return {**record, "command": hidden, "submitted": {"command": hidden}}
@@ -249,7 +296,7 @@ class RpgQuidditch(Ruleset):
             },
         }
 
-    plays_cups = True
+    # A house cup may be played by these rules: the league's cup protocol (league.cups).
 
     def cup_config(self, config: dict, *, final: bool) -> dict:
         """A cup game is credited by the cup (§8.3 of the house cup), not by its own margin."""
@@ -277,8 +324,37 @@ class RpgQuidditch(Ruleset):
         winner = None if state["winner"] is None else SIDES.index(state["winner"])
         return {"teams": teams, "winner": winner}
 
+    def cup_score_bounds(self) -> dict:
+        """Points are the score, 10 a goal and 150 for the snitch, with no bonus for the win;
+        the game runs until the snitch is caught, so a score has no upper bound."""
+        return {
+            "goal_points": turn.GOAL,
+            "snitch_points": turn.SNITCH,
+            "win_bonus": 0,
+            "most_goals": None,
+            "most_goals_with_snitch": None,
+        }
+
     def default_title(self, state: State) -> str:
         return " v ".join(team["house"] for team in state["teams"])
 
     def narrate(self, event: Event) -> dict[str, str]:
-        return {"en": narrate(event)}
+        return narrate(event)
+
+    def command_text(self, command: Command, view: State, language: str) -> str:
+        return words.command(command, view, language)
+
+    def action_text(self, action: str, language: str) -> str:
+        return words.action(action, language)
+
+    def field_text(self, action: str, field: str, language: str) -> str:
+        return words.field(field, language)
+
+    def choice_text(self, action: str, field: str, value, view: State, language: str) -> str:
+        return words.choice(field, value, view, language)
+
+    def seat_text(self, seat: str, view: State, language: str) -> str:
+        return words.player(seat, view)
+
+    def purpose_text(self, purpose: str, language: str) -> str:
+        return words.purpose(purpose, language)

@@ -32,6 +32,14 @@ SNITCH = 150
 CATCH_MARGIN = 10
 FIRST_SNITCH_TURN, SNITCH_EVERY = 10, 5
 PERCENT = 100
+REFEREE_LOOKING = "referee_looking"
+"""The purpose of the d100 that says whether Madam Hooch sees a foul."""
+
+
+def purpose_of(kind: str, name: str) -> str:
+    """The purpose a player's roll is logged with: what for, then whose (``shot:Katie Bell``),
+    so that a table rolling its own dice is told what each die is for."""
+    return f"{kind}:{name}"
 
 
 def snitch_turn(turn: int) -> bool:
@@ -46,27 +54,31 @@ def in_play(state: dict, key: str) -> bool:
 def choosers(state: dict) -> list[str]:
     """Who must choose this turn: the beaters with someone to aim at, and the seekers at a
     snitch turn."""
+    players = state["players"]
     keys = [
-        k
+        beater
         for side in SIDES
-        for k in of(state["players"], side, BEATER)
-        if in_play(state, k) and targets(state, k)
+        if any(players[k]["health"] > 0 for k in TARGETS[other(side)])
+        for beater in of(side, BEATER)
+        if players[beater]["health"] > 0
     ]
     if snitch_turn(state["turn"]):
-        keys += [k for side in SIDES for k in of(state["players"], side, SEEKER)]
+        keys += [k for side in SIDES for k in of(side, SEEKER)]
     return keys
+
+
+TARGETS = {side: of(side, CHASER) + of(side, KEEPER) for side in SIDES}
+"""Whom the other side's beaters may aim at: the chasers and the keeper (QUIDDITCH)."""
 
 
 def targets(state: dict, beater: str) -> list[str]:
     """The opposing chasers in play, and the opposing keeper while in play."""
     side = other(state["players"][beater]["side"])
-    chasers = [k for k in of(state["players"], side, CHASER) if in_play(state, k)]
-    keepers = [k for k in of(state["players"], side, KEEPER) if in_play(state, k)]
-    return chasers + keepers
+    return [k for k in TARGETS[side] if in_play(state, k)]
 
 
 def keeper_of(state: dict, side: str) -> dict | None:
-    key = of(state["players"], side, KEEPER)[0]
+    key = of(side, KEEPER)[0]
     return state["players"][key] if in_play(state, key) else None
 
 
@@ -84,19 +96,28 @@ def blocking_difficulty(state: dict, beater_side: str) -> int:
     return base + (keeper["attributes"]["Toughness"] if keeper else 0)
 
 
-def _roll(state, dice, key, attribute, difficulty, purpose, *, bonus_times=1):
+def _roll(state, dice, key, attribute, difficulty, kind, *, bonus_times=1):
     player = state["players"][key]
     return roll_check(
         dice,
         die_size=state["settings"]["die_size"],
         attribute_value=player["attributes"][attribute] * bonus_times,
         difficulty=difficulty,
-        purpose=f"{player['name']}: {purpose}",
+        purpose=purpose_of(kind, player["name"]),
     )
 
 
+def to_roll(state: dict) -> dict:
+    """``state`` made ready for :func:`resolve`: a turn changes the score and the players'
+    Health, so those are copied (a player's attributes never change, and stay shared)."""
+    state["score"] = dict(state["score"])
+    state["players"] = {key: dict(player) for key, player in state["players"].items()}
+    return state
+
+
 def resolve(state: dict, dice: Dice, events: list) -> None:
-    """Roll the turn everyone has chosen for; ``state`` is a copy the caller owns."""
+    """Roll the turn everyone has chosen for, in ``state``, which :func:`to_roll` made the
+    caller's own."""
     margins = _scoring_phase(state, dice, events)
     blocked, fouls = _blocking_phase(state, dice, events, margins)
     for chaser, margin in margins.items():
@@ -105,7 +126,7 @@ def resolve(state: dict, dice: Dice, events: list) -> None:
     for fouled_side, fouled in fouls:
         _penalty(state, dice, events, fouled_side, fouled)
     for key, player in state["players"].items():
-        if player["health"] == 0 and not player.get("left"):
+        if player["health"] == 0 and not player["left"]:
             player["left"] = True
             events.append({"type": "left_the_match", "player": key, "name": player["name"]})
     if snitch_turn(state["turn"]):
@@ -123,10 +144,10 @@ def _scoring_phase(state, dice, events) -> dict[str, int | None]:
     margins = {}
     for side in SIDES:
         difficulty = scoring_difficulty(state, side)
-        for chaser in of(state["players"], side, CHASER):
+        for chaser in of(side, CHASER):
             if not in_play(state, chaser):
                 continue
-            check = _roll(state, dice, chaser, "Strength", difficulty, "shoots")
+            check = _roll(state, dice, chaser, "Strength", difficulty, "shot")
             margins[chaser] = check.total - difficulty if check.success else None
             events.append(_rolled("shot", chaser, state, check))
     return margins
@@ -136,17 +157,22 @@ def _blocking_phase(state, dice, events, margins):
     blocked, fouls = set(), []
     for side in SIDES:
         difficulty = blocking_difficulty(state, side)
-        in_zone = any(margins.get(c) is not None for c in of(state["players"], side, CHASER))
-        for beater in of(state["players"], side, BEATER):
+        in_zone = any(margins.get(c) is not None for c in of(side, CHASER))
+        for beater in of(side, BEATER):
             target = state["choices"].get(beater)
             if target is None:
                 continue
-            check = _roll(state, dice, beater, "Strength", difficulty, f"bludger at {target}")
-            event = {**_rolled("bludger", beater, state, check), "target": target}
+            check = _roll(state, dice, beater, "Strength", difficulty, "bludger")
+            event = {
+                **_rolled("bludger", beater, state, check),
+                "target": target,
+                "target_name": state["players"][target]["name"],
+            }
             if check.success:
                 hit = state["players"][target]
                 hit["health"] = max(0, hit["health"] - 1)
                 hit["health_lost"] += 1
+            event["blocked"] = False
             if state["players"][target]["position"] == CHASER:
                 margin = margins.get(target)
                 event["foul"] = margin is None
@@ -164,18 +190,16 @@ def _blocking_phase(state, dice, events, margins):
 def _penalty(state, dice, events, side, fouled) -> None:
     """The fouled chaser shoots, or the team's strongest chaser for a foul on the keeper."""
     percent = state["settings"]["referee_distracted_percent"]
-    if state["distracted"] or (
-        percent and dice.roll(PERCENT, "is the referee looking?") <= percent
-    ):
-        events.append({"type": "foul_unseen", "side": side})
+    if state["distracted"] or (percent and dice.roll(PERCENT, REFEREE_LOOKING) <= percent):
+        events.append({"type": "foul_unseen", "side": side, "house": _house(state, side)})
         return
-    chasers = [k for k in of(state["players"], side, CHASER) if in_play(state, k)]
+    chasers = [k for k in of(side, CHASER) if in_play(state, k)]
     if fouled not in chasers:
         if not chasers:
             return
         fouled = max(chasers, key=lambda k: state["players"][k]["attributes"]["Strength"])
     difficulty = scoring_difficulty(state, side)
-    check = _roll(state, dice, fouled, "Strength", difficulty, "penalty shot")
+    check = _roll(state, dice, fouled, "Strength", difficulty, "penalty_shot")
     events.append(_rolled("penalty_shot", fouled, state, check))
     if check.success:
         _goal(state, fouled, events, kind="penalty_goal")
@@ -184,21 +208,32 @@ def _penalty(state, dice, events, side, fouled) -> None:
 def _goal(state, chaser, events, *, kind) -> None:
     side = state["players"][chaser]["side"]
     state["score"][side] += GOAL
-    events.append(
-        {
-            "type": kind,
-            "player": chaser,
-            "name": state["players"][chaser]["name"],
-            "side": side,
-            "score": dict(state["score"]),
-        }
-    )
+    events.append({"type": kind, **_scored(state, chaser)})
+
+
+def _scored(state, key) -> dict:
+    """Who scored, for whom, and the score after it with the houses' names."""
+    return {
+        "player": key,
+        "name": state["players"][key]["name"],
+        "side": state["players"][key]["side"],
+        "score": dict(state["score"]),
+        "houses": _houses(state),
+    }
+
+
+def _houses(state) -> dict:
+    return {team["side"]: team["house"] for team in state["teams"]}
+
+
+def _house(state, side) -> str:
+    return _houses(state)[side]
 
 
 def _snitch_phase(state, dice, events) -> None:
-    totals, plays = {}, {}
+    totals, plays, seekers = {}, {}, {}
     for side in SIDES:
-        seeker = of(state["players"], side, SEEKER)[0]
+        seeker = seekers[side] = of(side, SEEKER)[0]
         plays[side] = state["choices"].get(seeker, "catch")
         doubled = 2 if plays[side] == "interfere" else 1
         check = _roll(state, dice, seeker, "Dexterity", None, plays[side], bonus_times=doubled)
@@ -207,7 +242,7 @@ def _snitch_phase(state, dice, events) -> None:
     for side in SIDES:
         if plays[side] == "catch" and totals[side] >= totals[other(side)] + CATCH_MARGIN:
             state["score"][side] += SNITCH
-            events.append({"type": "snitch_caught", "side": side, "score": dict(state["score"])})
+            events.append({"type": "snitch_caught", **_scored(state, seekers[side])})
             finish(state, events, caught_by=side)
             return
     events.append({"type": "snitch_escaped"})
@@ -217,7 +252,14 @@ def finish(state, events, *, caught_by) -> None:
     home, away = state["score"]["home"], state["score"]["away"]
     winner = None if home == away else ("home" if home > away else "away")
     state.update(over=True, winner=winner, caught_by=caught_by)
-    events.append({"type": "game_over", "winner": winner, "home": home, "away": away})
+    events.append(
+        {
+            "type": "game_over",
+            "winner": winner,
+            "score": dict(state["score"]),
+            "houses": _houses(state),
+        }
+    )
 
 
 def _rolled(kind: str, key: str, state: dict, check) -> dict:

@@ -10,6 +10,7 @@ while the snitch is hidden; the other side accepts or declines.
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
 from games.ruleset import RuleViolation
 
 from .resolution import Resolution
@@ -28,7 +29,9 @@ def may_propose(state: dict) -> bool:
 def propose(res: Resolution, side: str) -> None:
     if not may_propose(res.state):
         raise RuleViolation(
-            "not_now", "ending is proposed before a phase, while the snitch is hidden", "Snitch"
+            "not_now",
+            _("Ending the match is proposed before a phase, while the snitch is hidden."),
+            "Golden Snitch",
         )
     res.state["proposal"] = side
     res.say("end_proposed", side=side)
@@ -38,7 +41,7 @@ def answer(res: Resolution, side: str, accepted: bool) -> None:
     """The other side's answer; an agreement releases the snitch for both seekers."""
     proposal = res.state["proposal"]
     if proposal is None or side == proposal:
-        raise RuleViolation("no_proposal", "there is no proposal of the other side to answer")
+        raise RuleViolation("no_proposal", _("The other side has proposed nothing to answer."))
     res.state["proposal"] = None
     res.say("end_answered", side=side, accepted=accepted)
     if accepted:

@@ -26,10 +26,11 @@ beater within one square of a bludger may hit it as their act.
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
 from games.ruleset import RuleViolation
 
 from . import directional_die, quaffle
-from .directional_die import DIRECTIONS, HIT, fly
+from .directional_die import HIT, check_direction, fly
 from .injuries import daze, knock, knock_off
 from .phase import end_phase, lost_by_side
 from .pitch import Square, distance, line
@@ -148,13 +149,14 @@ def push(res: Resolution, direction: str) -> None:
 
 def check_hit(state: dict, beater: str, bludger: int, direction: str) -> None:
     if not is_beater(beater):
-        raise RuleViolation("not_a_beater", "only beaters hit bludgers", "Beaters")
+        raise RuleViolation("not_a_beater", _("Only beaters hit bludgers."), "Beaters")
     if bludger not in (0, 1):
-        raise RuleViolation("no_bludger", "there are bludgers 0 and 1")
+        raise RuleViolation("no_bludger", _("There are two bludgers, 0 and 1."))
     if distance(tuple(state["players"][beater]["square"]), square_of(state, bludger)) > 1:
-        raise RuleViolation("too_far", "the bludger must be within one square", "Beaters")
-    if direction not in DIRECTIONS:
-        raise RuleViolation("no_direction", f"a direction is one of {', '.join(DIRECTIONS)}")
+        raise RuleViolation(
+            "too_far", _("The bludger must be within one square of the beater."), "Beaters"
+        )
+    check_direction(direction)
 
 
 def hit(res: Resolution, beater: str, bludger: int, direction: str) -> None:
@@ -182,6 +184,5 @@ def answer(res: Resolution, command: dict) -> None:
     if command["action"] == "dodge":
         dodge(res, bludger, player)
         return
-    if command.get("direction") not in DIRECTIONS:
-        raise RuleViolation("no_direction", f"a direction is one of {', '.join(DIRECTIONS)}")
+    check_direction(command.get("direction"))
     hit(res, player, bludger, command["direction"])

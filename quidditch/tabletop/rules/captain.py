@@ -13,9 +13,11 @@ stands and may not be re-rolled again.
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
 from games.dice import Dice
 from games.ruleset import RuleViolation
 
+from . import star
 from .resolution import Resolution
 from .teams import player_id
 
@@ -32,16 +34,25 @@ def may_reroll(state: dict, side: str) -> bool:
     )
 
 
-def remember(state: dict, before: dict, command: dict, faces: list[int]) -> None:
-    """Keep what a re-roll of this command needs, if it rolled any die."""
+def remember(state: dict, before: dict, command: dict, res: Resolution) -> None:
+    """Keep what a re-roll of this command needs, if it rolled any die: the state before
+    it, the command, and its dice (their faces, and what each was rolled for)."""
     state["reroll"] = (
-        {"before": before, "command": command, "faces": faces, "declined": []} if faces else None
+        {
+            "before": before,
+            "command": command,
+            "faces": res.faces,
+            "purposes": res.purposes,
+            "declined": [],
+        }
+        if res.faces
+        else None
     )
 
 
 def let_stand(res: Resolution, side: str) -> None:
     if not may_reroll(res.state, side):
-        raise RuleViolation("no_reroll", "there is no roll to re-roll", "Captain")
+        raise RuleViolation("no_reroll", _("There is no roll to re-roll."), "Captain")
     res.state["reroll"]["declined"].append(side)
     res.say("dice_stand", side=side)
 
@@ -55,16 +66,20 @@ def reroll(state: dict, side: str, die, dice: Dice, resolve) -> Resolution:
     if not may_reroll(state, side):
         raise RuleViolation(
             "no_reroll",
-            "a captain on the field re-rolls once a phase, right after the roll",
+            _("A captain on the field re-rolls one die once a phase, right after the roll."),
             "Captain",
         )
     last = state["reroll"]
     if type(die) is not int or not 0 <= die < len(last["faces"]):
         raise RuleViolation(
-            "no_such_die", f"the last command rolled dice 0 to {len(last['faces']) - 1}"
+            "no_such_die",
+            _("The last command rolled dice 0 to %(last)s."),
+            "Captain",
+            params={"last": len(last["faces"]) - 1},
         )
     before = {**last["before"], "reroll": None}
-    res = Resolution(before, dice, star=last["command"].get("star"), replayed=last["faces"][:die])
+    chosen = star.chosen(before, last["command"])
+    res = Resolution(before, dice, star=chosen, replayed=last["faces"][:die])
     res.say("reroll", side=side, die=die, face=last["faces"][die])
     resolve(res, last["command"])
     if res.state["phase"] is not None:

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from core.errors import gettext_noop as _
+from games.ruleset import RuleViolation
+
 from .pitch import Pitch, Square
 
 SIDES = 10
@@ -61,10 +64,17 @@ def fly(pitch: Pitch, start: Square, direction: str, squares: int) -> list[Squar
     """The squares passed over going ``squares`` steps in ``direction`` from ``start``,
     stopping at the boundary: nothing leaves the pitch."""
     route, here = [], start
-    for _ in range(squares):
+    for _step in range(squares):
         ahead = step(here, direction)
         if not pitch.on_pitch(ahead):
             break
         route.append(ahead)
         here = ahead
     return route
+
+
+def check_direction(direction) -> None:
+    if direction not in DIRECTIONS:
+        raise RuleViolation(
+            "no_direction", _("A direction is one of N, NE, E, SE, S, SW, W and NW.")
+        )

@@ -13,6 +13,7 @@ penalty scored, when the restart after a goal follows.
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
 from games.ruleset import RuleViolation
 
 from .phase import end_phase
@@ -59,7 +60,7 @@ def take_penalty(res: Resolution, chaser: str) -> None:
     state = res.state
     if state["stage"] != "penalty" or chaser not in takers(state):
         raise RuleViolation(
-            "no_penalty_taker", "the penalty is taken by a chaser of the fouled side", "Fouls"
+            "no_penalty_taker", _("The penalty is taken by a chaser of the fouled side."), "Fouls"
         )
     end = other(side_of(chaser))
     spot = res.pitch.penalty_spot(end)

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from . import quaffle
 from .directional_die import fly
+from .ending import NO_SEEKERS, finish
 from .resolution import Resolution
-from .teams import side_of
+from .teams import is_seeker, side_of
 
 
 def knock(res: Resolution, player: str, direction: str, squares: int) -> bool:
@@ -57,7 +58,8 @@ def recover(state: dict, side: str, phase: int) -> None:
 
 
 def knock_off(res: Resolution, player: str) -> None:
-    """Off the broom: out of the match. A quaffle they held goes loose where they fell."""
+    """Off the broom: out of the match. A quaffle they held goes loose where they fell; the
+    last seeker falling leaves nobody to catch the snitch, which ends the match."""
     fell = res.square(player)
     carried = res.state["quaffle"]["carrier"] == player
     res.place(player, None)
@@ -65,3 +67,5 @@ def knock_off(res: Resolution, player: str) -> None:
     res.say("knocked_off", player=player)
     if carried:
         quaffle.go_loose(res, fell)
+    if is_seeker(player) and not any(is_seeker(p) for p in res.on_pitch()):
+        finish(res, NO_SEEKERS)

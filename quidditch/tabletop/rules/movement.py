@@ -17,12 +17,13 @@ released when the first phase begins, so this holds for the starting position
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
 from games.ruleset import RuleViolation
 
 from . import quaffle, snitch
 from .directional_die import DIRECTIONS
 from .fouls import QUAFFLE, foul
-from .pitch import Square, distance, line
+from .pitch import Pitch, Square, distance, line
 from .resolution import Resolution
 from .teams import SEEKER_SPEED, SPEED, handles_quaffle, is_chaser, is_seeker
 
@@ -40,39 +41,45 @@ def occupied(state: dict) -> set[Square]:
     return {tuple(data["square"]) for data in state["players"].values() if data["square"]}
 
 
-def problem(
-    state: dict, pitch, player: str, to: Square, taken: set[Square] | None = None
-) -> RuleViolation | None:
-    """Why ``player`` may not fly to ``to``, or ``None`` if they may. ``taken``: the
-    squares players hold, when the caller has them already."""
+def closed_zones(state: dict, pitch: Pitch, player: str) -> set[str]:
+    """The shooting zones ``player`` may not fly into: for a chaser, those another chaser
+    is in ("only one chaser is allowed in the scoring zone at a time")."""
+    if not is_chaser(player):
+        return set()
+    start = pitch.scoring_zone_of(tuple(state["players"][player]["square"]))
+    return {
+        zone
+        for other, data in state["players"].items()
+        if other != player and is_chaser(other) and data["square"] is not None
+        if (zone := pitch.scoring_zone_of(tuple(data["square"]))) not in (None, start)
+    }
+
+
+def problem(state: dict, pitch: Pitch, player: str, to: Square) -> RuleViolation | None:
+    """Why ``player`` may not fly to ``to``, or ``None`` if they may."""
     start = tuple(state["players"][player]["square"])
-    squares = distance(start, to)
-    if squares == 0 or squares > speed(state, player):
+    squares, reach = distance(start, to), speed(state, player)
+    if squares == 0 or squares > reach:
         return RuleViolation(
-            "too_far", f"this player flies 1 to {speed(state, player)} squares, not {squares}", RULE
+            "too_far",
+            _("This player flies 1 to %(reach)s squares, not %(squares)s."),
+            RULE,
+            params={"reach": reach, "squares": squares},
         )
     if not pitch.on_pitch(to) or not all(pitch.on_pitch(s) for s in line(start, to)):
-        return RuleViolation("off_the_pitch", "players may not exit the boundaries", RULE)
-    if to in (occupied(state) if taken is None else taken):
-        return RuleViolation("occupied", "another player is in that square", RULE)
-    zone = pitch.scoring_zone_of(to)
-    entering = is_chaser(player) and zone is not None and zone != pitch.scoring_zone_of(start)
-    if entering and any(
-        other != player
-        and is_chaser(other)
-        and data["square"] is not None
-        and pitch.in_scoring_zone(tuple(data["square"]), zone)
-        for other, data in state["players"].items()
-    ):
+        return RuleViolation("off_the_pitch", _("Players may not leave the pitch."), RULE)
+    if to in occupied(state):
+        return RuleViolation("occupied", _("Another player is on that square."), RULE)
+    if pitch.scoring_zone_of(to) in closed_zones(state, pitch, player):
         return RuleViolation(
-            "zone_taken", "only one chaser is allowed in the scoring zone at a time", RULE
+            "zone_taken", _("Only one chaser is allowed in the shooting zone at a time."), RULE
         )
     return None
 
 
-def check(state: dict, pitch, player: str, to) -> Square:
+def check(state: dict, pitch: Pitch, player: str, to) -> Square:
     if not (isinstance(to, list) and len(to) == 2 and all(type(n) is int for n in to)):
-        raise RuleViolation("bad_square", "a square is [x, y]")
+        raise RuleViolation("bad_square", _("A square is given as [x, y]."))
     found = problem(state, pitch, player, tuple(to))
     if found is not None:
         raise found
@@ -92,26 +99,29 @@ def fly(res: Resolution, player: str, to: Square, *, free: bool = False) -> None
         foul(res, player, QUAFFLE)
 
 
-def targets(state: dict, pitch, player: str) -> list[Square]:
+def targets(state: dict, pitch: Pitch, player: str) -> list[Square]:
     """The squares offered to fly to: straight along each of the eight directions, and the
     loose quaffle's and the snitch's squares; each one a legal flight."""
     return sorted(_legal(state, pitch, player))
 
 
-def may_fly(state: dict, pitch, player: str) -> bool:
+def may_fly(state: dict, pitch: Pitch, player: str) -> bool:
     return next(_legal(state, pitch, player), None) is not None
 
 
-def _legal(state: dict, pitch, player: str):
+def _legal(state: dict, pitch: Pitch, player: str):
+    """Each legal flight offered: along each direction as far as the player's reach and the
+    boundary, then the balls' squares. Asked for every offer a table or a bot sees, so it
+    checks in bulk what :func:`problem` checks one square at a time."""
     start = tuple(state["players"][player]["square"])
     reach = speed(state, player)
-    candidates = {
-        (start[0] + dx * n, start[1] + dy * n)
-        for dx, dy in DIRECTIONS.values()
-        for n in range(1, reach + 1)
-    }
-    for ball in (state["quaffle"]["square"], state["snitch"]["square"]):
-        if ball is not None:
-            candidates.add(tuple(ball))
     taken = occupied(state)
-    return (s for s in candidates if problem(state, pitch, player, s, taken) is None)
+    closed = closed_zones(state, pitch, player)
+    found = set()
+    for step in DIRECTIONS.values():
+        for square in pitch.ray(start, step)[:reach]:
+            if square not in taken and (not closed or pitch.scoring_zone_of(square) not in closed):
+                found.add(square)
+                yield square
+    balls = {tuple(b) for b in (state["quaffle"]["square"], state["snitch"]["square"]) if b}
+    yield from (ball for ball in balls - found if problem(state, pitch, player, ball) is None)

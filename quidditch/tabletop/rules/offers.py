@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from games.ruleset import RuleViolation
 
-from . import captain, movement, restart
+from . import captain, movement, restart, star
 from .agreement import may_propose
 from .bludgers import check_hit
 from .directional_die import DIRECTIONS
@@ -22,10 +22,9 @@ from .phase import ACT, MOVE, may_use, playing
 from .pitch import Pitch
 from .quaffle import check_catch
 from .shooting import check_shot
+from .snitch import lookers
 from .tackles import check_tackle
-from .teams import position_of, side_of
-
-STAR_RESULTS = range(1, 7)
+from .teams import handles_quaffle, is_beater, side_of
 
 
 def for_side(state: dict, pitch: Pitch, side: str) -> list[dict]:
@@ -59,7 +58,10 @@ def _before_phase(state: dict, side: str) -> list[dict]:
         return [{"action": "accept_end", "side": side}, {"action": "decline_end", "side": side}]
     if side != state["next_side"]:
         return []
-    offered = [{"action": "begin_phase", "side": side}, {"action": "concede", "side": side}]
+    begin = [{"action": "begin_phase", "side": side}]
+    if star.star_of(state, side) in lookers(state, side):
+        begin = star.with_star(state, star.star_of(state, side), begin, beginning=True)
+    offered = [*begin, {"action": "concede", "side": side}]
     if may_propose(state):
         offered.append({"action": "propose_end", "side": side})
     return offered
@@ -85,7 +87,7 @@ def _answers(state: dict, awaiting: dict) -> list[dict]:
             {"action": "hit_bludger", "side": side, "player": player, "direction": d}
             for d in DIRECTIONS
         ]
-        return _with_star(state, player, answers)
+        return star.with_star(state, player, answers)
     return [{"action": awaiting["kind"], "side": side, "direction": d} for d in DIRECTIONS]
 
 
@@ -100,34 +102,44 @@ def _phase(state: dict, pitch: Pitch, side: str) -> list[dict]:
                 for square in movement.targets(state, pitch, player)
             ]
         if may_use(state, player, ACT):
-            offered += _with_star(state, player, _acts(state, pitch, player))
+            offered += star.with_star(state, player, _acts(state, pitch, player))
     offered.append({"action": "end_phase", "side": side})
     return offered
 
 
 def _acts(state: dict, pitch: Pitch, player: str) -> list[dict]:
-    """Each act the rules would take from ``player`` now, tried by the rules' own checks."""
-    act = {"side": side_of(player), "player": player}
-    acts = [{"action": "catch", **act}] if _legal(check_catch, state, player) else []
-    acts += [
-        {"action": "pass", **act, "to": receiver}
-        for receiver in state["players"]
-        if _legal(check_pass, state, player, receiver)
-    ]
-    acts += [
-        {"action": "shoot", **act, "hoop": hoop}
-        for hoop in range(3)
-        if _legal(check_shot, state, player, hoop, pitch)
-    ]
+    """Each act the rules would take from ``player`` now, tried by the rules' own checks
+    (only where it could be: the quaffle's acts for those who handle it, a bludger's for
+    beaters)."""
+    side = side_of(player)
+    act = {"side": side, "player": player}
     carrier = state["quaffle"]["carrier"]
-    if carrier is not None and _legal(check_tackle, state, player, carrier, "N"):
-        acts += [{"action": "tackle", **act, "target": carrier, "direction": d} for d in DIRECTIONS]
-    for bludger in (0, 1):
-        if _legal(check_hit, state, player, bludger, "N"):
+    acts = []
+    if handles_quaffle(player):
+        if carrier is None and _legal(check_catch, state, player):
+            acts.append({"action": "catch", **act})
+        elif carrier == player:
             acts += [
-                {"action": "hit_bludger", **act, "bludger": bludger, "direction": d}
-                for d in DIRECTIONS
+                {"action": "pass", **act, "to": receiver}
+                for receiver in state["players"]
+                if side_of(receiver) == side and _legal(check_pass, state, player, receiver)
             ]
+            acts += [
+                {"action": "shoot", **act, "hoop": hoop}
+                for hoop in range(3)
+                if _legal(check_shot, state, player, hoop, pitch)
+            ]
+        elif carrier is not None and _legal(check_tackle, state, player, carrier, "N"):
+            acts += [
+                {"action": "tackle", **act, "target": carrier, "direction": d} for d in DIRECTIONS
+            ]
+    elif is_beater(player):
+        for bludger in (0, 1):
+            if _legal(check_hit, state, player, bludger, "N"):
+                acts += [
+                    {"action": "hit_bludger", **act, "bludger": bludger, "direction": d}
+                    for d in DIRECTIONS
+                ]
     return acts
 
 
@@ -137,13 +149,6 @@ def _legal(check, *arguments) -> bool:
     except RuleViolation:
         return False
     return True
-
-
-def _with_star(state: dict, player: str, commands: list[dict]) -> list[dict]:
-    side = side_of(player)
-    if state["teams"][side]["star"] != position_of(player) or side in state["phase"]["star_used"]:
-        return commands
-    return commands + [{**c, "star": n} for c in commands for n in STAR_RESULTS]
 
 
 def _free_moves(state: dict, pitch: Pitch, side: str) -> list[dict]:

@@ -11,6 +11,7 @@ interception is a catch in itself. Past them, the receiver catches on 2+.
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
 from games.ruleset import RuleViolation
 
 from . import quaffle
@@ -34,13 +35,16 @@ def needed(bands: tuple, squares: int) -> int:
 def check_reach(squares: int, rule: str) -> None:
     if not 1 <= squares <= REACH:
         raise RuleViolation(
-            "out_of_range", f"the quaffle flies 1 to {REACH} squares, not {squares}", rule
+            "out_of_range",
+            _("The quaffle flies 1 to %(reach)s squares, not %(squares)s."),
+            rule,
+            params={"reach": REACH, "squares": squares},
         )
 
 
 def check_carrier(state: dict, player: str) -> None:
     if state["quaffle"]["carrier"] != player:
-        raise RuleViolation("no_quaffle", "only the player holding the quaffle may throw it")
+        raise RuleViolation("no_quaffle", _("Only the player holding the quaffle throws it."))
 
 
 def interceptors(state: dict, route: list[Square], side: str) -> list[str]:
@@ -70,7 +74,9 @@ def check_pass(state: dict, passer: str, receiver: str) -> None:
         or is_dazed(state, receiver)
     ):
         raise RuleViolation(
-            "no_receiver", "a pass goes to a chaser or the keeper of one's own team", "Passing"
+            "no_receiver",
+            _("A pass goes to a chaser or the keeper of one's own team, on a broom and not dazed."),
+            "Passing",
         )
     check_reach(
         distance(tuple(state["players"][passer]["square"]), tuple(data["square"])), "Passing"

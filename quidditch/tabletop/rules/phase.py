@@ -15,12 +15,23 @@ and the snitch fly, a penalty is taken, the other side plays) is
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
 from games.ruleset import RuleViolation
 
 from .injuries import is_dazed, recover
 from .teams import kind_of, side_of
 
 PLACES = ("chaser", "beater", "seeker")
+MAY_NOT = {
+    "move": _(
+        "This player may not fly now: in a phase one chaser, one beater and the seeker of "
+        "the side playing may each move once and act once."
+    ),
+    "act": _(
+        "This player may not act now: in a phase one chaser, one beater and the seeker of "
+        "the side playing may each move once and act once."
+    ),
+}
 MOVE, ACT = "move", "act"
 
 THEN = ["bludger:0", "bludger:1", "snitch", "handover"]
@@ -70,8 +81,7 @@ def use(state: dict, player: str, part: str) -> None:
     if not may_use(state, player, part):
         raise RuleViolation(
             "may_not_" + part,
-            f"this player may not {part} now: in a phase one chaser, one beater and the "
-            "seeker of the side playing may each move once and act once",
+            MAY_NOT[part],
             "Game progression",
         )
     phase = state["phase"]

@@ -118,6 +118,11 @@ class Pitch:
         hoop = self.hoops(end)[1]
         return next(s for s in line(self.centre, hoop) if self.in_scoring_zone(s, end))
 
+    def ray(self, start: Square, step: tuple[int, int]) -> tuple[Square, ...]:
+        """The squares from ``start`` (not included) a ``step`` at a time to the boundary:
+        the oval is convex, so they end at the first square off the pitch."""
+        return _ray(self, start, step)
+
     def sector_square(self, across: int, along: int) -> Square:
         """The square one D6 across and one along point to: the pitch is cut into six bands
         each way and the snitch appears at the middle of the chosen cell, moved to the
@@ -130,3 +135,11 @@ class Pitch:
 @cache
 def pitch_of(length: int, width: int) -> Pitch:
     return Pitch(length, width)
+
+
+@cache
+def _ray(pitch: Pitch, start: Square, step: tuple[int, int]) -> tuple[Square, ...]:
+    squares, (x, y) = [], start
+    while pitch.on_pitch((x := x + step[0], y := y + step[1])):
+        squares.append((x, y))
+    return tuple(squares)

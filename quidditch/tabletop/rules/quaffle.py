@@ -10,6 +10,7 @@ Passing and shooting are in :mod:`.passing` and :mod:`.shooting`.
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
 from games.ruleset import RuleViolation
 
 from . import directional_die
@@ -63,11 +64,11 @@ def catch(res: Resolution, player: str) -> bool:
 def check_catch(state: dict, player: str) -> None:
     if not handles_quaffle(player):
         raise RuleViolation(
-            "no_catch", "only chasers and the keeper catch the quaffle", "The Quaffle"
+            "no_catch", _("Only chasers and the keeper catch the quaffle."), "The Quaffle"
         )
     if loose_at(state) != tuple(state["players"][player]["square"]):
         raise RuleViolation(
             "no_loose_quaffle",
-            "the quaffle must lie loose in the catcher's own square",
+            _("The quaffle must lie loose on the catcher's own square."),
             "The Quaffle",
         )

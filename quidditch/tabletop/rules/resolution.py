@@ -16,15 +16,18 @@ from collections import deque
 from games.dice import Dice
 
 from .pitch import Pitch, Square, pitch_of
-from .teams import label, position_of, side_of
+from .teams import side_of
 
 
 class Resolution:
-    def __init__(self, state: dict, dice: Dice, *, star: int | None = None, replayed=()):
+    def __init__(
+        self, state: dict, dice: Dice, *, star: tuple[str, int] | None = None, replayed=()
+    ):
         self.state = state
         self.dice = dice
         self.events: list[dict] = []
         self.faces: list[int] = []
+        self.purposes: list[str] = []
         self.star = star
         self._replayed = deque(replayed)
 
@@ -32,39 +35,32 @@ class Resolution:
     def pitch(self) -> Pitch:
         return pitch_of(**self.state["pitch"])
 
-    def die(self, sides: int, purpose: str) -> int:
-        """A die nobody's skill changes (a directional die, the snitch's flight)."""
-        face = self._replayed.popleft() if self._replayed else self.dice.roll(sides, purpose)
+    def die(self, sides: int, purpose: str, *, by: str | None = None) -> int:
+        """A die nobody's skill changes (a directional die, the snitch's flight); ``by``:
+        the side that throws it at a table (``None``: whoever is at hand)."""
+        replayed = self._replayed
+        face = replayed.popleft() if replayed else self.dice.roll(sides, purpose, by=by)
         self.faces.append(face)
+        self.purposes.append(purpose)
         return face
 
-    def roll(self, player: str, purpose: str) -> int:
-        """A D6 concerning ``player``: set by the star player if they say so, less any
-        injury to their dice rolls."""
-        if self.star is not None and self._may_set(player):
-            result, self.star = self.star, None
+    def roll(self, player: str, purpose: str, *, injury: bool = True) -> int:
+        """A D6 concerning ``player``: set by the star player if the command says so, less
+        any injury to their dice rolls (unless ``injury`` is False)."""
+        if self.star is not None and self.star[0] == player:
+            result, self.star = self.star[1], None
             self.state["phase"]["star_used"].append(side_of(player))
             self.say("star_sets", player=player, result=result, purpose=purpose)
             return result
-        return self.die(6, purpose) - self.state["players"][player]["dice_loss"]
-
-    def _may_set(self, player: str) -> bool:
-        side = side_of(player)
-        return (
-            self.state["teams"][side]["star"] == position_of(player)
-            and side not in self.state["phase"]["star_used"]
-        )
+        loss = self.state["players"][player]["dice_loss"] if injury else 0
+        return self.die(6, purpose, by=side_of(player)) - loss
 
     def say(self, event: str, **fields) -> None:
-        """Tell an event; a player named in ``player`` or ``target`` is named for the
-        transcript too (``who``, ``whom``), so that narration needs nothing else."""
-        for key, name in (("player", "who"), ("target", "whom")):
-            if fields.get(key):
-                fields[name] = self.name(fields[key])
+        """Tell an event; one that names a side or a player carries the teams' names too,
+        so that narration needs nothing but the event."""
+        if {"side", "player", "target", "winner", "home"} & fields.keys():
+            fields["teams"] = {side: team["name"] for side, team in self.state["teams"].items()}
         self.events.append({"type": event, **fields})
-
-    def name(self, player: str) -> str:
-        return f"{self.state['teams'][side_of(player)]['name']} {label(position_of(player))}"
 
     # Where things are.
 

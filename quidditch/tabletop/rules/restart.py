@@ -14,6 +14,7 @@ with none, it is set loose at the centre.
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
 from games.ruleset import RuleViolation
 
 from .injuries import recover
@@ -72,7 +73,9 @@ def may_move_free(state: dict, player: str) -> bool:
 def check_free_move(state: dict, player: str) -> None:
     if not may_move_free(state, player):
         raise RuleViolation(
-            "no_free_move", "after a goal each player takes one free move", "Game progression"
+            "no_free_move",
+            _("After a goal each player takes one free move."),
+            "Game progression",
         )
 
 
@@ -80,7 +83,9 @@ def done(res: Resolution, side: str) -> None:
     """``side`` has taken its free moves; once both have, the side scored upon plays."""
     state = res.state
     if state["stage"] != "free_moves" or side in state["free_moves"]["done"]:
-        raise RuleViolation("not_now", "there are no free moves to finish now", "Game progression")
+        raise RuleViolation(
+            "not_now", _("There are no free moves to finish now."), "Game progression"
+        )
     state["free_moves"]["done"].append(side)
     res.say("free_moves_done", side=side)
     if all(each in state["free_moves"]["done"] for each in SIDES):

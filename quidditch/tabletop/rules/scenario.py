@@ -13,6 +13,7 @@ chasers.
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
 from games.ruleset import RuleViolation, config_settings
 
 from .pitch import DEFAULT, LENGTHS, WIDTHS, Pitch, pitch_of
@@ -24,13 +25,19 @@ from .teams import (
     formation,
     handles_quaffle,
     is_chaser,
+    is_seeker,
     player_id,
     side_of,
 )
 
+ROLES = {
+    "captain": _("The captain is one of %(positions)s."),
+    "star": _("The star player is one of %(positions)s."),
+}
 
-def invalid(message: str) -> RuleViolation:
-    return RuleViolation("invalid_config", message)
+
+def invalid(message: str, **params) -> RuleViolation:
+    return RuleViolation("invalid_config", message, params=params)
 
 
 def initial_state(config: object) -> dict:
@@ -78,41 +85,43 @@ def initial_state(config: object) -> dict:
 
 def _pitch(value: object) -> Pitch:
     if not isinstance(value, dict) or set(value) != {"length", "width"}:
-        raise invalid("the pitch is {length, width}")
+        raise invalid(_("The pitch is given as {length, width}."))
     length, width = value["length"], value["width"]
     if length not in LENGTHS or width not in WIDTHS or type(length) is not int:
         raise invalid(
-            f"a pitch is an odd {LENGTHS.start}-{LENGTHS.stop - 1} squares long and an odd "
-            f"{WIDTHS.start}-{WIDTHS.stop - 1} wide"
+            _("A pitch is an odd %(length)s squares long and an odd %(width)s wide."),
+            length=f"{LENGTHS.start}-{LENGTHS.stop - 1}",
+            width=f"{WIDTHS.start}-{WIDTHS.stop - 1}",
         )
     return pitch_of(length, width)
 
 
 def _teams(value: object) -> dict:
     if not isinstance(value, dict) or not set(value) <= set(SIDES):
-        raise invalid("teams are given for home and away")
+        raise invalid(_("Teams are given for home and away."))
     teams = {}
     for side in SIDES:
         given = value.get(side, {})
         if not isinstance(given, dict):
-            raise invalid("a team is {name, captain, star}")
+            raise invalid(_("A team is given as {name, captain, star}."))
         team = {**DEFAULT_TEAMS[side], **given}
         if set(team) != {"name", "captain", "star"}:
-            raise invalid("a team has a name, a captain and a star player")
-        if not isinstance(team["name"], str) or not 0 < len(team["name"]) <= 40:
-            raise invalid("a team's name is 1 to 40 characters")
+            raise invalid(_("A team has a name, a captain and a star player."))
+        name = team["name"]
+        if name is not None and (not isinstance(name, str) or not 0 < len(name.strip()) <= 40):
+            raise invalid(_("A team's name is 1 to 40 characters."))
         for role in ("captain", "star"):
             if team[role] not in POSITIONS:
-                raise invalid(f"the {role} is one of {', '.join(POSITIONS)}")
+                raise invalid(ROLES[role], positions=", ".join(POSITIONS))
         teams[side] = team
     return teams
 
 
 def _square(value: object, pitch: Pitch, what: str) -> tuple[int, int]:
     if not (isinstance(value, list) and len(value) == 2 and all(type(n) is int for n in value)):
-        raise invalid(f"{what}: a square is [x, y]")
+        raise invalid(_("%(what)s: a square is given as [x, y]."), what=what)
     if not pitch.on_pitch(tuple(value)):
-        raise invalid(f"{what}: {value} is off the pitch")
+        raise invalid(_("%(what)s: %(square)s is off the pitch."), what=what, square=value)
     return tuple(value)
 
 
@@ -130,21 +139,24 @@ def _set_players(state: dict, squares: dict) -> None:
 
 def _apply_scenario(state: dict, pitch: Pitch, scenario: object) -> None:
     if not isinstance(scenario, dict):
-        raise invalid("a scenario is an object")
+        raise invalid(_("A scenario is an object."))
     known = {"side", "players", "quaffle", "bludgers", "snitch", "score"}
     unknown = sorted(set(scenario) - known)
     if unknown:
-        raise invalid(f"unknown scenario fields: {', '.join(unknown)}")
+        raise invalid(_("Unknown scenario fields: %(fields)s."), fields=", ".join(unknown))
     players = scenario.get("players")
     if not isinstance(players, dict) or set(players) != set(every_player()):
-        raise invalid(f"a scenario places every player: {', '.join(every_player())} (null: off)")
+        raise invalid(
+            _("A scenario places every player (null: off the broom): %(players)s."),
+            players=", ".join(every_player()),
+        )
     _set_players(
         state,
         {p: None if s is None else _square(s, pitch, p) for p, s in players.items()},
     )
     quaffle = scenario.get("quaffle", {"square": list(pitch.centre)})
     if not isinstance(quaffle, dict) or len(quaffle) != 1:
-        raise invalid("the quaffle is {square: [x, y]} or {carrier: player}")
+        raise invalid(_("The quaffle is given as {square: [x, y]} or {carrier: player}."))
     if "carrier" in quaffle:
         carrier = quaffle["carrier"]
         if (
@@ -153,7 +165,7 @@ def _apply_scenario(state: dict, pitch: Pitch, scenario: object) -> None:
             or players[carrier] is None
             or not handles_quaffle(carrier)
         ):
-            raise invalid("the quaffle's carrier is a chaser or keeper on the pitch")
+            raise invalid(_("The quaffle's carrier is a chaser or the keeper, on a broom."))
         state["quaffle"] = {"square": list(players[carrier]), "carrier": carrier}
     else:
         state["quaffle"] = {
@@ -162,7 +174,7 @@ def _apply_scenario(state: dict, pitch: Pitch, scenario: object) -> None:
         }
     bludgers = scenario.get("bludgers", [b["square"] for b in state["bludgers"]])
     if not isinstance(bludgers, list) or len(bludgers) != 2:
-        raise invalid("the scenario places both bludgers")
+        raise invalid(_("A scenario places both bludgers."))
     state["bludgers"] = [
         {"square": list(_square(b, pitch, "bludger")), "struck_by": None} for b in bludgers
     ]
@@ -170,20 +182,20 @@ def _apply_scenario(state: dict, pitch: Pitch, scenario: object) -> None:
     if snitch is not None:
         seen = snitch.get("seen", []) if isinstance(snitch, dict) else None
         if not isinstance(seen, list) or not all(side in SIDES for side in seen):
-            raise invalid("the snitch is {square: [x, y], seen: [sides]}")
+            raise invalid(_("The snitch is given as {square: [x, y], seen: [sides]}."))
         state["snitch"] = {
             "square": list(_square(snitch.get("square"), pitch, "snitch")),
             "seen": [side for side in SIDES if side in seen],
         }
     score = scenario.get("score", dict.fromkeys(SIDES, 0))
     if not isinstance(score, dict) or set(score) != set(SIDES):
-        raise invalid("the score is {home, away}")
+        raise invalid(_("The score is given as {home, away}."))
     if not all(type(n) is int and n >= 0 for n in score.values()):
-        raise invalid("a score is a whole number of at least 0")
+        raise invalid(_("A score is a whole number of at least 0."))
     state["score"] = dict(score)
     if "side" in scenario:
         if scenario["side"] not in SIDES:
-            raise invalid("the side to play is home or away")
+            raise invalid(_("The side to play is home or away."))
         state["stage"] = "start"
         state["next_side"] = scenario["side"]
     else:
@@ -199,13 +211,18 @@ def _check_kick_off(state: dict, pitch: Pitch) -> None:
         if not pitch.in_half(tuple(square), side_of(player)) or pitch.in_centre_circle(
             tuple(square)
         ):
-            raise invalid(f"{player} must start in their own half, out of the centre circle")
+            raise invalid(
+                _("%(player)s must start in their own half, out of the centre circle."),
+                player=player,
+            )
 
 
 def _check_position(state: dict, pitch: Pitch) -> None:
+    if not any(is_seeker(p) and d["square"] is not None for p, d in state["players"].items()):
+        raise invalid(_("A match needs a seeker on a broom, to catch the snitch."))
     taken = [tuple(d["square"]) for d in state["players"].values() if d["square"] is not None]
     if len(taken) != len(set(taken)):
-        raise invalid("two players may not share a square")
+        raise invalid(_("Two players may not share a square."))
     for end in SIDES:
         chasers = [
             p
@@ -215,4 +232,29 @@ def _check_position(state: dict, pitch: Pitch) -> None:
             and pitch.in_scoring_zone(tuple(d["square"]), end)
         ]
         if len(chasers) > 1:
-            raise invalid("only one chaser is allowed in a scoring zone at a time")
+            raise invalid(_("Only one chaser is allowed in a shooting zone at a time."))
+
+
+def endgame() -> dict:
+    """A position close to the end, on the default pitch: a drill in catching the snitch,
+    and how a browser test plays a match to its end by clicking.
+
+    The snitch is out at (17, 6), seen by home's seeker four squares from it; away's
+    seeker is off the broom, so the match ends when home's seeker catches it (or falls
+    too). Away, holding the quaffle, plays the next phase, after which the snitch flies.
+    """
+    pitch = pitch_of(**DEFAULT)
+    players = {
+        player_id(side, position): list(square)
+        for side in SIDES
+        for position, square in formation(pitch, side).items()
+    }
+    players.update({"home-seeker": [14, 4], "away-seeker": None})
+    return {
+        "side": "away",
+        "players": players,
+        "quaffle": {"carrier": "away-chaser2"},
+        "bludgers": [[16, 20], [15, 20]],
+        "snitch": {"square": [17, 6], "seen": ["home"]},
+        "score": {"home": 30, "away": 40},
+    }

@@ -25,7 +25,7 @@ RELEASE = ["release:0:home", "release:1:away", "handover"]
 
 def toss(res: Resolution) -> None:
     while True:
-        faces = {side: res.die(6, f"first phase: {side}") for side in SIDES}
+        faces = {side: res.die(6, "first phase", by=side) for side in SIDES}
         res.say("first_phase_roll", home=faces["home"], away=faces["away"])
         if faces["home"] != faces["away"]:
             break
@@ -34,7 +34,7 @@ def toss(res: Resolution) -> None:
     res.state["phase"] = {**new_phase(0, first), "ending": "release"}
     res.state["stage"] = "ending"
     res.state["after"] = list(RELEASE)
-    res.say("balls_released", first=first)
+    res.say("balls_released", side=first)
 
 
 def begin_phase(res: Resolution) -> None:

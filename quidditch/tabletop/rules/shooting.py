@@ -12,6 +12,7 @@ Shots are not intercepted: the text gives interception to passes only.
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
 from games.ruleset import RuleViolation
 
 from . import quaffle
@@ -30,7 +31,7 @@ CLEAN_SAVE = 3
 def check_shot(state: dict, shooter: str, hoop: int, pitch) -> None:
     check_carrier(state, shooter)
     if hoop not in (0, 1, 2):
-        raise RuleViolation("no_hoop", "a shot goes at hoop 0, 1 or 2 of the other end")
+        raise RuleViolation("no_hoop", _("A shot goes at hoop 0, 1 or 2 of the other end."))
     target = pitch.hoops(other(side_of(shooter)))[hoop]
     check_reach(distance(tuple(state["players"][shooter]["square"]), target), "Shooting")
 

@@ -12,15 +12,14 @@ Once it has appeared, a seeker who has not seen it rolls at the beginning of
 every phase and sees it on 2+; until then they may not catch it. After every
 phase it flies 2D6 squares the way the directional die shows (a hit: it
 hovers), stopping at the boundary. An eligible seeker whose flight passes over
-or ends on its square catches it: 150 points and the end of the match. Anyone
-else touching it fouls.
+or ends on its square catches it, as does one it flies into: 150 points and the
+end of the match. Anyone else flying over or onto it fouls.
 """
 
 from __future__ import annotations
 
-from . import directional_die
+from . import directional_die, ending
 from .directional_die import fly
-from .ending import SNITCH_POINTS, finish
 from .fouls import SNITCH, foul
 from .injuries import is_dazed
 from .pitch import Square
@@ -28,6 +27,7 @@ from .resolution import Resolution
 from .teams import SIDES, is_seeker, player_id, side_of
 
 SPOTTED = 3
+SNITCH_DICE = "snitch: 3D6"
 SEE = 2
 SPOTTING_BONUS = 3
 
@@ -45,43 +45,61 @@ def appear(res: Resolution, seen_by: list[str]) -> None:
     res.say("snitch_appears", across=across, along=along, to=list(square), seen=list(seen_by))
 
 
+def lookers(state: dict, side: str) -> list[str]:
+    """The seekers who roll at the beginning of ``side``'s phase: its own while the snitch
+    is hidden, else each one on a broom who has not seen it yet, ``side``'s first."""
+    if square_of(state) is None:
+        seekers = [player_id(side, "seeker")]
+    else:
+        seekers = [
+            player_id(each, "seeker")
+            for each in (side, *(s for s in SIDES if s != side))
+            if each not in state["snitch"]["seen"]
+        ]
+    return [seeker for seeker in seekers if state["players"][seeker]["square"] is not None]
+
+
 def look(res: Resolution, side: str) -> None:
     """The beginning of ``side``'s phase: the 3D6 while the snitch is hidden, else each
     seeker who has not seen it looks for it on 2+."""
     state = res.state
-    seeker = player_id(side, "seeker")
-    if square_of(state) is None:
-        if res.square(seeker) is None:
-            return
-        faces = [res.die(6, "snitch: 3D6") for _ in range(3)]
-        res.say("seeker_looks", player=seeker, faces=faces, total=sum(faces))
-        if sum(faces) == SPOTTED:
-            appear(res, [side])
-            state["phase"]["spotter"] = seeker
-        return
-    for each in (side, *(s for s in SIDES if s != side)):
-        seeker = player_id(each, "seeker")
-        if each in state["snitch"]["seen"] or res.square(seeker) is None:
+    hidden = square_of(state) is None
+    for seeker in lookers(state, side):
+        if hidden:
+            faces = [res.roll(seeker, SNITCH_DICE, injury=False) for _ in range(3)]
+            res.say("seeker_looks", player=seeker, faces=faces, total=sum(faces))
+            if sum(faces) == SPOTTED:
+                appear(res, [side])
+                state["phase"]["spotter"] = seeker
             continue
         result = res.roll(seeker, "see the snitch")
         res.say("seeker_spots", player=seeker, result=result, needed=SEE, seen=result >= SEE)
         if result >= SEE:
-            state["snitch"]["seen"].append(each)
+            state["snitch"]["seen"].append(side_of(seeker))
 
 
 def fly_on(res: Resolution) -> None:
-    """After every phase: 2D6 squares the way the directional die shows."""
+    """After every phase: 2D6 squares the way the directional die shows. Flying into an
+    eligible seeker is contact too: that seeker catches it."""
     start = square_of(res.state)
     if start is None:
         return
     shown = directional_die.roll(res.die, "snitch flies")
     squares = res.die(6, "snitch flies: squares") + res.die(6, "snitch flies: squares")
     route = [] if shown == directional_die.HIT else fly(res.pitch, start, shown, squares)
+    catcher = None
+    for flown, square in enumerate(route, start=1):
+        met = res.player_at(square)
+        if met is not None and is_seeker(met) and eligible(res.state, met):
+            route, catcher = route[:flown], met
+            break
     if route:
         res.state["snitch"]["square"] = list(route[-1])
     res.say(
         "snitch_flies", direction=shown, squares=squares, to=list(route[-1] if route else start)
     )
+    if catcher is not None:
+        caught(res, catcher)
 
 
 def eligible(state: dict, seeker: str) -> bool:
@@ -97,8 +115,14 @@ def touched(res: Resolution, player: str, route: list[Square]) -> None:
     if not is_seeker(player):
         foul(res, player, SNITCH)
     elif eligible(res.state, player):
-        side = side_of(player)
-        res.state["score"][side] += SNITCH_POINTS
-        res.state["snitch"]["caught_by"] = player
-        res.say("snitch_caught", player=player, side=side, points=SNITCH_POINTS)
-        finish(res, "snitch")
+        caught(res, player)
+
+
+def caught(res: Resolution, seeker: str) -> None:
+    """Caught by ``seeker``: "The snitch is caught when a seeker who is eligible too comes
+    into contact with it. The game then ends and earns the catchers team 150 points"."""
+    side = side_of(seeker)
+    res.state["score"][side] += ending.SNITCH_POINTS
+    res.state["snitch"]["caught_by"] = seeker
+    res.say("snitch_caught", player=seeker, side=side, points=ending.SNITCH_POINTS)
+    ending.finish(res, ending.SNITCH)

@@ -20,10 +20,11 @@ holds the quaffle loses it to the nearest opposing player who may hold it.
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
 from games.ruleset import RuleViolation
 
 from . import directional_die, quaffle
-from .directional_die import DIRECTIONS
+from .directional_die import DIRECTIONS, check_direction
 from .fouls import TACKLE, foul
 from .injuries import daze, knock
 from .phase import lost_by_side
@@ -35,16 +36,17 @@ from .teams import handles_quaffle, other, side_of
 def check_tackle(state: dict, tackler: str, target: str, direction: str) -> None:
     carrier = state["quaffle"]["carrier"]
     if not handles_quaffle(tackler):
-        raise RuleViolation("no_tackle", "only chasers and the keeper tackle", "Tackle")
+        raise RuleViolation("no_tackle", _("Only chasers and the keeper tackle."), "Tackle")
     if carrier != target or carrier is None or side_of(carrier) == side_of(tackler):
         raise RuleViolation(
-            "no_tackle", "a tackle is made on the opposing player holding the quaffle", "Tackle"
+            "no_tackle", _("A tackle is made on the opposing player holding the quaffle."), "Tackle"
         )
     near = distance(tuple(state["players"][tackler]["square"]), tuple(state["quaffle"]["square"]))
     if near > 1:
-        raise RuleViolation("no_tackle", "the tackler must be within one square", "Tackle")
-    if direction not in DIRECTIONS:
-        raise RuleViolation("no_direction", f"a direction is one of {', '.join(DIRECTIONS)}")
+        raise RuleViolation(
+            "no_tackle", _("The tackler must be within one square of the carrier."), "Tackle"
+        )
+    check_direction(direction)
 
 
 def tackle(res: Resolution, tackler: str, target: str, direction: str) -> None:

@@ -11,6 +11,8 @@ seeker is the star).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .pitch import HOOP_INSET, Pitch, Square
 
 SIDES = ("home", "away")
@@ -27,16 +29,30 @@ KINDS = {
     "seeker": "seeker",
 }
 """A phase's three places: its chaser (a chaser or the keeper), its beater and its seeker."""
+ROLES = {position: position.rstrip("123") for position in POSITIONS}
+"""What each player is: keeper, chaser, beater or seeker."""
 
 SPEED = 5
 SEEKER_SPEED = 6
 QUAFFLE_HANDS = ("keeper", "chaser1", "chaser2", "chaser3")
 """Who may touch the quaffle: anyone else doing so commits a foul."""
 
-DEFAULT_TEAMS = {
-    "home": {"name": "Home", "captain": "keeper", "star": "seeker"},
-    "away": {"name": "Away", "captain": "keeper", "star": "seeker"},
+NUMBERS = {
+    "keeper": 1,
+    "chaser1": 2,
+    "chaser2": 3,
+    "chaser3": 4,
+    "beater1": 5,
+    "beater2": 6,
+    "seeker": 7,
 }
+"""Each player's number on the board, as a person calls them ("chaser 3")."""
+
+DEFAULT_TEAMS = {
+    "home": {"name": None, "captain": "keeper", "star": "seeker"},
+    "away": {"name": None, "captain": "keeper", "star": "seeker"},
+}
+"""A team the config does not name is called by its side ("Home", in the reader's words)."""
 
 
 def other(side: str) -> str:
@@ -47,38 +63,43 @@ def player_id(side: str, position: str) -> str:
     return f"{side}-{position}"
 
 
+@lru_cache(maxsize=32)
 def side_of(player: str) -> str:
     return player.split("-", 1)[0]
 
 
+@lru_cache(maxsize=32)
 def position_of(player: str) -> str:
     return player.split("-", 1)[1]
 
 
+@lru_cache(maxsize=32)
 def kind_of(player: str) -> str:
     return KINDS[position_of(player)]
 
 
+@lru_cache(maxsize=32)
 def is_chaser(player: str) -> bool:
     """A chaser proper; the keeper fills a phase's chaser place but is no chaser."""
     return position_of(player).startswith("chaser")
 
 
+@lru_cache(maxsize=32)
 def is_seeker(player: str) -> bool:
     return position_of(player) == "seeker"
 
 
+@lru_cache(maxsize=32)
 def is_beater(player: str) -> bool:
     return kind_of(player) == "beater"
 
 
+@lru_cache(maxsize=32)
 def handles_quaffle(player: str) -> bool:
     return position_of(player) in QUAFFLE_HANDS
 
 
-def label(position: str) -> str:
-    """ "chaser2" -> "chaser 2", as the transcript says it."""
-    return f"{position[:-1]} {position[-1]}" if position[-1].isdigit() else position
+# The questions above are asked of the same fourteen players again and again.
 
 
 def every_player() -> list[str]:

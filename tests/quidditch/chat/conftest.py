@@ -8,7 +8,8 @@ from campaign.models import Character, Role
 from campaign.rules.sheet import SheetRules
 from games.models import Game
 from games.services import Submission, game_submit_command
-from quidditch.chat.bots import RandomPlayer
+from quidditch.chat.rules import ChatQuidditch
+from quidditch.chat.simulation import RandomPlayers
 from tests.factories import MembershipFactory
 from tests.support import FULL_TEAM as TEAM
 from tests.support import Table, fix_server_seed
@@ -99,15 +100,15 @@ class SeatedQuidditchTable(QuidditchTable):
     def play(self, match: dict, commands: int, *, seed: int = 0) -> Game:
         """The referee submits up to ``commands`` random legal commands through the
         service, on a clock that moves as the bot's players take their time (§3.4)."""
-        bot = RandomPlayer(random.Random(seed))
+        players = RandomPlayers(ChatQuidditch(), random.Random(seed))
         game = Game.objects.get(pk=match["id"])
         fix_server_seed(game, seed)
         now = game.created_at.timestamp()
         for _ in range(commands):
             if game.state["over"]:
                 break
-            command = bot.choose(game.state["awaiting"])
-            now = bot.when(command, now)
+            now = players.when(game.state, now)
+            command = players.choose(game.state, now)
             game_submit_command(
                 game_id=game.pk,
                 user=self.storyguide,

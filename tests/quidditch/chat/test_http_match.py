@@ -19,8 +19,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from quidditch.chat.board import chat_line
-from quidditch.chat.bots import RandomPlayer
+from quidditch.chat.rules import ChatQuidditch
+from quidditch.chat.simulation import RandomPlayers
+from quidditch.chat.words import chat_line
 from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -51,13 +52,12 @@ def whole_log(client: APIClient, url: str) -> list[dict]:
 
 def play(referee: APIClient, typists: dict[str, APIClient], url: str, match: dict, clock):
     """Type the bot's choices into the chat until the match is over."""
-    bot = RandomPlayer(random.Random(2026))
+    players = RandomPlayers(ChatQuidditch(), random.Random(2026))
     state, now = match["state"], clock.seconds
     while not state["over"]:
-        typable = [command for command in state["awaiting"] if chat_line(command)]
-        command = bot.choose(typable)
-        now = bot.when(command, now)
+        now = players.when(state, now)
         clock.set(now)
+        command = players.choose(state, now, only=chat_line)
         nick, line = command.get("player"), chat_line(command)
         if nick in typists:
             client, text = typists[nick], line

@@ -1,13 +1,14 @@
-"""The referee's page of a match, ``/matches/<id>/``: state, transcript, access, cost.
+"""The page of a match, ``/matches/<id>/``: its table, transcript, access, cost.
 
-Issue 5 asks for a page that shows a match's state (round, sub-round,
-score, possession, every player's third as far as announced, who is out,
-what is awaited and from whom) and its log as the referee's German
-transcript with the English rendering alongside.
+Issue 5 asked for a page that shows a match's state (round, sub-round, score,
+possession, every player's third as far as announced, who is out, what is
+awaited and from whom) and its log as the referee's transcript; issue 29 for
+the commands in words on the table, one page in one language.
 """
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -15,8 +16,8 @@ from django.test import Client
 from django.utils.html import escape
 
 from games.dice import ServerDice
-from quidditch.chat.board import chat_line
-from quidditch.chat.bots import REFEREE, RandomPlayer
+from quidditch.chat.simulation import RELAY, RandomPlayers
+from quidditch.chat.words import chat_line
 from tests.quidditch.chat.rules import RULES, config
 
 # Until config/urls.py includes the pages, this module is the tests' URLConf.
@@ -59,54 +60,60 @@ def test_3_5_every_offered_command_reads_back_from_its_chat_line():
     """The page's lines are the parser's inverse, for every command a whole match offers."""
     state = RULES.setup(config())
     dice = ServerDice(b"chat lines read back, 32 bytes!!", "lines")
-    bot, now, actions = RandomPlayer(random.Random(7)), 0.0, set()
+    players, now, actions = RandomPlayers(RULES, random.Random(7)), 0.0, set()
     while not state["over"]:
         for command in state["awaiting"]:
             nick, line = command.get("player"), chat_line(command)
             if line is None:  # a captain's quaffle roll: the referee's word only
                 continue
             text = f"{nick}: {line}" if nick else line
-            parsed = RULES.parse(text, state=state, actor=REFEREE)
+            parsed = RULES.parse(text, state=state, actor=RELAY)
             assert parsed == {k: v for k, v in command.items() if k != "deadline"}, text
             actions.add(command["action"])
-        command = bot.choose(state["awaiting"])
-        now = bot.when(command, now)
-        state = RULES.apply(state, command, actor=bot.actor_for(command), dice=dice, now=now).state
+        now = players.when(state, now)
+        command = players.choose(state, now)
+        actor = players.actor_for(command)
+        state = RULES.apply(state, command, actor=actor, dice=dice, now=now).state
     assert len(actions) >= 15
 
 
-def test_the_page_shows_the_state(seated_table):
+def test_29_the_page_draws_the_table_with_every_offered_command_as_a_button(seated_table):
     game = seated_table.play(seated_table.create_match(), 40, seed=1)
     state = game.state
 
-    response = page(seated_table.storyguide, game.pk)
+    response = browser(seated_table.storyguide).get(f"/matches/{game.pk}/", {"lang": "en"})
 
     assert response.status_code == 200
-    board = response.context["board"]
     html = response.content.decode()
-    assert f"Round {state['round']} of {state['last_round']}" in html
-    assert [team["score"] for team in board["teams"]] == state["score"]
-    assert board["possession"]["house"] == state["teams"][state["possession"]]["house"]
-    rows = {p["nick"]: p for team in board["teams"] for p in team["players"]}
-    assert {nick: row["third"] for nick, row in rows.items() if row["third"]} == state["thirds"]
-    assert {nick for nick, row in rows.items() if row["out"]} == set(state["out"])
-    for command in state["awaiting"]:
-        assert escape(chat_line(command) or command["action"]) in html
-    players = html[html.index('id="players"') :]
+    table = html[html.index('id="chat"') : html.index('id="transcript"')]
+    assert f"Round {state['round']} of {state['last_round']}" in table
+    score = table[table.index('id="score"') : table.index('id="pitch"')]
+    for team, goals, points in zip(state["teams"], state["goals"], state["score"], strict=True):
+        assert f'<td class="n">{goals}</td><td class="n">{points}</td>' in score
+        assert team["house"] in score
+    players = table[table.index('id="players"') :]
     for nick in state["players"]:
-        assert f"<td>{nick}</td>" in players
-    assert f'href="/matches/{game.pk}/verify/">Verify the dice' in html
+        assert f"<strong>{nick}</strong>" in players
+    offered = RULES.allowed_commands(state, RELAY)
+    assert offered
+    for command in offered:
+        if command["action"] != "timeout":  # offered only once its deadline has passed
+            assert escape(json.dumps(command, ensure_ascii=False, separators=(",", ":"))) in table
+    commands = html[html.index('id="commands"') : html.index('id="transcript"')]
+    assert "data-command" not in commands  # all on the table; the frame keeps the text box
+    assert 'id="say"' in commands
+    assert f'href="/matches/{game.pk}/verify/"' in html
 
 
 @pytest.mark.parametrize(
-    ("ask", "language", "other"),
-    [({}, "de", "en"), ({"lang": "en"}, "en", "de"), ({"lang": "fr"}, "de", "en")],
+    ("ask", "language"),
+    [({}, "de"), ({"lang": "en"}, "en"), ({"lang": "fr"}, "fr"), ({"lang": "es"}, "de")],
 )
-def test_the_transcript_reads_in_one_language_german_unless_the_reader_asks(
-    seated_table, ask, language, other
+def test_29_the_transcript_reads_in_one_language_german_unless_the_reader_asks(
+    seated_table, ask, language
 ):
-    """German as the referee's chat runs (§3.5), English on request; a language the
-    rules do not speak falls back to German."""
+    """German as the referee's chat runs (§3.5), English or French on request; a language
+    the rules do not speak falls back to German."""
     game = seated_table.play(seated_table.create_match(), 40, seed=1)
     client = browser(seated_table.storyguide)
 
@@ -116,13 +123,11 @@ def test_the_transcript_reads_in_one_language_german_unless_the_reader_asks(
     log = log[: log.index("</table>")]
     lines = [RULES.narrate(item) for event in game.events.all() for item in event.events]
     assert len(lines) > 20
-    for line in lines:
+    for line in lines[-30:]:  # the page shows the newest moves
         assert f"<td>{escape(line[language])}</td></tr>" in log, line
-        assert escape(line[other]) not in log or line[other] == line[language]
+        for other in {"de", "en", "fr"} - {language}:
+            assert escape(line[other]) not in log or line[other] == line[language]
     assert "{" not in log, "no Python value in a line"
-    first, last = log.index(escape(lines[0][language])), log.rindex(escape(lines[-1][language]))
-    assert first < last, "oldest first, as the chat ran"
-    assert f'href="?lang={other}"' in html
 
 
 def test_7_a_finished_match_shows_its_result_with_the_win_bonus(seated_table):
@@ -130,20 +135,23 @@ def test_7_a_finished_match_shows_its_result_with_the_win_bonus(seated_table):
     result = RULES.result(game.state)
     assert result is not None
 
-    html = page(seated_table.storyguide, game.pk).content.decode()
+    html = browser(seated_table.storyguide).get(f"/matches/{game.pk}/", {"lang": "en"})
+    html = html.content.decode()
 
-    assert "Final result" in html
-    for team in result["teams"]:
-        assert f"{team['house']} {team['points']}" in html
+    shown = html[html.index('id="result"') :]
+    shown = shown[: shown.index("</p>")]
+    points = " – ".join(f"{team['house']} {team['points']}" for team in result["teams"])
+    assert points in shown
+    assert ("wins" if result["winner"] is not None else "A draw") in shown
 
 
 def test_campaign_members_of_any_role_read_a_private_match(table):
     """Also before the captains have handed out their experience points (§3.2)."""
     game_id = table.create_match()["id"]
     for user in (table.storyguide, table.player, table.spectator):
-        response = page(user, game_id)
+        response = browser(user).get(f"/matches/{game_id}/", {"lang": "en"})
         assert response.status_code == 200
-        assert "<strong>GHüter</strong>: experience" in response.content.decode()
+        assert "The captains hand out experience points." in response.content.decode()
 
 
 def test_a_logged_in_non_member_gets_404_for_a_private_match(seated_table):

@@ -48,10 +48,8 @@ class Match:
         events = []
         if blind:
             events += self.do({"action": "distract_referee"})
-        choices = [{"action": "choose", "player": k, "target": t} for k, t in targets.items()]
-        choices += [
-            {"action": "choose", "player": k, "play": p} for k, p in (seekers or {}).items()
-        ]
+        choices = [{"action": "aim", "player": k, "target": t} for k, t in targets.items()]
+        choices += [{"action": "seek", "player": k, "play": p} for k, p in (seekers or {}).items()]
         for command in choices[:-1]:
             events += self.do(command)
         events += self.do(choices[-1], *faces)

@@ -153,7 +153,7 @@ def test_a_chaser_with_no_health_left_leaves_the_match():
     events = match.turn(targets, *flat(*[MISS] * 6, MISS, MISS, (20, 1), MISS), blind=True)
     assert of_type(events, "left_the_match")[0]["player"] == "home.chaser1"
     offered = RULES.allowed_commands(match.state, REFEREE)
-    assert {"action": "choose", "player": "away.beater1", "target": "home.chaser1"} not in offered
+    assert {"action": "aim", "player": "away.beater1", "target": "home.chaser1"} not in offered
 
 
 ROSTER = {
@@ -187,10 +187,10 @@ ROSTER = {
 @pytest.mark.parametrize(
     ("players", "detail"),
     [
-        ([7], "Oliver has no Health left and cannot play"),
-        ([3], "there is no character 3 in this campaign"),
-        ([8], "Marcus does not play for this house"),
-        ([9, 9], "Katie cannot play twice in one match"),
+        ([7], "Oliver has no Health left and cannot play."),
+        ([3], "There is no character 3 in this campaign."),
+        ([8], "Marcus does not play for this house."),
+        ([9, 9], "Katie cannot play twice in one match."),
     ],
 )
 def test_prepare_fields_only_fit_characters_of_the_teams_house(players, detail):
@@ -205,7 +205,7 @@ def test_a_choice_is_its_choosers_own_until_the_turn_is_rolled():
     """ "the order of action within the turn is irrelevant": a beater's target is not shown to
     the other side before the turn is rolled, in the state or in the log."""
     match = Match()
-    command = {"action": "choose", "player": "home.beater1", "target": "away.chaser2"}
+    command = {"action": "aim", "player": "home.beater1", "target": "away.chaser2"}
     match.do(command)
     away = Actor("player", frozenset({"away.beater1"}))
     home = Actor("player", frozenset({"home.beater1"}))
@@ -215,3 +215,29 @@ def test_a_choice_is_its_choosers_own_until_the_turn_is_rolled():
     assert RULES.view_event(record, away)["command"]["target"] == "chosen"
     assert RULES.view_event(record, REFEREE)["submitted"]["command"]["target"] == "chosen"
     assert RULES.view_event(record, home)["command"]["target"] == "away.chaser2"
+
+
+def test_a_team_written_out_fields_no_character():
+    """A match writes Health back to its characters' sheets: a team written out (a house by
+    name) may not name one, or it would reach sheets its house never fielded."""
+    written_out = team("Gryffindor")
+    written_out["players"][0]["character"] = 9
+    with pytest.raises(RuleViolation) as refused:
+        RULES.prepare({"teams": [written_out, team("Slytherin")]}, ROSTER)
+    assert refused.value.detail == "To field the campaign's characters, give their house by id."
+
+
+@pytest.mark.parametrize(
+    ("change", "detail"),
+    [
+        ({"attributes": [5, 4, 5]}, "GC1 needs Strength, Toughness and Dexterity."),
+        ({"name": 7}, "A player's name is a text."),
+        ({"health": 0}, "GC1 has no Health left and cannot play."),
+    ],
+)
+def test_a_player_written_out_needs_a_name_the_three_attributes_and_health(change, detail):
+    written_out = team("Gryffindor")
+    written_out["players"][0].update(change)
+    with pytest.raises(RuleViolation) as refused:
+        RULES.setup({"teams": [written_out, team("Slytherin")]})
+    assert (refused.value.code, refused.value.detail) == ("invalid_config", detail)

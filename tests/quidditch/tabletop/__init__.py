@@ -18,14 +18,15 @@ import pytest
 
 from games.conformance import LEAKED_CODE
 from games.dice import ScriptedDice
-from games.ruleset import Actor, RuleViolation
+from games.ruleset import PLAYER, Actor, RuleViolation
 from quidditch.tabletop.rules.pitch import pitch_of
 from quidditch.tabletop.rules.ruleset import TabletopQuidditch
 from quidditch.tabletop.rules.teams import SIDES, formation, player_id
 from tests.support import apply_scripted
 
 RULES = TabletopQuidditch()
-REFEREE = Actor("referee")
+BOTH = Actor(PLAYER, frozenset(SIDES))
+"""One person playing both sides: every test gives any side's commands."""
 PITCH = pitch_of(33, 21)
 PARKED = [[16, 20], [15, 20]]
 NO_SNITCH = (6, 6, 6)
@@ -50,7 +51,7 @@ class Match:
 
     def do(self, command: dict, *faces: int) -> list[dict]:
         """Apply ``command`` on exactly these faces; every event it tells must narrate."""
-        outcome = apply_scripted(RULES, self.state, command, REFEREE, faces)
+        outcome = apply_scripted(RULES, self.state, command, BOTH, faces)
         self.state, self.events = outcome.state, outcome.events
         for event in outcome.events:
             line = RULES.narrate(event)["en"]
@@ -59,12 +60,12 @@ class Match:
 
     def refused(self, command: dict, code: str) -> RuleViolation:
         with pytest.raises(RuleViolation) as caught:
-            RULES.apply(self.state, command, actor=REFEREE, dice=ScriptedDice([1] * 50), now=0.0)
+            RULES.apply(self.state, command, actor=BOTH, dice=ScriptedDice([1] * 50), now=0.0)
         assert caught.value.code == code, caught.value
         return caught.value
 
     def offered(self) -> list[dict]:
-        return RULES.allowed_commands(self.state, REFEREE)
+        return RULES.allowed_commands(self.state, BOTH)
 
     # Orders, as a player gives them.
 

@@ -1,4 +1,5 @@
-"""The board as SVG: the pitch's squares, every player on a broom, the balls, the score."""
+"""The board as SVG for plugin authors: the pitch's squares, every player on a broom with
+their number, the balls, the score."""
 
 from xml.etree import ElementTree
 
@@ -18,7 +19,11 @@ def test_the_board_draws_each_player_on_a_broom_the_balls_and_the_score():
     players = [g.find(f"{SVG}title").text for g in picture.iter(f"{SVG}g")]
     assert len(players) == 13 and "home-beater2" not in players
     caption = picture.find(f"{SVG}text").text
-    assert caption == "Gryffindor <1> 20 - 0 Away"
+    assert caption == "Gryffindor <1> 20 – 0 away", "an unnamed team is called by its side"
+    numbers = {
+        g.find(f"{SVG}title").text: g.find(f"{SVG}text").text for g in picture.iter(f"{SVG}g")
+    }
+    assert numbers["home-keeper"] == "1" and numbers["away-seeker"] == "7"
     assert len(list(picture.iter(f"{SVG}rect"))) == 549, "every square of the default oval"
     balls = [
         c for c in picture.iter(f"{SVG}circle") if c.get("fill") in ("#111", "#d2691e", "#ffd700")

@@ -1,8 +1,13 @@
 """Scenarios: a match may start from a given position, validated against the rules."""
 
+import random
+
 import pytest
 
+from games.bots import play_out
+from games.dice import ServerDice
 from games.ruleset import RuleViolation
+from quidditch.tabletop.rules.scenario import endgame
 from tests.quidditch.tabletop import RULES, Match, lineup, scenario
 
 
@@ -10,7 +15,7 @@ def refused(config: dict) -> str:
     with pytest.raises(RuleViolation) as caught:
         RULES.setup(config)
     assert caught.value.code == "invalid_config"
-    return caught.value.detail
+    return caught.value.detail.lower()
 
 
 def test_a_position_in_play_starts_with_that_sides_phase():
@@ -42,7 +47,7 @@ def test_a_kick_off_position_starts_with_the_first_phase_roll():
         ({"players": lineup(home_chaser2=[20, 2])}, "own half"),
         (scenario(home_chaser2=[0, 0]), "off the pitch"),
         (scenario(home_chaser2=[11, 6]), "share a square"),
-        (scenario(home_chaser1=[27, 10], home_chaser2=[26, 8]), "scoring zone"),
+        (scenario(home_chaser1=[27, 10], home_chaser2=[26, 8]), "shooting zone"),
         (scenario(quaffle={"carrier": "home-beater1"}), "carrier"),
         (scenario(quaffle={"carrier": "home-chaser1"}, home_chaser1=None), "carrier"),
         (scenario(side="referee"), "home or away"),
@@ -50,6 +55,7 @@ def test_a_kick_off_position_starts_with_the_first_phase_roll():
         ({"side": "home"}, "places every player"),
         (scenario(snitch={"square": [20, 5], "seen": "home"}), "the snitch is"),
         (scenario(quaffle={"carrier": ["home-chaser1"]}), "carrier"),
+        (scenario(home_seeker=None, away_seeker=None), "needs a seeker on a broom"),
     ],
 )
 def test_a_position_against_the_rules_is_refused(given, problem):
@@ -61,7 +67,9 @@ def test_teams_captains_and_stars_are_positions():
     assert state["teams"]["home"] == {"name": "Gryffindor", "captain": "chaser1", "star": "seeker"}
     assert "captain" in refused({"teams": {"away": {"captain": "coach"}}})
     assert "a team is" in refused({"teams": {"away": "Slytherin"}})
-    assert RULES.default_title(state) == "Gryffindor v Away"
+    assert RULES.default_title(state) == "Table Top Quidditch", "one team is not named"
+    named = {"home": {"name": "Gryffindor"}, "away": {"name": "Slytherin"}}
+    assert RULES.default_title(RULES.setup({"teams": named})) == "Gryffindor v Slytherin"
 
 
 def test_a_malformed_command_is_refused_with_a_message():
@@ -75,3 +83,16 @@ def test_a_malformed_command_is_refused_with_a_message():
     )
     match.refused({"action": "fly", "side": "home"}, "unknown_command")
     Match().refused({"action": "toss", "star": 6}, "no_star")
+
+
+def test_the_endgame_is_a_position_close_to_the_end():
+    """``endgame``: away (no seeker left) plays, then home's seeker, who has seen the snitch
+    four squares off, chases it; bots on both sides finish it in a few phases, by the snitch
+    (or by home's seeker falling too)."""
+    state = RULES.setup({"scenario": endgame()})
+    assert state["next_side"] == "away" and state["snitch"]["seen"] == ["home"]
+    for seed in range(10):
+        rng = random.Random(seed)
+        bots = {"home": "chaser", "away": "chaser"}
+        over = play_out(RULES, state, bots, rng, ServerDice(rng.randbytes(32), "endgame"))
+        assert over["ended_by"] in ("snitch", "no_seekers") and over["phase"]["number"] <= 20

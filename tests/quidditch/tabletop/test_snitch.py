@@ -46,3 +46,21 @@ def test_a_seeker_who_has_not_seen_it_does_not_catch_it():
     match = in_phase(snitch={"square": [16, 3], "seen": ["away"]}, begin=(1,))
     match.move("home-seeker", [18, 3])
     assert not match.state["over"]
+
+
+def test_the_snitch_flying_into_an_eligible_seeker_is_caught_by_them():
+    """Golden Snitch: "the snitch is caught when a seeker who is eligible too comes into
+    contact with it": after home's phase it flies west 3 squares (faces 7; 2 + 1) from
+    (16, 3) into home's seeker on (13, 3), who has seen it."""
+    match = in_phase(snitch={"square": [16, 3], "seen": ["home"]}, begin=(1,))
+    events = match.end_phase("home", 7, 2, 1)
+    assert first(events, "snitch_flies")["to"] == [13, 3]
+    assert first(events, "snitch_caught")["player"] == "home-seeker"
+    assert match.state["ended_by"] == "snitch" and match.state["score"]["home"] == 150
+
+
+def test_the_snitch_flies_past_a_seeker_who_has_not_seen_it():
+    match = in_phase(snitch={"square": [16, 3], "seen": ["away"]}, begin=(1,))
+    events = match.end_phase("home", 7, 2, 1)
+    assert first(events, "snitch_flies")["to"] == [13, 3]
+    assert not match.state["over"]

@@ -76,13 +76,13 @@ def test_3_5_names_in_commands_must_be_spelled_right_and_a_near_miss_is_suggeste
 def test_3_5_a_typo_near_a_command_is_answered_with_that_command(chasers, text, suggestion):
     with pytest.raises(RuleViolation) as caught:
         RULES.parse(text, state=chasers.state, actor=player("GJäger1"))
-    assert caught.value.detail == f"„{text}“ is not a command. Did you mean „{suggestion}“?"
+    assert caught.value.detail == f"“{text}” is not a command. Did you mean “{suggestion}”?"
 
 
 def test_3_5_a_line_near_no_command_is_only_refused(chasers):
     with pytest.raises(RuleViolation) as caught:
         RULES.parse("Hallo", state=chasers.state, actor=player("GJäger1"))
-    assert caught.value.detail == "„Hallo“ is not a command."
+    assert caught.value.detail == "“Hallo” is not a command."
     assert caught.value.extra == {}
 
 
@@ -90,7 +90,7 @@ def test_2_1_a_referee_word_from_a_player_is_the_referees_to_say(chasers):
     with pytest.raises(RuleViolation) as caught:
         RULES.parse("Chatende", state=chasers.state, actor=player("GJäger1"))
     assert (caught.value.code, caught.value.rule) == ("referee_only", "§2.1")
-    assert caught.value.detail == "Only the referee says „Chatende“."
+    assert caught.value.detail == "Only the referee says “Chatende”."
 
 
 def test_7_any_line_after_the_end_is_told_the_game_is_over(chasers):

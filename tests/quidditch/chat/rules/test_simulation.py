@@ -1,6 +1,6 @@
 """Random but legal matches: no rule error and the invariants of §3 to §8 in every one.
 
-A thousand matches between random players (``quidditch.chat.bots``) on
+A thousand matches between random players (``quidditch.chat.simulation``) on
 provably fair server dice with fixed seeds, over a spread of settings. Each
 match is replayed from its log, as the service verifies a match.
 """
@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.dice import ScriptedDice, ServerDice
-from quidditch.chat.bots import Match, play_match
+from quidditch.chat.simulation import Simulation, play_match
 
 from . import RULES, config, team
 
@@ -39,13 +39,13 @@ def settings_for(seed: int) -> dict:
     )
 
 
-def play(seed: int) -> tuple[dict, Match]:
+def play(seed: int) -> tuple[dict, Simulation]:
     cfg = settings_for(seed)
     dice = ServerDice(SERVER_SEED, f"match-{seed}")
     return cfg, play_match(RULES, cfg, dice, random.Random(seed))
 
 
-def replay(cfg: dict, match: Match) -> dict:
+def replay(cfg: dict, match: Simulation) -> dict:
     """The match again from its config, commands, actors, times and dice faces."""
     state = RULES.setup(cfg)
     dice = ScriptedDice(face for turn in match.turns for face in turn.faces)
@@ -55,7 +55,7 @@ def replay(cfg: dict, match: Match) -> dict:
     return state
 
 
-def check_invariants(cfg: dict, match: Match) -> None:
+def check_invariants(cfg: dict, match: Simulation) -> None:
     state = match.state
     assert state["over"]
     snitch = [state["snitch_caught_by"] == team_ for team_ in (0, 1)]

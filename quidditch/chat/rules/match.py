@@ -3,7 +3,7 @@
 The state is a JSON-compatible dict (see ``docs/rules/chat-quidditch.md`` for
 every key). ``apply`` must leave the state it was given untouched, yet copying
 the whole dict for every command would cost more than the rules themselves.
-A :class:`Table` therefore copies the top level once and each nested
+A :class:`Match` therefore copies the top level once and each nested
 container only the first time a command changes it (copy on write); nested
 dicts inside those containers are replaced, never edited in place.
 """
@@ -22,7 +22,7 @@ State = dict[str, Any]
 PLAY_PHASES = frozenset({"beaters", "chasers", "seekers"})
 
 
-class Table:
+class Match:
     """One command's working copy of the state, with the dice and the clock it uses."""
 
     __slots__ = ("_copies", "dice", "events", "now", "offers_known", "state")
@@ -75,12 +75,12 @@ class Table:
             drop_quaffle(self, self.state["players"][nick]["team"])
 
 
-def drop_quaffle(table: Table, team: int) -> None:
+def drop_quaffle(match: Match, team: int) -> None:
     """The quaffle falls; the other team picks it up for the next round (§5.5.4)."""
-    table.state["possession"] = 1 - team
-    table.state["carrier"] = None
-    table.state["pass"] = None
-    table.close_subround()
+    match.state["possession"] = 1 - team
+    match.state["carrier"] = None
+    match.state["pass"] = None
+    match.close_subround()
 
 
 def team_of(state: State, nick: str) -> int:
@@ -133,9 +133,9 @@ def goal_owner(state: State, third: str) -> int | None:
     return None
 
 
-def take_possession(table: Table, nick: str) -> None:
+def take_possession(match: Match, nick: str) -> None:
     """``nick`` now holds the quaffle; a change of team lets chasers fly again (§5.5.1)."""
-    state = table.state
+    state = match.state
     team = team_of(state, nick)
     if team != state["possession"]:
         state["possession"] = team
@@ -143,21 +143,21 @@ def take_possession(table: Table, nick: str) -> None:
         state["bonus_third"] = None
     state["carrier"] = nick
     if role_of(state, nick) == "chaser":
-        table.edit("last_carriers")[team] = nick
+        match.edit("last_carriers")[team] = nick
 
 
-def open_window(table: Table, window: dict) -> None:
+def open_window(match: Match, window: dict) -> None:
     """Await an answer that counts only within the time limit (§3.4).
 
     The window is settled by the answer, or once the deadline has passed by
     whichever command arrives next (see :mod:`.timing`).
     """
-    window["deadline"] = table.now + table.state["config"]["answer_seconds"]
-    table.edit("pending").append(window)
+    window["deadline"] = match.now + match.state["config"]["answer_seconds"]
+    match.edit("pending").append(window)
 
 
-def close_window(table: Table, window: dict) -> None:
-    table.state["pending"] = [w for w in table.state["pending"] if w is not window]
+def close_window(match: Match, window: dict) -> None:
+    match.state["pending"] = [w for w in match.state["pending"] if w is not window]
 
 
 def bludger_targets(state: State, third: str) -> list[str]:

@@ -1,0 +1,532 @@
+"""The typed contract of Chat-Quidditch: every shape a client meets, as JSON Schema.
+
+OpenAPI 3.0 flavour (``nullable``, no type lists), so that the platform puts
+them into ``/api/schema/`` and a generated client gets a type for each command
+(by its ``action``), the state as ``view`` gives it, every event (by its
+``type``) and the result. ``docs/rules/chat-quidditch.md`` says what each
+field means; the descriptions here are what a plugin author needs at hand.
+"""
+
+from __future__ import annotations
+
+from .commands import ACTIONS, NOBODY
+from .pitch import UNNAMED
+
+# --- pieces --------------------------------------------------------------------------------
+
+NICK = {"type": "string", "description": "A player's nick (§4.1.1): GJäger1, SHüter, ..."}
+THIRD = {
+    "type": "string",
+    "pattern": "^[A-Z]$",
+    "description": "A third's letter (§4.2): T, M, H before the goal choice, then the houses' "
+    "initials and M.",
+}
+TEAM = {"type": "integer", "enum": [0, 1], "description": "A team: 0 the first in the config."}
+HOUSE = {"type": "string", "description": "The team's house, by name."}
+FACES = {
+    "type": "array",
+    "items": {"type": "integer", "minimum": 1, "maximum": 6},
+    "minItems": 2,
+    "maxItems": 2,
+    "description": "One roll of two six-sided dice, in order (§3.1: /dice 2w6).",
+}
+EXCHANGES = {
+    "type": "array",
+    "items": {"type": "array", "items": FACES, "minItems": 2, "maxItems": 2},
+    "minItems": 1,
+    "description": "A combat roll (§3.3): each exchange is the first party's roll and the "
+    "other's; a full tie is rolled again.",
+}
+TWO_NUMBERS = {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}
+NICKS = {"type": "array", "items": NICK}
+
+
+def _nullable(schema: dict) -> dict:
+    """The schema or null (OpenAPI 3.0: an enum lists null too)."""
+    if "enum" in schema:
+        return {**schema, "enum": [*schema["enum"], None], "nullable": True}
+    return {**schema, "nullable": True}
+
+
+def _object(description: str, required: list[str], properties: dict, *, closed=True) -> dict:
+    schema = {
+        "type": "object",
+        "description": description,
+        "required": required,
+        "properties": properties,
+    }
+    if closed:
+        schema["additionalProperties"] = False
+    return schema
+
+
+# --- commands ------------------------------------------------------------------------------
+
+COMMAND_FIELDS = {
+    "player": {
+        **NICK,
+        "description": "The nick who gives it; whoever holds one nick may leave it out.",
+    },
+    "target": {**NICK, "description": "The nick it is aimed at."},
+    "third": {**THIRD, "description": "The third named (a position; T or H for the goal)."},
+    "from": {**THIRD, "description": "The third flown from; filled in if left out."},
+    "to": {**THIRD, "description": "The third flown to, next to the one flown from."},
+    "ball": {"type": "string", "enum": ["bludgers", "quaffle", "snitch"]},
+    "points": {
+        "type": "object",
+        "additionalProperties": {"type": "integer", "enum": [0, 1, 2]},
+        "description": "Experience points by nick: one player 2, two players 1, never the "
+        "seeker (§3.2).",
+    },
+    "deadline": {
+        "type": "number",
+        "description": "Sent back as offered, and ignored: when a timed answer is due "
+        "(POSIX seconds, §3.4).",
+    },
+}
+
+COMMAND_DESCRIPTIONS = {
+    "experience": "The captain hands out his team's experience points (§3.2).",
+    "quaffle_roll": "The captains roll for the quaffle; the referee's word, or a captain's (§4.2).",
+    "goal_third": "The captain who lost the quaffle roll puts his goal in T or H (§4.2).",
+    "chat": "The referee opens the chat after the score (§6): Chat.",
+    "chat_end": "The referee ends the chat and opens the next round (§5.2): Chatende.",
+    "position": "A player names his third (§5.3).",
+    "release": "The referee releases a ball (§5.4, §5.5, §5.7): Klatscher/Quaffel/Schnatz "
+    "freigegeben.",
+    "bludger_throw": "Klatscherwurf NICK (§5.4.1).",
+    "bludger_catch": "Klatscherabfang: catch the second bludger (§5.4.2).",
+    "bludger_rethrow": "Klatscherabwurf NICK: throw the caught bludger (§5.4.2).",
+    "keep_bludger": "Keep the caught bludger for later, whispered to the referee (§5.4.2).",
+    "block": "Abblocken, within the time limit (§5.4.3, §3.4).",
+    "fly": "Fliegen A-B: the carrier, or a seeker to the snitch in M (§5.5.1, §5.7.1).",
+    "attack": "Angriff NICK by a chaser, Angriff (no target) by the keeper (§5.5.2, §5.6.2).",
+    "foul": "Foul NICK, on the carrier or on the seeker who found the snitch (§5.5.3, §5.7.3).",
+    "pass": "Pass NICK (§5.5.4, §5.6.2).",
+    "catch": "Angenommen: catch the pass (§5.5.4).",
+    "intercept": "Abfangen (§5.5.5).",
+    "shot": "Torwurf, or the free throw (§5.5.6).",
+    "save": "Halten, within the time limit (§5.6.1, §3.4).",
+    "find": "Finden: look for the snitch (§5.7.2).",
+    "snitch_catch": "Fangen: catch the snitch (§5.7.2).",
+    "end_subround": "The referee ends the sub-round (§2.1): Teilrunde beendet.",
+    "timeout": "Aus: settle an answer whose time is up (§3.4).",
+    "end_game": "Agree to end the game, the referee's vote or a captain's (§7): Spielende.",
+}
+
+
+def _command(action: str) -> dict:
+    spec = ACTIONS[action]
+    fields = [*spec.fields, *spec.optional]
+    if spec.by != NOBODY:
+        fields.insert(0, "player")
+    if action in ("block", "save", "timeout"):
+        fields.append("deadline")
+    properties = {"action": {"type": "string", "enum": [action]}}
+    properties.update((name, COMMAND_FIELDS[name]) for name in fields)
+    return _object(COMMAND_DESCRIPTIONS[action], ["action", *spec.fields], properties)
+
+
+COMMANDS = {action: _command(action) for action in ACTIONS}
+
+AWAITED = {
+    "type": "object",
+    "required": ["action"],
+    "properties": {
+        "action": {"type": "string", "enum": sorted(ACTIONS)},
+        **COMMAND_FIELDS,
+    },
+    "description": "A command the rules accept now, with the nick it is awaited from (none "
+    "for the referee's words); the captain's experience is awaited without points.",
+}
+
+# --- the state -----------------------------------------------------------------------------
+
+PLAYER = _object(
+    "A player (§2).",
+    ["team", "role", "name", "character", "xp"],
+    {
+        "team": TEAM,
+        "role": {"type": "string", "enum": ["keeper", "seeker", "chaser", "beater"]},
+        "name": {"type": "string"},
+        "character": {"description": "The campaign character, if any (any JSON value)."},
+        "xp": {"type": "integer", "enum": [0, 1, 2], "description": "Experience points (§3.2)."},
+    },
+)
+TEAM_STATE = _object(
+    "A team (§2.2, §4.2).",
+    ["house", "initial", "captain", "goal_third", "xp_set"],
+    {
+        "house": HOUSE,
+        "initial": {"type": "string", "pattern": "^[A-Z]$"},
+        "captain": NICK,
+        "goal_third": _nullable(THIRD),
+        "xp_set": {"type": "boolean", "description": "Whether its experience points are set."},
+    },
+)
+BLUDGER = _object(
+    "A bludger this round (§5.4).",
+    ["third", "status", "by"],
+    {
+        "third": THIRD,
+        "status": {"type": "string", "enum": ["idle", "free", "held", "kept", "used"]},
+        "by": _nullable(NICK),
+    },
+)
+WINDOW = _object(
+    "An answer awaited within the time limit (§3.4): a block of a hit, or a save of a shot.",
+    ["kind", "deadline", "dice", "xp"],
+    {
+        "kind": {"type": "string", "enum": ["block", "save"]},
+        "deadline": {"type": "number", "description": "POSIX seconds."},
+        "dice": FACES,
+        "xp": {"type": "integer"},
+        "target": NICK,
+        "thrower": NICK,
+        "blockers": NICKS,
+        "shooter": NICK,
+        "keeper": NICK,
+        "defending": TEAM,
+    },
+)
+PASS = _object(
+    "A pass in the air (§5.5.4).",
+    ["from", "to", "third", "keeper", "intercepted"],
+    {
+        "from": NICK,
+        "to": NICK,
+        "third": _nullable(THIRD),
+        "keeper": {"type": "boolean"},
+        "intercepted": _nullable(NICK),
+    },
+)
+PHASES = [
+    "experience",
+    "quaffle_roll",
+    "goal_choice",
+    "chat",
+    "positioning",
+    "bludger_release",
+    "beaters",
+    "quaffle_release",
+    "chasers",
+    "free_throw",
+    "snitch_release",
+    "seekers",
+    "score",
+    "over",
+]
+SETTINGS = _object(
+    "The match settings, defaults filled in (docs/rules/chat-quidditch.md).",
+    ["answer_seconds", "final", "rounds", "half_time_after", "foul_xp", "referee_releases"],
+    {
+        "answer_seconds": {"type": "number"},
+        "final": {"type": "boolean"},
+        "rounds": {"type": "integer"},
+        "half_time_after": {"type": "integer"},
+        "foul_xp": {"type": "boolean"},
+        "referee_releases": {"type": "boolean"},
+    },
+)
+
+STATE_FIELDS = {
+    "config": SETTINGS,
+    "teams": {"type": "array", "items": TEAM_STATE, "minItems": 2, "maxItems": 2},
+    "players": {"type": "object", "additionalProperties": PLAYER, "description": "By nick."},
+    "lineup": {
+        "type": "object",
+        "additionalProperties": {"type": "array", "items": NICKS},
+        "description": "By position, each team's nicks in roster order.",
+    },
+    "pitch": {
+        "type": "array",
+        "items": THIRD,
+        "minItems": 3,
+        "maxItems": 3,
+        "description": f"The thirds from low to high: {'-'.join(UNNAMED)} before §4.2.",
+    },
+    "phase": {"type": "string", "enum": PHASES, "description": "What the match waits for."},
+    "round": {"type": "integer", "description": "The round being played, 0 before the first."},
+    "last_round": {"type": "integer", "description": "The last round (§5.1; §8.2 extends it)."},
+    "subround": {
+        "type": "string",
+        "enum": ["positioning", "beaters", "chasers", "seekers", None],
+        "nullable": True,
+    },
+    "positioning": {
+        "type": "string",
+        "enum": ["chaser", "seeker", "beater", None],
+        "nullable": True,
+        "description": "The group asked for its thirds (§5.3).",
+    },
+    "possession": _nullable(TEAM),
+    "carrier": _nullable({**NICK, "description": "Who holds the quaffle."}),
+    "last_carriers": {"type": "array", "items": _nullable(NICK), "minItems": 2, "maxItems": 2},
+    "thirds": {"type": "object", "additionalProperties": THIRD, "description": "By nick."},
+    "out": {**NICKS, "description": "Hit by a bludger this round (§5.4.1)."},
+    "flew": NICKS,
+    "threw": NICKS,
+    "bludgers": {"type": "array", "items": BLUDGER},
+    "snitch": _nullable(
+        _object(
+            "The snitch this round (§5.7).",
+            ["third", "gone"],
+            {
+                "third": THIRD,
+                "gone": {"type": "boolean"},
+            },
+        )
+    ),
+    "searched": NICKS,
+    "found": NICKS,
+    "grabbed": NICKS,
+    "fouled": NICKS,
+    "pass": _nullable(PASS),
+    "flight": _nullable(
+        _object(
+            "The flight that opened the moment for attacks (§5.5.2).",
+            ["player", "to"],
+            {
+                "player": NICK,
+                "to": THIRD,
+            },
+        )
+    ),
+    "bonus_third": _nullable({**THIRD, "description": "Where a shot gets 1 XP more (§5.5.6.1)."}),
+    "unguarded": _nullable({**NICK, "description": "May shoot unguarded (§5.6.2)."}),
+    "free_throw": _nullable({**TEAM, "description": "The team taking a free throw."}),
+    "pending": {"type": "array", "items": WINDOW},
+    "goals": TWO_NUMBERS,
+    "score": {**TWO_NUMBERS, "description": "Points, without the win bonus (§7)."},
+    "snitch_caught_by": _nullable(TEAM),
+    "end_votes": {
+        "type": "array",
+        "items": {"type": "string"},
+        "description": "Who agreed to end the game: referee, captains' nicks (§7).",
+    },
+    "over": {"type": "boolean"},
+    "ended_by": {
+        "type": "string",
+        "enum": ["rounds", "snitch", "agreement", None],
+        "nullable": True,
+    },
+    "awaiting": {"type": "array", "items": AWAITED},
+}
+STATE = _object(
+    "A Chat-Quidditch match; nothing is hidden, so every actor sees all of it.",
+    sorted(STATE_FIELDS),
+    STATE_FIELDS,
+)
+
+# --- events --------------------------------------------------------------------------------
+
+OUTCOMES = {
+    "success_failed": {"type": "string", "enum": ["success", "failed"]},
+    "hit_missed": {"type": "string", "enum": ["hit", "missed"]},
+}
+
+
+EVENT_FIELDS: dict[str, tuple[str, dict]] = {
+    "experience": (
+        "A captain handed out the points (§3.2).",
+        {"team": TEAM, "house": HOUSE, "points": COMMAND_FIELDS["points"]},
+    ),
+    "quaffle_roll": (
+        "The captains' roll (§4.2); the quaffle to the winner.",
+        {"rolls": EXCHANGES, "team": TEAM, "house": HOUSE},
+    ),
+    "goal_third": (
+        "The loser of the quaffle roll chose his goal's third (§4.2).",
+        {
+            "team": TEAM,
+            "house": HOUSE,
+            "choice": {"type": "string", "enum": ["T", "H"]},
+            "pitch": STATE_FIELDS["pitch"],
+        },
+    ),
+    "round": (
+        "A round begins (§5.2).",
+        {"round": {"type": "integer"}, "team": TEAM, "house": HOUSE, "carrier": _nullable(NICK)},
+    ),
+    "position": ("A player named his third (§5.3).", {"player": NICK, "third": THIRD}),
+    "bludgers_placed": (
+        "The referee's roll for the bludgers (§5.4).",
+        {"dice": FACES, "thirds": {"type": "array", "items": THIRD}},
+    ),
+    "release": (
+        "A ball released (§5.4, §5.5, §5.7); auto: without a referee's word.",
+        {"ball": COMMAND_FIELDS["ball"], "auto": {"type": "boolean"}},
+    ),
+    "bludger_throw": (
+        "Klatscherwurf (§5.4.1).",
+        {"player": NICK, "target": NICK, "dice": FACES, "outcome": OUTCOMES["hit_missed"]},
+    ),
+    "bludger_rethrow": (
+        "Klatscherabwurf (§5.4.2).",
+        {"player": NICK, "target": NICK, "dice": FACES, "outcome": OUTCOMES["hit_missed"]},
+    ),
+    "bludger_catch": (
+        "Klatscherabfang (§5.4.2).",
+        {
+            "player": NICK,
+            "dice": FACES,
+            "outcome": {"type": "string", "enum": ["caught", "missed"]},
+        },
+    ),
+    "bludger_kept": (
+        "A caught bludger kept for later (§5.4.2); auto: no target was left.",
+        {"player": NICK, "auto": {"type": "boolean"}},
+    ),
+    "block": (
+        "Abblocken (§5.4.3).",
+        {
+            "player": NICK,
+            "target": NICK,
+            "rolls": EXCHANGES,
+            "outcome": {"type": "string", "enum": ["blocked", "failed"]},
+        },
+    ),
+    "player_out": ("Hit: out for the round (§5.4.1).", {"player": NICK}),
+    "carrier_placed": (
+        "The referee's roll for the carrier's third (§5.5).",
+        {"player": NICK, "dice": FACES, "third": THIRD},
+    ),
+    "fly": ("Fliegen (§5.5.1, §5.7.1).", {"player": NICK, "origin": THIRD, "to": THIRD}),
+    "attack": (
+        "A chaser's attack (§5.5.2).",
+        {"player": NICK, "target": NICK, "rolls": EXCHANGES, "winner": NICK},
+    ),
+    "keeper_attack": (
+        "The keeper's attack (§5.6.2).",
+        {"player": NICK, "target": NICK, "rolls": EXCHANGES, "winner": NICK},
+    ),
+    "foul": (
+        "A foul (§5.5.3, §5.7.3): unseen, seen (a free throw), success.",
+        {
+            "player": NICK,
+            "target": NICK,
+            "dice": FACES,
+            "outcome": {"type": "string", "enum": ["unseen", "seen", "success"]},
+        },
+    ),
+    "pass": (
+        "Pass (§5.5.4).",
+        {"player": NICK, "target": NICK, "dice": FACES, "outcome": OUTCOMES["success_failed"]},
+    ),
+    "catch": (
+        "Angenommen (§5.5.4).",
+        {"player": NICK, "dice": FACES, "outcome": OUTCOMES["success_failed"]},
+    ),
+    "intercept": (
+        "Abfangen (§5.5.5).",
+        {"player": NICK, "dice": FACES, "outcome": OUTCOMES["success_failed"]},
+    ),
+    "quaffle_dropped": ("The quaffle falls; the chasers' sub-round ends.", {"player": NICK}),
+    "free_throw_awarded": ("A free throw (§5.5.6.2).", {"team": TEAM, "house": HOUSE}),
+    "free_throw_lapses": ("No chaser to take it (§5.5.6.2).", {"team": TEAM, "house": HOUSE}),
+    "shot": (
+        "Torwurf or free throw (§5.5.6); xp counts the bonus point.",
+        {
+            "player": NICK,
+            "dice": FACES,
+            "xp": {"type": "integer"},
+            "free_throw": {"type": "boolean"},
+        },
+    ),
+    "save": (
+        "Halten (§5.6.1).",
+        {
+            "player": NICK,
+            "shooter": NICK,
+            "rolls": EXCHANGES,
+            "outcome": {"type": "string", "enum": ["saved", "failed"]},
+        },
+    ),
+    "goal": ("A goal, 10 points (§5.5.6).", {"team": TEAM, "house": HOUSE, "goals": TWO_NUMBERS}),
+    "snitch_placed": ("The referee's roll for the snitch (§5.7).", {"dice": FACES, "third": THIRD}),
+    "find": (
+        "Finden (§5.7.2).",
+        {"player": NICK, "dice": FACES, "outcome": OUTCOMES["success_failed"]},
+    ),
+    "snitch_catch": (
+        "Fangen (§5.7.2): 50 points and the end.",
+        {"player": NICK, "dice": FACES, "outcome": OUTCOMES["success_failed"]},
+    ),
+    "snitch_gone": ("A seeker's foul took the snitch away this round (§5.7.3).", {}),
+    "subround_ended": (
+        "The referee ended the sub-round (§2.1).",
+        {"subround": STATE_FIELDS["subround"]},
+    ),
+    "score": (
+        "The score after a round (§5.1).",
+        {"round": {"type": "integer"}, "score": TWO_NUMBERS},
+    ),
+    "chat": (
+        "The chat opens (§6).",
+        {"round": {"type": "integer"}, "half_time": {"type": "boolean"}},
+    ),
+    "extension": (
+        "A final still drawn: two more rounds after a pause (§8.2).",
+        {
+            "rounds": {"type": "integer"},
+            "pause_minutes": {"type": "integer"},
+            "last_round": {"type": "integer"},
+        },
+    ),
+    "end_vote": ("Someone agreed to end the game (§7).", {"voter": {"type": "string"}}),
+    "game_over": (
+        "The end (§7): points with the win bonus; winner null for a draw.",
+        {
+            "reason": STATE_FIELDS["ended_by"],
+            "winner": _nullable(TEAM),
+            "points": TWO_NUMBERS,
+        },
+    ),
+    "answer_missing": (
+        "A timed answer did not come in time (§3.4).",
+        {"kind": {"type": "string", "enum": ["block", "save"]}, "deadline": {"type": "number"}},
+    ),
+    "answer_too_late": (
+        "A block or save came after its deadline (§3.4).",
+        {"player": NICK, "action": {"type": "string", "enum": ["block", "save"]}},
+    ),
+}
+
+
+def _event_schema(kind: str, description: str, fields: dict) -> dict:
+    properties = {"type": {"type": "string", "enum": [kind]}, **fields}
+    return _object(description, ["type", *fields], properties)
+
+
+EVENTS = {kind: _event_schema(kind, *entry) for kind, entry in EVENT_FIELDS.items()}
+
+# --- the result ----------------------------------------------------------------------------
+
+RESULT = _object(
+    "The final result (§7, §8.3): points are 10 a goal, 50 the snitch, 100 for the winner.",
+    ["teams", "points", "winner", "rounds_played", "ended_by"],
+    {
+        "teams": {
+            "type": "array",
+            "minItems": 2,
+            "maxItems": 2,
+            "items": _object(
+                "One team's result.",
+                ["house", "initial", "goals", "goals_conceded", "snitch", "bonus", "points"],
+                {
+                    "house": HOUSE,
+                    "initial": {"type": "string"},
+                    "goals": {"type": "integer"},
+                    "goals_conceded": {"type": "integer"},
+                    "snitch": {"type": "boolean"},
+                    "bonus": {"type": "integer"},
+                    "points": {"type": "integer"},
+                },
+            ),
+        },
+        "points": TWO_NUMBERS,
+        "winner": _nullable(TEAM),
+        "rounds_played": {"type": "integer"},
+        "ended_by": STATE_FIELDS["ended_by"],
+    },
+)

@@ -1,0 +1,210 @@
+"""A Chat-Quidditch match as a person sees it: the referee's sheet at the side of the pitch.
+
+What a referee keeps on paper (issue 29): where the round stands and whom it
+waits for, the score, the pitch's three thirds with the players and the balls
+in each, and every player's row (nick, name, position, experience points,
+third, whether he is out, holds the quaffle, captains). The commands the
+reader may give are buttons in the row of the nick who gives them, and the
+referee's own words in a line of their own; every command is drawn here
+(:attr:`ChatTable.draws`), in the reader's language, each with the chat line
+that gives it as a hint (§3.5: the chat is typed in German, in every language).
+All of it comes from the state as the reader may see it (``seen.view``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.errors import gettext_noop as _
+from games.tables import Offer, Seen, Table
+
+from .rules.commands import ACTIONS
+from .rules.ending import result as final_result
+from .rules.teams import ROLE_WORDS
+from .words import chat_line, clock_text, command_words, say, third_text
+
+PHASES = {
+    "experience": _("The captains hand out experience points."),
+    "quaffle_roll": _("The captains roll for the quaffle."),
+    "goal_choice": _("{house} chooses the third of its goal."),
+    "chat": _("Chat between the rounds."),
+    "positioning:chaser": _("The chasers name their thirds."),
+    "positioning:seeker": _("The seekers name their thirds."),
+    "positioning:beater": _("The beaters name their thirds."),
+    "bludger_release": _("The bludgers are placed; the referee releases them."),
+    "beaters": _("The beaters play the bludgers."),
+    "quaffle_release": _("The quaffle carrier is placed; the referee releases the quaffle."),
+    "chasers": _("The chasers and keepers play the quaffle."),
+    "free_throw": _("Free throw for {house}."),
+    "snitch_release": _("The snitch is placed; the referee releases it."),
+    "seekers": _("The seekers play for the snitch."),
+    "score": _("The score after the round."),
+    "over": _("The game is over."),
+}
+"""What the match waits for, by the state's ``phase``."""
+
+ROLES = {
+    "keeper": _("Keeper"),
+    "seeker": _("Seeker"),
+    "chaser": _("Chaser"),
+    "beater": _("Beater"),
+}
+
+ENDINGS = {
+    "snitch": _("the snitch was caught in round {round}"),
+    "rounds": _("after round {round}, the last"),
+    "agreement": _("ended by agreement in round {round}"),
+}
+
+
+@dataclass(frozen=True)
+class Button:
+    """An offered command on the table: its words, its JSON, the chat line as a hint."""
+
+    label: str
+    json: str
+    hint: str
+
+
+class ChatTable(Table):
+    """The referee's sheet of a match: see the module."""
+
+    template = "quidditch_chat/table.html"
+    draws = frozenset(ACTIONS)
+
+    def context(self, seen: Seen) -> dict:
+        view, language = seen.view, seen.language
+        buttons: dict[str, list[Button]] = {}
+        for offer in seen.offers:
+            nick = offer.command.get("player", "")
+            buttons.setdefault(nick, []).append(_button(offer, seen))
+        return {
+            "round": _round(view, language),
+            "now": _phase(view, language),
+            "teams": [_team(view, index, buttons, language) for index in (0, 1)],
+            "pitch": [_third(view, third, language) for third in view["pitch"]],
+            "words": buttons.get("", []),
+            "result": _result(view, language),
+        }
+
+
+def _button(offer: Offer, seen: Seen) -> Button:
+    command, language = offer.command, seen.language
+    line = chat_line(command)
+    nick = command.get("player")
+    if line is not None and nick is not None and nick not in seen.actor.controls:
+        line = f"{nick}: {line}"  # the referee relays the nick's line
+    hint = say(language, _("In the chat: {line}"), line=line) if line else ""
+    return Button(command_words(command, seen.view, language), offer.json, hint)
+
+
+def _round(view: dict, language: str) -> str:
+    if not view["round"]:
+        return say(language, _("Before the first round"))
+    return say(language, _("Round {round} of {last}"), round=view["round"], last=view["last_round"])
+
+
+def _phase(view: dict, language: str) -> str:
+    phase = view["phase"]
+    key = f"positioning:{view['positioning']}" if phase == "positioning" else phase
+    if phase == "chat" and view["round"] == view["config"]["half_time_after"]:
+        return say(language, _("Half-time: chat for ten minutes."))
+    house = ""
+    if phase == "goal_choice":  # the loser of the quaffle roll chooses (§4.2)
+        house = view["teams"][1 - view["possession"]]["house"]
+    elif phase == "free_throw":
+        house = view["teams"][view["free_throw"]]["house"]
+    return say(language, PHASES[key], house=house)
+
+
+def _team(view: dict, index: int, buttons: dict[str, list[Button]], language: str) -> dict:
+    team = view["teams"][index]
+    goal = team["goal_third"]
+    return {
+        "house": team["house"],
+        "initial": team["initial"],
+        "goal": goal or "",
+        "goals": view["goals"][index],
+        "points": view["score"][index],
+        "possession": view["possession"] == index,
+        "players": [
+            _player(view, nick, buttons.get(nick, []), language)
+            for role in ROLE_WORDS
+            for nick in view["lineup"][role][index]
+        ],
+    }
+
+
+def _player(view: dict, nick: str, buttons: list[Button], language: str) -> dict:
+    player = view["players"][nick]
+    third = view["thirds"].get(nick)
+    mine = [command for command in view["awaiting"] if command.get("player") == nick]
+    deadlines = [command["deadline"] for command in mine if "deadline" in command]
+    return {
+        "nick": nick,
+        "name": player["name"],
+        "role": say(language, ROLES[player["role"]]),
+        "xp": player["xp"],
+        "third": third or "",
+        "out": nick in view["out"],
+        "marks": [say(language, mark) for mark in _marks(view, nick)],
+        "awaited": bool(mine),
+        "until": clock_text(min(deadlines)) if deadlines else "",
+        "buttons": buttons,
+    }
+
+
+def _marks(view: dict, nick: str) -> list[str]:
+    marks = []
+    if nick == view["carrier"]:
+        marks.append(_("has the quaffle"))
+    if nick in view["out"]:
+        marks.append(_("out this round"))
+    if any(b["by"] == nick and b["status"] in ("held", "kept") for b in view["bludgers"]):
+        marks.append(_("holds a caught bludger"))
+    if nick in view["found"]:
+        marks.append(_("has found the snitch"))
+    if nick in {team["captain"] for team in view["teams"]}:
+        marks.append(_("captain"))
+    return marks
+
+
+def _third(view: dict, third: str, language: str) -> dict:
+    """One third of the pitch: who is there, and which balls."""
+    players = [
+        {"nick": nick, "initial": view["teams"][view["players"][nick]["team"]]["initial"]}
+        for nick, where in view["thirds"].items()
+        if where == third and nick not in view["out"]
+    ]
+    balls = []
+    if view["carrier"] and view["thirds"].get(view["carrier"]) == third and not view["pass"]:
+        balls.append(say(language, _("the quaffle ({nick})"), nick=view["carrier"]))
+    if view["pass"] and view["pass"]["third"] == third:
+        balls.append(say(language, _("a pass to {nick}"), nick=view["pass"]["to"]))
+    for bludger in view["bludgers"]:
+        if bludger["third"] == third and bludger["status"] in ("free", "idle"):
+            balls.append(say(language, _("a bludger")))
+    snitch = view["snitch"]
+    if snitch and snitch["third"] == third:
+        balls.append(say(language, _("the snitch, gone") if snitch["gone"] else _("the snitch")))
+    return {
+        "letter": third,
+        "name": third_text(view, third, language),
+        "players": players,
+        "balls": balls,
+    }
+
+
+def _result(view: dict, language: str) -> str | None:
+    """The final result with the win bonus (§7), once the match is over."""
+    if not view["over"]:
+        return None
+    result = final_result(view)
+    points = " – ".join(f"{team['house']} {team['points']}" for team in result["teams"])
+    ending = say(language, ENDINGS[result["ended_by"]], round=result["rounds_played"])
+    if result["winner"] is None:
+        return say(language, _("A draw, {points}: {ending}."), points=points, ending=ending)
+    winner = result["teams"][result["winner"]]["house"]
+    return say(
+        language, _("{house} wins, {points}: {ending}."), house=winner, points=points, ending=ending
+    )

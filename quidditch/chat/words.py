@@ -1,0 +1,273 @@
+"""Chat-Quidditch in words, in German, English and French: commands, thirds, balls, seats, dice.
+
+A page shows a command as its giver would say it in the reader's language
+("GJäger1: Pass to GJäger2", "GJäger1 : Passer à GJäger2"), never as its JSON.
+The texts are English keys of the package's gettext catalogues (``locale/``),
+which the narration shares. Nicks are the players' names in the chat
+(§4.1.1) in every language, and so are the thirds' letters (§4.2: G, M, S);
+the words beside a letter say what it is. What a player *types* stays the
+chat's German (§3.5: :mod:`.rules.parsing`); :func:`chat_line` gives it, as a
+hint.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from core.errors import gettext_noop as _
+from games.texts import Catalogue
+
+from .rules.parsing import BARE, NICK_TAKING, REFEREE_WORDS
+from .rules.pitch import MIDDLE
+
+#: The rule text's language first (German), then English and French.
+LANGUAGES = ("de", "en", "fr")
+TEXTS = Catalogue(__file__, LANGUAGES)
+
+
+def say(language: str, message: str, **fields) -> str:
+    """``message`` (an English key) in ``language``, its ``{fields}`` filled in."""
+    return TEXTS.text(language, message).format_map(fields)
+
+
+# --- thirds and balls ----------------------------------------------------------------------
+
+UNNAMED_THIRDS = {"T": _("the low third"), "H": _("the high third")}
+"""§4.2: before the goal choice the end thirds are T (tief, low) and H (hoch, high)."""
+
+
+def third_text(view: dict, third: str, language: str) -> str:
+    """A third as the page names it: its letter (§4.2) and what it is."""
+    if third == MIDDLE:
+        return say(language, _("M (the middle)"))
+    if third in UNNAMED_THIRDS:
+        return say(language, UNNAMED_THIRDS[third])
+    for team in view["teams"]:
+        if team["goal_third"] == third:
+            return say(language, _("{letter} ({house}'s goal)"), letter=third, house=team["house"])
+    return third
+
+
+BALLS = {"bludgers": _("the bludgers"), "quaffle": _("the quaffle"), "snitch": _("the snitch")}
+
+
+# --- commands ----------------------------------------------------------------------------
+
+GIVEN = _("{player}: {command}")
+"""A command with its giver, as the referee's page shows the lines he may relay."""
+
+COMMANDS = {
+    "experience": _("Hand out experience points: {points}"),
+    "experience:none": _("Hand out no experience points"),
+    "quaffle_roll": _("Roll for the quaffle"),
+    "quaffle_roll:referee": _("Let the captains roll for the quaffle"),
+    "goal_third:T": _("Put our goal in the low third"),
+    "goal_third:H": _("Put our goal in the high third"),
+    "chat": _("Open the chat"),
+    "chat_end": _("End the chat: the round begins"),
+    "position": _("Take position in {third}"),
+    "release:bludgers": _("Release the bludgers"),
+    "release:quaffle": _("Release the quaffle"),
+    "release:snitch": _("Release the snitch"),
+    "bludger_throw": _("Throw a bludger at {target}"),
+    "bludger_catch": _("Catch the second bludger"),
+    "bludger_rethrow": _("Hurl the caught bludger at {target}"),
+    "keep_bludger": _("Keep the caught bludger for later"),
+    "block": _("Block the bludger"),
+    "fly": _("Fly from {from} to {to}"),
+    "attack": _("Attack {target}"),
+    "attack:keeper": _("Attack the quaffle carrier"),
+    "foul": _("Foul {target}"),
+    "pass": _("Pass to {target}"),
+    "catch": _("Catch the pass"),
+    "intercept": _("Intercept the pass"),
+    "shot": _("Shoot at the goal in {goal}"),
+    "shot:free_throw": _("Take the free throw"),
+    "save": _("Save the shot"),
+    "find": _("Look for the snitch"),
+    "snitch_catch": _("Catch the snitch"),
+    "end_subround": _("End the sub-round"),
+    "timeout": _("Call time: the answer is overdue"),
+    "end_game": _("Agree to end the game"),
+    "end_game:propose": _("Propose to end the game"),
+}
+
+ACTIONS = {
+    "experience": _("Hand out experience points"),
+    "quaffle_roll": _("Roll for the quaffle"),
+    "goal_third": _("Choose the goal third"),
+    "chat": _("Open the chat"),
+    "chat_end": _("End the chat"),
+    "position": _("Take a position"),
+    "release": _("Release a ball"),
+    "bludger_throw": _("Throw a bludger"),
+    "bludger_catch": _("Catch the second bludger"),
+    "bludger_rethrow": _("Hurl the caught bludger"),
+    "keep_bludger": _("Keep the caught bludger"),
+    "block": _("Block the bludger"),
+    "fly": _("Fly"),
+    "attack": _("Attack"),
+    "foul": _("Foul"),
+    "pass": _("Pass"),
+    "catch": _("Catch the pass"),
+    "intercept": _("Intercept the pass"),
+    "shot": _("Shoot at the goal"),
+    "save": _("Save the shot"),
+    "find": _("Look for the snitch"),
+    "snitch_catch": _("Catch the snitch"),
+    "end_subround": _("End the sub-round"),
+    "timeout": _("Call time"),
+    "end_game": _("Agree to end the game"),
+}
+"""What each kind of command does, as the heading of its form."""
+
+FIELDS = {
+    "player": _("Player"),
+    "target": _("Whom"),
+    "third": _("Third"),
+    "from": _("From"),
+    "to": _("To"),
+    "ball": _("Ball"),
+    "points": _("Experience points"),
+    "deadline": _("Answer until"),
+}
+
+
+def command_text(command: dict, view: dict, language: str) -> str:
+    """The command as its giver says it, with the giver's nick for a player's command."""
+    words = command_words(command, view, language)
+    if "player" not in command:
+        return words
+    return say(language, GIVEN, player=command["player"], command=words)
+
+
+def command_words(command: dict, view: dict, language: str) -> str:
+    """The command as its giver says it, without the giver (a button in his row)."""
+    action = command["action"]
+    fields: dict[str, str] = {}
+    key = action
+    if action == "experience":
+        points = command.get("points") or {}
+        key = "experience" if points else "experience:none"
+        fields["points"] = points_text(points, language)
+    elif action == "quaffle_roll" and "player" not in command:
+        key = "quaffle_roll:referee"
+    elif action == "goal_third":
+        key = f"goal_third:{command['third']}"
+    elif action == "release":
+        key = f"release:{command['ball']}"
+    elif action == "attack" and "target" not in command:
+        key = "attack:keeper"
+    elif action == "shot" and view["phase"] == "free_throw":
+        key = "shot:free_throw"
+    elif action == "shot":  # at the goal of the third he is in: his own, by accident (§3.5)
+        fields["goal"] = third_text(view, view["thirds"][command["player"]], language)
+    elif action == "end_game" and not view["end_votes"]:
+        key = "end_game:propose"
+    for name in ("third", "from", "to"):
+        if name in command:
+            fields[name] = third_text(view, command[name], language)
+    if "target" in command:
+        fields["target"] = command["target"]
+    return say(language, COMMANDS[key], **fields)
+
+
+def choice_text(action: str, field: str, value, view: dict, language: str) -> str:
+    """One value of a command's field, as an option of a form."""
+    if field == "player" and value is None:  # the referee's own (a vote, the quaffle roll)
+        return say(language, _("the referee"))
+    if field in ("player", "target"):
+        return seat_text(value, view, language)
+    if field in ("third", "from", "to"):
+        return third_text(view, value, language)
+    if field == "ball":
+        return say(language, BALLS[value])
+    if field == "points":
+        return points_text(value, language)
+    if field == "deadline":
+        return clock_text(value)
+    return str(value)
+
+
+def points_text(points: dict[str, int], language: str) -> str:
+    """Experience points by nick: "GJäger1 2, GHüter 1", or "none"."""
+    given = [f"{nick} {amount}" for nick, amount in points.items() if amount]
+    return ", ".join(given) if given else say(language, _("none"))
+
+
+def clock_text(seconds: float) -> str:
+    """A moment (POSIX seconds) as a clock in UTC: "18:00:10 UTC"."""
+    return datetime.fromtimestamp(seconds, UTC).strftime("%H:%M:%S UTC")
+
+
+def seat_text(seat: str, view: dict, language: str) -> str:
+    """A nick, with the name of whoever plays it: "GSucher (Harry Potter)"."""
+    name = view["players"].get(seat, {}).get("name")
+    return f"{seat} ({name})" if name else seat
+
+
+# --- what a die is rolled for ------------------------------------------------------------
+
+PURPOSES = {
+    "quaffle roll": _("the captains' roll for the quaffle"),
+    "bludger placement": _("where the bludgers are"),
+    "bludger throw": _("a bludger throw"),
+    "bludger catch": _("catching the second bludger"),
+    "bludger rethrow": _("hurling the caught bludger"),
+    "block": _("a block"),
+    "quaffle carrier position": _("where the quaffle carrier is"),
+    "attack": _("an attack"),
+    "keeper attack": _("the keeper's attack"),
+    "foul": _("a foul"),
+    "seeker foul": _("a seeker's foul"),
+    "pass": _("a pass"),
+    "catch": _("catching a pass"),
+    "intercept": _("an interception"),
+    "shot": _("a shot at the goal"),
+    "free throw": _("a free throw"),
+    "save": _("a save"),
+    "snitch position": _("where the snitch is"),
+    "find snitch": _("looking for the snitch"),
+    "catch snitch": _("catching the snitch"),
+}
+TIE = " (tie)"
+
+
+def purpose_text(purpose: str, language: str) -> str:
+    """What a die is rolled for; a roll again after a full tie says so (§3.3)."""
+    if purpose.endswith(TIE):
+        again = purpose_text(purpose.removesuffix(TIE), language)
+        return say(language, _("{purpose}, rolled again after a tie"), purpose=again)
+    return say(language, PURPOSES[purpose])
+
+
+# --- the chat line a player types (§3.5) -------------------------------------------------
+
+_BARE_WORDS = {action: word for word, action in BARE.items()}
+_NICK_WORDS = {action: word for word, action in NICK_TAKING.items()}
+_REFEREE_LINES = {
+    (command["action"], command.get("ball")): words.capitalize()
+    for words, command in REFEREE_WORDS.items()
+}
+
+
+def chat_line(command: dict) -> str | None:
+    """The chat line that gives ``command``, as its giver types it (§3.5).
+
+    The inverse of :func:`quidditch.chat.rules.parsing.parse`, built from the same
+    word lists: ``{"action": "pass", "player": "GJäger1", "target": "GJäger2"}``
+    is ``Pass GJäger2``, typed by GJäger1 (or relayed by the referee as
+    ``GJäger1: Pass GJäger2``); a command without ``player`` is the referee's
+    word. ``None`` for commands that have no chat line: the whispered
+    experience points, and a quaffle roll asked for by a captain.
+    """
+    action = command["action"]
+    if "player" not in command:
+        return _REFEREE_LINES.get((action, command.get("ball")))
+    if "target" in command:
+        return f"{_NICK_WORDS[action]} {command['target']}"
+    if action == "fly":
+        return f"Fliegen {command['from']}-{command['to']}"
+    if action in ("position", "goal_third"):
+        return command["third"]
+    return _BARE_WORDS.get(action)

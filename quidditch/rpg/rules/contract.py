@@ -1,0 +1,364 @@
+"""The shapes a client of Draco Dormiens quidditch meets, as JSON Schemas (OpenAPI 3.0 flavour).
+
+The platform puts them into the OpenAPI contract (issue 30), so that a plugin
+author's generated client has a type for the config, each command, the state,
+each event and the result; the conformance suite holds real play to them.
+A player is named by a key (``home.chaser1``, ``away.seeker``) in commands
+and the state, and by name in events, so that a transcript reads without the
+state.
+"""
+
+from __future__ import annotations
+
+from .teams import ATTRIBUTES, KEYS, LINE_UP, SIDES
+
+PLAYS = ("catch", "interfere")
+HIDDEN = "chosen"
+"""What a choice of the turn shows to everyone but its chooser until the turn is rolled."""
+
+BEATERS = [key for key in KEYS if ".beater" in key]
+SEEKERS = [key for key in KEYS if key.endswith(".seeker")]
+TARGETS = [key for key in KEYS if ".chaser" in key or key.endswith(".keeper")]
+
+SIDE = {"type": "string", "enum": list(SIDES), "description": "home (the first team) or away."}
+NO_SIDE = {**SIDE, "enum": [*SIDES, None], "nullable": True}
+NAME = {"type": "string", "description": "A player's name, as the transcript gives it."}
+HOUSE = {"type": "string", "description": "A team's house, by name."}
+WHOLE = {"type": "integer"}
+COUNT = {**WHOLE, "minimum": 0}
+POINTS = {**COUNT, "description": "Points: ten a goal, 150 for the snitch."}
+PER_SIDE = {
+    "type": "object",
+    "required": list(SIDES),
+    "properties": dict.fromkeys(SIDES, POINTS),
+    "additionalProperties": False,
+}
+HOUSES = {
+    "type": "object",
+    "description": "Each side's house.",
+    "required": list(SIDES),
+    "properties": dict.fromkeys(SIDES, HOUSE),
+    "additionalProperties": False,
+}
+
+
+def _object(description: str, properties: dict, *, optional=()) -> dict:
+    """An object with exactly these properties, all required but the ``optional`` ones."""
+    required = [name for name in properties if name not in optional]
+    return {
+        "type": "object",
+        "description": description,
+        **({"required": required} if required else {}),  # OpenAPI 3.0: never an empty list
+        "properties": properties,
+        "additionalProperties": False,
+    }
+
+
+def _key(keys: list[str], description: str, *, hidden: bool = False) -> dict:
+    return {
+        "type": "string",
+        "enum": [*keys, *([HIDDEN] if hidden else [])],
+        "description": description,
+    }
+
+
+def _action(name: str, description: str, **fields) -> dict:
+    return _object(description, {"action": {"type": "string", "enum": [name]}, **fields})
+
+
+THREE_ATTRIBUTES = _object(
+    "The attributes the quidditch rules roll: Strength (a chaser's shot, a beater's bludger), "
+    "Toughness (a keeper's defence), Dexterity (a keeper's defence, a seeker's roll).",
+    dict.fromkeys(ATTRIBUTES, WHOLE),
+)
+
+SETTINGS = {
+    "die_size": {
+        "type": "integer",
+        "minimum": 2,
+        "maximum": 100,
+        "default": 20,
+        "description": "The dice of every roll: two are rolled and the higher kept "
+        "(the campaign's checks).",
+    },
+    "defended_difficulty_base": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 100,
+        "default": 10,
+        "description": "The base of a defended roll's difficulty, to which the opposing "
+        "keeper's attributes are added: a shot against base + Toughness + Dexterity, a "
+        "bludger against base + Toughness. A reading, not in the text, which names only the "
+        "keeper's attributes: 10 as for the RPG's defended rolls "
+        '(docs/rules/rpg-quidditch.md, "A turn"). The match\'s page shows the base in force.',
+    },
+    "referee_distracted_percent": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 100,
+        "default": 0,
+        "description": "The chance, in percent, that Madam Hooch misses a foul (a d100 "
+        "rolled per foul): \"Madam Hooch only calls penalty shots when she isn't "
+        'distracted". 0: she sees every foul unless the storyguide says otherwise.',
+    },
+    "cup_game": {
+        "type": "boolean",
+        "default": False,
+        "description": "Set by the house cup: the cup credits the game, not its margin.",
+    },
+}
+
+ENTRY = _object(
+    "A player of a team: a character of the campaign by id (its name, attributes and Health "
+    "come from the sheet, its position too unless one is given), or a player written out "
+    "with a position and the three attributes, a name and Health (5 when left out). The "
+    "service stores a character's entry filled in from the sheet.",
+    {
+        "character": {"type": "integer", "nullable": True},
+        "name": NAME,
+        "position": {"type": "string", "enum": list(LINE_UP)},
+        "attributes": THREE_ATTRIBUTES,
+        "health": {"type": "integer", "minimum": 1},
+    },
+    optional=("character", "name", "position", "attributes", "health"),
+)
+TEAM = _object(
+    "A team of seven: three chasers, two beaters, a keeper and a seeker. Either a house of "
+    "the campaign by id with its characters, or a house's name with players written out.",
+    {
+        "house": {
+            "oneOf": [{"type": "integer"}, {"type": "string"}],
+            "description": "A house of the campaign by id (its characters), or a name.",
+        },
+        "house_id": {
+            "type": "integer",
+            "nullable": True,
+            "description": "Filled in by the service when a house is given by id.",
+        },
+        "players": {"type": "array", "minItems": 7, "maxItems": 7, "items": ENTRY},
+    },
+    optional=("house_id",),
+)
+CONFIG = _object(
+    "The two teams, home first, and how this match reads the text "
+    "(docs/rules/rpg-quidditch.md); every setting has a default.",
+    {"teams": {"type": "array", "minItems": 2, "maxItems": 2, "items": TEAM}, **SETTINGS},
+    optional=tuple(SETTINGS),
+)
+
+COMMANDS = {
+    "aim": _action(
+        "aim",
+        "A beater chooses the target of the bludger for this turn's blocking phase: an "
+        "opposing chaser or keeper still in play (QUIDDITCH, Blocking).",
+        player=_key(BEATERS, "The beater."),
+        target=_key(
+            TARGETS,
+            "The target. Others than the beater's holder read chosen until the turn is rolled.",
+            hidden=True,
+        ),
+    ),
+    "seek": _action(
+        "seek",
+        "A seeker, at a snitch turn, tries to catch the snitch or interferes with the other "
+        "seeker's attempt (QUIDDITCH, Chasing the Snitch).",
+        player=_key(SEEKERS, "The seeker."),
+        play={
+            "type": "string",
+            "enum": [*PLAYS, HIDDEN],
+            "description": "catch or interfere. Others than the seeker's holder read chosen "
+            "until the turn is rolled.",
+        },
+    ),
+    "distract_referee": _action(
+        "distract_referee",
+        "The storyguide's call: Madam Hooch misses this turn's fouls, so they draw no "
+        "penalty shot.",
+    ),
+}
+
+PLAYER = _object(
+    "A player of the match, as its sheet stands in the match.",
+    {
+        "side": SIDE,
+        "position": {"type": "string", "enum": list(LINE_UP)},
+        "name": NAME,
+        "character": {
+            "type": "integer",
+            "nullable": True,
+            "description": "The campaign's character; null for a player written out.",
+        },
+        "attributes": THREE_ATTRIBUTES,
+        "health": {**COUNT, "description": "Health now; at 0 the player has left the match."},
+        "health_lost": {**COUNT, "description": "Health lost in this match."},
+        "left": {"type": "boolean", "description": "Left the match with no Health left."},
+    },
+)
+STATE = _object(
+    "Where the match stands. Everyone sees all of it but the choices of the turn, which are "
+    "each chooser's own until the turn is rolled.",
+    {
+        "settings": _object("The match's settings, defaults filled in.", SETTINGS),
+        "teams": {
+            "type": "array",
+            "items": _object(
+                "A team: its side and house.",
+                {
+                    "side": SIDE,
+                    "house": HOUSE,
+                    "house_id": {
+                        "type": "integer",
+                        "nullable": True,
+                        "description": "The campaign's house; null for a team written out.",
+                    },
+                },
+            ),
+        },
+        "players": _object("The fourteen players by key.", dict.fromkeys(KEYS, PLAYER)),
+        "turn": {"type": "integer", "minimum": 1, "description": "The turn being played."},
+        "score": {**PER_SIDE, "description": "Each side's points."},
+        "choices": {
+            "type": "object",
+            "description": "This turn's choices so far, by chooser: a beater's target, a "
+            "seeker's play, or chosen for a choice not yet shown.",
+            "properties": {
+                **{key: _key(TARGETS, "A beater's target.", hidden=True) for key in BEATERS},
+                **{key: {"type": "string", "enum": [*PLAYS, HIDDEN]} for key in SEEKERS},
+            },
+            "additionalProperties": False,
+        },
+        "distracted": {
+            "type": "boolean",
+            "description": "Whether the storyguide has Madam Hooch look elsewhere this turn.",
+        },
+        "over": {"type": "boolean"},
+        "winner": {**NO_SIDE, "description": "The winner once over; null for a draw or before."},
+        "caught_by": {**NO_SIDE, "description": "The side whose seeker caught the snitch."},
+    },
+)
+
+
+def _event(kind: str, description: str, **fields) -> dict:
+    return _object(description, {"type": {"type": "string", "enum": [kind]}, **fields})
+
+
+def _roll(kind: str, description: str, **fields) -> dict:
+    """A roll of two dice, the higher kept, plus an attribute (the campaign's check)."""
+    return _event(
+        kind,
+        description,
+        player=_key(KEYS, "Who rolled."),
+        name=NAME,
+        faces={"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+        total={"type": "integer", "description": "The higher die plus the attribute."},
+        difficulty={
+            "type": "integer",
+            "nullable": True,
+            "description": "What the total had to reach; null for a seeker's roll.",
+        },
+        success={"type": "boolean", "nullable": True},
+        **fields,
+    )
+
+
+SCORED = {
+    "side": SIDE,
+    "score": {**PER_SIDE, "description": "The score after it."},
+    "houses": HOUSES,
+}
+EVENTS = {
+    "chose": _event(
+        "chose",
+        "A beater or a seeker has chosen (what, the others see when the turn is rolled).",
+        player=_key(KEYS, "The chooser."),
+        name=NAME,
+    ),
+    "referee_distracted": _event(
+        "referee_distracted", "Madam Hooch looks elsewhere this turn.", turn=COUNT
+    ),
+    "shot": _roll("shot", "A chaser's scoring roll: Strength against the defended difficulty."),
+    "bludger": _roll(
+        "bludger",
+        "A beater's bludger: Strength against the defended difficulty; a hit costs one Health.",
+        target=_key(TARGETS, "The target."),
+        target_name=NAME,
+        foul={"type": "boolean", "description": "Whether the attack is a foul."},
+        blocked={"type": "boolean", "description": "Whether it blocked the target's goal."},
+    ),
+    "goal": _event(
+        "goal",
+        "An unblocked goal: ten points.",
+        player=_key(KEYS, "The scorer."),
+        name=NAME,
+        **SCORED,
+    ),
+    "penalty_shot": _roll("penalty_shot", "A penalty shot, which beaters cannot touch."),
+    "penalty_goal": _event(
+        "penalty_goal",
+        "A penalty shot goes in: ten points.",
+        player=_key(KEYS, "The scorer."),
+        name=NAME,
+        **SCORED,
+    ),
+    "foul_unseen": _event(
+        "foul_unseen", "Madam Hooch misses a foul: no penalty shot.", side=SIDE, house=HOUSE
+    ),
+    "left_the_match": _event(
+        "left_the_match",
+        "A player with no Health left leaves the match.",
+        player=_key(KEYS, "Who left."),
+        name=NAME,
+    ),
+    "seeker": _roll(
+        "seeker",
+        "A seeker's Dexterity roll at a snitch turn (doubled bonus when interfering).",
+        play={"type": "string", "enum": list(PLAYS)},
+    ),
+    "snitch_caught": _event(
+        "snitch_caught",
+        "A seeker catches the snitch: 150 points, and the end.",
+        player=_key(SEEKERS, "The seeker."),
+        name=NAME,
+        **SCORED,
+    ),
+    "snitch_escaped": _event("snitch_escaped", "Nobody catches the snitch this time."),
+    "turn_started": _event("turn_started", "A new turn begins.", turn=COUNT),
+    "game_over": _event(
+        "game_over",
+        "The end: the score and the winner (null for a draw).",
+        winner=NO_SIDE,
+        score=PER_SIDE,
+        houses=HOUSES,
+    ),
+}
+
+RESULT = _object(
+    "The final result: the higher score wins; the winner's house earns the difference.",
+    {
+        "winner": {**NO_SIDE, "description": "The winner; null for a draw."},
+        "score": PER_SIDE,
+        "caught_by": {**NO_SIDE, "description": "The side whose seeker caught the snitch."},
+        "house_points": {
+            **COUNT,
+            "description": "What the winning house earns: the difference of the scores "
+            "(0 for a draw). Every player of the team has earned it for Popularity.",
+        },
+        "teams": {
+            "type": "array",
+            "items": _object(
+                "A team and its characters.",
+                {
+                    "side": SIDE,
+                    "house": HOUSE,
+                    "house_id": {"type": "integer", "nullable": True},
+                    "characters": {"type": "array", "items": {"type": "integer"}},
+                },
+            ),
+        },
+        "health_lost": {
+            "type": "object",
+            "description": "Health each character lost, by character id.",
+            "additionalProperties": {"type": "integer", "minimum": 1},
+        },
+    },
+)

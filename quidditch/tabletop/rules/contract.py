@@ -1,0 +1,429 @@
+"""The shapes a client meets, as JSON Schemas (OpenAPI 3.0 flavour): the config, each
+command, the state as everyone sees it (nothing is hidden), each event, the result.
+
+They go into the service's OpenAPI contract (``/api/schema/``) and
+``/api/rulesets/tabletop-quidditch/``; the conformance suite checks real play
+against them. Squares are ``[x, y]``: ``x`` along the pitch from the home end
+(0), ``y`` across it from the top of the board.
+"""
+
+from __future__ import annotations
+
+from .directional_die import DIRECTIONS, HIT
+from .orders import ACTIONS
+from .teams import POSITIONS, SIDES, every_player
+
+
+def nullable(schema: dict, description: str = "") -> dict:
+    """``schema`` or null (an enum lists null too, as OpenAPI 3.0 validators want)."""
+    more = {"enum": [*schema["enum"], None]} if "enum" in schema else {}
+    said = {"description": description} if description else {}
+    return {**schema, "nullable": True, **more, **said}
+
+
+SQUARE = {
+    "type": "array",
+    "items": {"type": "integer"},
+    "minItems": 2,
+    "maxItems": 2,
+    "description": "A square [x, y]: x along the pitch from the home end (0), y across it "
+    "from the top of the board.",
+}
+NO_SQUARE = nullable(SQUARE, "A square [x, y], or null: nowhere.")
+SIDE = {"type": "string", "enum": list(SIDES), "description": "A side: home or away."}
+NO_SIDE = nullable(SIDE)
+PLAYER = {
+    "type": "string",
+    "enum": every_player(),
+    "description": "A player: their side and position (home-keeper, home-chaser1 to "
+    "home-chaser3, home-beater1, home-beater2, home-seeker, and away-...).",
+}
+NO_PLAYER = nullable(PLAYER)
+DIRECTION = {
+    "type": "string",
+    "enum": list(DIRECTIONS),
+    "description": "One of the eight directions; north is the top of the board, east the away end.",
+}
+FACE = {"type": "integer", "description": "A die's result."}
+COUNT = {"type": "integer", "minimum": 0}
+BOOLEAN = {"type": "boolean"}
+TEXT = {"type": "string"}
+NUMBERS = {"type": "object", "properties": {side: COUNT for side in SIDES}, "required": list(SIDES)}
+TEAMS = {
+    "type": "object",
+    "description": "The teams' names (null: a team called by its side), for the transcript.",
+    "properties": {side: {"type": "string", "nullable": True} for side in SIDES},
+    "required": list(SIDES),
+    "additionalProperties": False,
+}
+
+
+def _object(properties: dict, *, optional=(), description: str = "", nullable=False) -> dict:
+    schema = {"type": "object", "properties": properties, "additionalProperties": False}
+    required = [name for name in properties if name not in optional]
+    if required:  # OpenAPI 3.0: a "required" list is never empty
+        schema["required"] = required
+    if description:
+        schema["description"] = description
+    if nullable:
+        schema["nullable"] = True
+    return schema
+
+
+def _list(items: dict, description: str = "") -> dict:
+    schema = {"type": "array", "items": items}
+    return {**schema, "description": description} if description else schema
+
+
+# The config.
+
+TEAM_CONFIG = _object(
+    {
+        "name": {
+            "type": "string",
+            "nullable": True,
+            "minLength": 1,
+            "maxLength": 40,
+            "description": "The team's name; none: the team is called by its side.",
+        },
+        "captain": {
+            "type": "string",
+            "enum": list(POSITIONS),
+            "description": "The captain's position (default: keeper).",
+        },
+        "star": {
+            "type": "string",
+            "enum": list(POSITIONS),
+            "description": "The star player's position (default: seeker).",
+        },
+    },
+    optional=("name", "captain", "star"),
+)
+CONFIG = _object(
+    {
+        "pitch": _object(
+            {
+                "length": {"type": "integer", "minimum": 25, "maximum": 61},
+                "width": {"type": "integer", "minimum": 15, "maximum": 41},
+            },
+            description="Odd sizes, 25-61 long and 15-41 wide; 33 x 21 by default.",
+        ),
+        "teams": _object(
+            {side: TEAM_CONFIG for side in SIDES},
+            optional=SIDES,
+            description="Per side: its name, captain and star player.",
+        ),
+        "scenario": {
+            "type": "object",
+            "nullable": True,
+            "description": "A starting position: players (every player's square, null: off "
+            "the broom), quaffle ({square} or {carrier}), bludgers, snitch ({square, seen}), "
+            "score, and side (the side to play; none: a kick-off position). See "
+            "docs/rules/tabletop-quidditch.md.",
+        },
+    },
+    optional=("pitch", "teams", "scenario"),
+    description="The config of a Table Top Quidditch match, every setting optional.",
+)
+
+# The commands.
+
+STAR = {
+    "type": "integer",
+    "minimum": 1,
+    "maximum": 6,
+    "description": "The star player sets the first die rolled for them in this command to "
+    "this result (once a phase).",
+}
+COMMAND_FIELDS = {
+    "toss": ({}, "The first-phase roll, which opens the match."),
+    "begin_phase": ({"star": STAR}, "The side to play begins its phase."),
+    "propose_end": ({}, "The side to play proposes to end the match: the snitch is released."),
+    "accept_end": ({}, "The other side agrees: the snitch is released, seen by both seekers."),
+    "decline_end": ({}, "The other side plays on."),
+    "concede": ({}, "The side to play concedes: the other side gets the snitch's 150 points."),
+    "move": ({"player": PLAYER, "to": SQUARE, "star": STAR}, "A player flies to a square."),
+    "catch": ({"player": PLAYER, "star": STAR}, "A chaser or keeper catches the loose quaffle."),
+    "pass": (
+        {"player": PLAYER, "to": PLAYER, "star": STAR},
+        "The carrier passes to a chaser or the keeper of their team.",
+    ),
+    "shoot": (
+        {
+            "player": PLAYER,
+            "hoop": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 2,
+                "description": "The hoop of the other end: 0 north, 1 middle, 2 south.",
+            },
+            "star": STAR,
+        },
+        "The carrier shoots at a hoop of the other end.",
+    ),
+    "tackle": (
+        {"player": PLAYER, "target": PLAYER, "direction": DIRECTION, "star": STAR},
+        "A chaser or keeper tackles the opposing carrier; direction: where a knock sends them.",
+    ),
+    "hit_bludger": (
+        {
+            "player": PLAYER,
+            "bludger": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 1,
+                "description": "The bludger hit as the beater's act; none: the one flying at them.",
+            },
+            "direction": DIRECTION,
+            "star": STAR,
+        },
+        "A beater hits a bludger within one square, or the bludger flying at them.",
+    ),
+    "end_phase": ({}, "The side playing ends its phase."),
+    "dodge": ({"player": PLAYER, "star": STAR}, "A beater dodges the bludger flying at them."),
+    "push": ({"direction": DIRECTION}, "The victim's opponents move them (injury 6)."),
+    "repel": ({"direction": DIRECTION}, "Where a keeper's unclean save repels the quaffle."),
+    "take_penalty": ({"player": PLAYER}, "The fouled side names the chaser who takes it."),
+    "free_move": (
+        {"player": PLAYER, "to": SQUARE},
+        "After a goal, a player's one free move.",
+    ),
+    "end_free_moves": ({}, "A side has taken its free moves."),
+    "reroll": (
+        {
+            "die": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "The die of the last command to roll again (its place in "
+                "the state's reroll.faces).",
+            }
+        },
+        "The side's captain re-rolls a die of the last command (once a phase).",
+    ),
+    "let_stand": ({}, "The side lets the last command's dice stand."),
+}
+OPTIONAL = {"star", "bludger"}
+
+
+def _command(action: str) -> dict:
+    fields, description = COMMAND_FIELDS[action]
+    properties = {"action": {"type": "string", "enum": [action]}}
+    if action != "toss":
+        properties["side"] = {**SIDE, "description": "The side the command is given for."}
+    return _object({**properties, **fields}, optional=OPTIONAL, description=description)
+
+
+COMMANDS = {action: _command(action) for action in ACTIONS}
+
+# The state.
+
+PLAYER_STATE = _object(
+    {
+        "square": nullable(SQUARE, "Where they are; null: off the broom."),
+        "speed_loss": {**COUNT, "description": "Squares an injury takes off their flights."},
+        "dice_loss": {**COUNT, "description": "What an injury takes off their rolls."},
+        "dazed": {
+            "type": "integer",
+            "nullable": True,
+            "description": "The phase they were dazed in; null: not dazed.",
+        },
+    }
+)
+PHASE = _object(
+    {
+        "number": COUNT,
+        "side": SIDE,
+        "places": _object(
+            {"chaser": NO_PLAYER, "beater": NO_PLAYER, "seeker": NO_PLAYER},
+            description="Who has taken the phase's chaser (or keeper), beater and seeker place.",
+        ),
+        "moved": _list(PLAYER),
+        "acted": _list(PLAYER),
+        "captain_used": _list(SIDE, "Sides whose captain has re-rolled in this phase."),
+        "star_used": _list(SIDE, "Sides whose star player has set a roll in this phase."),
+        "spotter": nullable(PLAYER, "The seeker who spotted the snitch this phase."),
+        "ending": {"type": "string", "nullable": True, "description": "Why the phase ended."},
+    },
+    nullable=True,
+    description="The phase being played or the last one; null before the first.",
+)
+AWAITING = _object(
+    {
+        "kind": {"type": "string", "enum": ["bludger", "push", "repel"]},
+        "side": SIDE,
+        "player": PLAYER,
+        "bludger": {"type": "integer", "minimum": 0, "maximum": 1},
+        "squares": {"type": "integer", "minimum": 1, "maximum": 6},
+    },
+    optional=("bludger", "squares"),
+    nullable=True,
+    description="An answer the match waits for: a beater's to a bludger (dodge or hit), "
+    "the push of a victim (injury 6), a keeper's repel.",
+)
+STATE = _object(
+    {
+        "pitch": _object({"length": COUNT, "width": COUNT}),
+        "teams": _object(
+            {
+                side: _object(
+                    {
+                        "name": {"type": "string", "nullable": True},
+                        "captain": {"type": "string", "enum": list(POSITIONS)},
+                        "star": {"type": "string", "enum": list(POSITIONS)},
+                    }
+                )
+                for side in SIDES
+            }
+        ),
+        "players": _object({player: PLAYER_STATE for player in every_player()}),
+        "quaffle": _object({"square": SQUARE, "carrier": nullable(PLAYER, "Null: loose.")}),
+        "bludgers": {
+            **_list(_object({"square": SQUARE, "struck_by": NO_PLAYER})),
+            "minItems": 2,
+            "maxItems": 2,
+        },
+        "snitch": _object(
+            {
+                "square": nullable(SQUARE, "Null: hidden."),
+                "seen": _list(SIDE, "The sides whose seeker has seen it."),
+                "caught_by": PLAYER,
+            },
+            optional=("caught_by",),
+        ),
+        "score": NUMBERS,
+        "goals": NUMBERS,
+        "stage": {
+            "type": "string",
+            "enum": ["toss", "start", "phase", "ending", "penalty", "free_moves", "over"],
+            "description": "toss: before the first-phase roll; start: before a phase; phase: "
+            "a phase is played; penalty: the fouled side names its taker; free_moves: after "
+            "a goal; over.",
+        },
+        "phase": PHASE,
+        "next_side": nullable(SIDE, "The side to play the next phase."),
+        "after": _list(TEXT, "What follows the end of the phase still to be done."),
+        "awaiting": AWAITING,
+        "penalty": _object({"side": SIDE}, nullable=True),
+        "free_moves": _object(
+            {"moved": _list(PLAYER), "done": _list(SIDE)},
+            nullable=True,
+            description="After a goal: who has moved, which sides are done.",
+        ),
+        "proposal": nullable(SIDE, "The side that proposed to end the match."),
+        "reroll": _object(
+            {
+                "before": {"type": "object", "description": "The state before that command."},
+                "command": {"type": "object", "description": "The command that rolled."},
+                "faces": _list(FACE),
+                "purposes": _list(TEXT, "What each die was rolled for."),
+                "declined": _list(SIDE, "Sides that let the dice stand."),
+            },
+            nullable=True,
+            description="The last command's dice, which a captain may re-roll.",
+        ),
+        "over": BOOLEAN,
+        "ended_by": {
+            "type": "string",
+            "nullable": True,
+            "enum": ["snitch", "concession", "no_seekers", None],
+        },
+        "winner": NO_SIDE,
+    },
+    description="A Table Top Quidditch match as everyone sees it: nothing is hidden.",
+)
+
+# The events.
+
+ROLLED = {"result": FACE, "needed": FACE}
+EVENT_FIELDS = {
+    "first_phase_roll": {"home": FACE, "away": FACE},
+    "balls_released": {"side": SIDE},
+    "phase_begins": {"number": COUNT, "side": SIDE},
+    "next_phase": {"side": SIDE},
+    "phase_ends": {"side": SIDE, "reason": TEXT},
+    "moves": {"player": PLAYER, "to": SQUARE, "squares": COUNT},
+    "star_sets": {"player": PLAYER, "result": FACE, "purpose": TEXT},
+    "knocked": {
+        "player": PLAYER,
+        "direction": DIRECTION,
+        "squares": COUNT,
+        "to": SQUARE,
+        "boundary": BOOLEAN,
+    },
+    "dazed": {"player": PLAYER},
+    "knocked_off": {"player": PLAYER},
+    "gains_quaffle": {"player": PLAYER},
+    "quaffle_loose": {
+        "at": SQUARE,
+        "drift": {"type": "string", "enum": [*DIRECTIONS, HIT]},
+        "to": SQUARE,
+    },
+    "catch": {"player": PLAYER, **ROLLED, "caught": BOOLEAN},
+    "pass": {"player": PLAYER, "target": PLAYER, "squares": COUNT, **ROLLED, "passed": BOOLEAN},
+    "interception": {"player": PLAYER, **ROLLED, "caught": BOOLEAN},
+    "shot": {"player": PLAYER, "hoop": COUNT, "squares": COUNT, "tested": BOOLEAN, **ROLLED},
+    "roll_off": {"player": PLAYER, "target": PLAYER, "chaser": FACE, "keeper": FACE},
+    "save": {"player": PLAYER, **ROLLED, "clean": BOOLEAN},
+    "repelled": {"player": PLAYER, "direction": DIRECTION, "squares": COUNT, "to": SQUARE},
+    "goal": {"player": PLAYER, "side": SIDE, "score": NUMBERS},
+    "free_moves": {},
+    "free_moves_done": {"side": SIDE},
+    "foul": {"player": PLAYER, "kind": {"type": "string", "enum": ["tackle", "snitch", "quaffle"]}},
+    "no_penalty": {"side": SIDE},
+    "penalty": {"player": PLAYER, "to": SQUARE},
+    "tackle": {"player": PLAYER, "target": PLAYER, "result": FACE},
+    "bad_tackle": {"player": PLAYER, "target": PLAYER},
+    "bludger_flies": {"bludger": COUNT, "target": PLAYER},
+    "bludger_lands": {"bludger": COUNT, "to": SQUARE},
+    "bludger_contact": {"bludger": COUNT, "player": PLAYER},
+    "dodge": {"player": PLAYER, **ROLLED, "dodged": BOOLEAN},
+    "injury": {"player": PLAYER, "result": FACE},
+    "bludger_hit": {"player": PLAYER, "bludger": COUNT, "result": FACE, "struck": BOOLEAN},
+    "bludger_sent": {"bludger": COUNT, "direction": DIRECTION, "squares": COUNT},
+    "seeker_looks": {"player": PLAYER, "faces": _list(FACE), "total": COUNT},
+    "seeker_spots": {"player": PLAYER, **ROLLED, "seen": BOOLEAN},
+    "snitch_appears": {"across": FACE, "along": FACE, "to": SQUARE, "seen": _list(SIDE)},
+    "snitch_flies": {
+        "direction": {"type": "string", "enum": [*DIRECTIONS, HIT]},
+        "squares": COUNT,
+        "to": SQUARE,
+    },
+    "snitch_caught": {"player": PLAYER, "side": SIDE, "points": COUNT},
+    "concedes": {"side": SIDE, "points": COUNT},
+    "end_proposed": {"side": SIDE},
+    "end_answered": {"side": SIDE, "accepted": BOOLEAN},
+    "dice_stand": {"side": SIDE},
+    "reroll": {"side": SIDE, "die": COUNT, "face": FACE},
+    "match_over": {
+        "how": {"type": "string", "enum": ["snitch", "concession", "no_seekers"]},
+        "winner": NO_SIDE,
+        "home": COUNT,
+        "away": COUNT,
+    },
+}
+TEAMS_NAMED = {"side", "player", "target", "winner", "home"}
+"""An event with one of these fields carries the teams' names (``Resolution.say``)."""
+
+
+def _event(kind: str) -> dict:
+    fields = EVENT_FIELDS[kind]
+    properties = {"type": {"type": "string", "enum": [kind]}, **fields}
+    if TEAMS_NAMED & fields.keys():
+        properties["teams"] = TEAMS
+    optional = ("result", "needed") if kind == "shot" else ()
+    return _object(properties, optional=optional)
+
+
+EVENTS = {kind: _event(kind) for kind in EVENT_FIELDS}
+
+RESULT = _object(
+    {
+        "winner": NO_SIDE,
+        "score": NUMBERS,
+        "goals": NUMBERS,
+        "ended_by": {"type": "string", "enum": ["snitch", "concession", "no_seekers"]},
+        "snitch": nullable(PLAYER, "The seeker who caught the snitch."),
+    },
+    nullable=True,
+    description="How the match ended; null while it is played.",
+)

@@ -1,0 +1,145 @@
+"""The table of a Chat-Quidditch match (issue 29): the referee's sheet, from the view alone.
+
+The tests' match: Gryffindor against Slytherin, pitch S, M, G from low to high;
+GJäger1 carries the quaffle in M with every other chaser there.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games.ruleset import PLAYER, REFEREE, Actor
+from games.tables import Seen, offers
+from quidditch.chat.rules.commands import ACTIONS
+
+from .rules import RULES, Game
+
+HOLDER = Actor(PLAYER, frozenset({"GJäger1"}))
+THE_REFEREE = Actor(REFEREE)
+
+
+def seen(game: Game, actor: Actor = THE_REFEREE, language: str = "en") -> Seen:
+    view = RULES.view(game.state, actor)
+    commands = RULES.allowed_commands(game.state, actor, now=game.now)
+    return Seen(RULES, view, actor, language, offers(RULES, view, commands, language))
+
+
+def context(game: Game, actor: Actor = THE_REFEREE, language: str = "en") -> dict:
+    return RULES.table.context(seen(game, actor, language))
+
+
+def chasers() -> Game:
+    return Game().kick_off().to_chasers(carrier=3)
+
+
+def row(table: dict, nick: str) -> dict:
+    return next(p for team in table["teams"] for p in team["players"] if p["nick"] == nick)
+
+
+def test_29_the_table_draws_every_command_itself():
+    assert RULES.table.draws == frozenset(ACTIONS)
+    assert RULES.table.template == "quidditch_chat/table.html"
+
+
+def test_5_1_where_the_round_stands_and_whom_it_waits_for_in_words():
+    table = context(chasers())
+    assert table["round"] == "Round 1 of 10"
+    assert table["now"] == "The chasers and keepers play the quaffle."
+    assert context(chasers(), language="de")["now"] == "Jäger und Hüter spielen den Quaffel."
+    assert context(Game())["round"] == "Before the first round"
+    game = Game()
+    game.do({"action": "quaffle_roll"}, 6, 6, 1, 1)  # Gryffindor wins: Slytherin chooses (§4.2)
+    assert context(game)["now"] == "Slytherin chooses the third of its goal."
+
+
+def test_4_2_the_score_table_names_each_teams_goal_third_and_possession():
+    teams = context(chasers())["teams"]
+    assert [(t["house"], t["goal"], t["goals"], t["points"]) for t in teams] == [
+        ("Gryffindor", "G", 0, 0),
+        ("Slytherin", "S", 0, 0),
+    ]
+    assert [t["possession"] for t in teams] == [True, False]
+
+
+def test_5_3_the_pitch_shows_who_is_in_each_third_and_the_quaffle_with_its_carrier():
+    pitch = context(chasers())["pitch"]
+    assert [third["name"] for third in pitch] == [
+        "S (Slytherin's goal)",
+        "M (the middle)",
+        "G (Gryffindor's goal)",
+    ]
+    middle = {player["nick"] for player in pitch[1]["players"]}
+    assert middle == {"GJäger1", "GJäger2", "GJäger3", "SJäger1", "SJäger2", "SJäger3"}
+    assert pitch[1]["balls"] == ["the quaffle (GJäger1)", "a bludger"]  # (no beater there)
+    assert "SHüter" in {player["nick"] for player in pitch[0]["players"]}
+
+
+def test_5_4_1_a_player_out_is_marked_and_leaves_the_pitch():
+    game = Game().kick_off()
+    thirds = {"GTreiber1": "S", "STreiber1": "G", "STreiber2": "G", "GSucher": "S"}
+    game.start_round(thirds, bludgers=(1, 3))
+    game.do("Klatscher freigegeben")
+    game.do("Klatscherwurf SSucher", 6, 1, 3, 1, by="GTreiber1")
+    table = context(game)
+    assert "out this round" in row(table, "SSucher")["marks"]
+    assert "SSucher" not in {p["nick"] for third in table["pitch"] for p in third["players"]}
+
+
+def test_29_a_players_commands_are_buttons_in_his_row_with_the_chat_line_as_a_hint():
+    table = context(chasers(), HOLDER)
+    buttons = {button.label: button for button in row(table, "GJäger1")["buttons"]}
+    assert set(buttons) == {
+        "Fly from M (the middle) to S (Slytherin's goal)",
+        "Fly from M (the middle) to G (Gryffindor's goal)",
+        *(f"Pass to {nick}" for nick in ("GJäger2", "GJäger3")),
+        *(f"Pass to {nick}" for nick in ("SJäger1", "SJäger2", "SJäger3")),  # §3.5 allows it
+    }
+    assert buttons["Pass to GJäger2"].hint == "In the chat: Pass GJäger2"
+    assert buttons["Pass to GJäger2"].json == (
+        '{"action":"pass","player":"GJäger1","target":"GJäger2"}'
+    )
+    assert table["words"] == []  # no referee's word for a player
+    assert row(table, "SJäger1")["buttons"] == []
+
+
+def test_29_the_referee_relays_each_nicks_line_and_says_his_own_words():
+    table = context(chasers())
+    relayed = {button.label: button.hint for button in row(table, "SJäger1")["buttons"]}
+    assert relayed == {"Foul GJäger1": "In the chat: SJäger1: Foul GJäger1"}
+    words = {button.label: button.hint for button in table["words"]}
+    assert words == {
+        "End the sub-round": "In the chat: Teilrunde beendet",
+        "Propose to end the game": "In the chat: Spielende",
+    }
+
+
+@pytest.mark.parametrize(
+    ("language", "label"),
+    [("de", "Pass an GJäger2"), ("en", "Pass to GJäger2"), ("fr", "Passer à GJäger2")],
+)
+def test_29_the_buttons_speak_the_pages_language_and_the_hint_the_chats(language, label):
+    buttons = row(context(chasers(), HOLDER, language), "GJäger1")["buttons"]
+    button = next(b for b in buttons if "GJäger2" in b.label)
+    assert button.label == label
+    assert button.hint.endswith(": Pass GJäger2")
+
+
+def test_3_4_a_timed_answer_shows_its_deadline_in_the_row():
+    game = Game().kick_off().to_chasers(carrier=1)
+    game.do("Torwurf", 6, 6, by="GJäger1")
+    keeper = row(context(game), "SHüter")
+    deadline = game.state["pending"][0]["deadline"]
+    assert keeper["awaited"] and keeper["until"].endswith(" UTC")
+    assert [b.label for b in keeper["buttons"]] == ["Save the shot"]
+    assert deadline > game.now
+
+
+def test_7_the_result_with_the_win_bonus_once_over():
+    game = Game().kick_off()
+    game.do("Spielende")
+    game.do("Spielende", by="GHüter")
+    game.do("Spielende", by="SHüter")
+    assert context(game)["result"] == (
+        "A draw, Gryffindor 0 – Slytherin 0: ended by agreement in round 0."
+    )
+    assert context(chasers())["result"] is None
