@@ -72,8 +72,8 @@ def _created_as_matches(rules: Ruleset) -> bool:
     return rules.kind == "match"
 
 
-#: The serializers' component -> how it is made per ruleset. In this order: a later one
-#: refers to an earlier one's components.
+#: The serializers' component -> how it is made per ruleset (the serializers' ``Event`` is
+#: a record of the log: a ruleset's ``Event`` is one of the events in it).
 GENERICS = {
     "Game": Generic("Game", _every, "ruleset"),
     "Submitted": Generic("Submitted", _every, None),
@@ -89,10 +89,6 @@ GENERICS = {
 def pascal(text: str) -> str:
     """``chat-quidditch`` -> ``ChatQuidditch``, ``end_turn`` -> ``EndTurn``."""
     return "".join(part[:1].upper() + part[1:] for part in re.split(r"[^A-Za-z0-9]+", text))
-
-
-def component_name(ruleset: str, suffix: str) -> str:
-    return pascal(ruleset) + suffix
 
 
 def ref(component: str) -> dict:
@@ -287,8 +283,8 @@ def add_ruleset_shapes(result, generator, request, public):
                 members[shapes.rules.name] = shapes.name(suffix)
                 schemas[shapes.name(suffix)] = shapes.made_own(generic, component, told_by)
         if told_by is not None:
-            description = component.get("description", "")
-            schemas[generic] = union(
-                members, told_by, f"{description} One per ruleset, told apart by {told_by}."
-            )
+            description = f"One per ruleset, told apart by {told_by}."
+            if component.get("description"):
+                description = f"{component['description']} {description}"
+            schemas[generic] = union(members, told_by, description)
     return result

@@ -32,7 +32,7 @@ class GameOptionsSerializer(serializers.Serializer):
         required=False,
         allow_blank=True,
         default="",
-        help_text="Left out or empty: the ruleset's own (\"Gryffindor v Slytherin\").",
+        help_text='Left out or empty: the ruleset\'s own ("Gryffindor v Slytherin").',
     )
     public = serializers.BooleanField(required=False, default=False)
     friendly = serializers.BooleanField(
