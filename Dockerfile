@@ -11,6 +11,8 @@ RUN pip install --no-cache-dir -c constraints.txt . \
 RUN useradd --create-home storyguide
 USER storyguide
 EXPOSE 8000
-# The API, the pages and the live streams: config.asgi under uvicorn workers.
-CMD ["gunicorn", "config.asgi", "--worker-class", "uvicorn_worker.UvicornWorker", \
-     "--bind", "0.0.0.0:8000", "--workers", "3"]
+# A command server (compose's `web`): every request but the live streams, config.wsgi
+# on gunicorn's threaded workers. The same image serves the streams (compose's
+# `streams`: gunicorn config.streams with uvicorn workers) and runs Celery.
+CMD ["gunicorn", "config.wsgi", "--worker-class", "gthread", "--workers", "3", \
+     "--threads", "4", "--bind", "0.0.0.0:8000"]

@@ -58,7 +58,6 @@ import os
 import random
 import re
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -73,10 +72,14 @@ ROOT = Path(__file__).resolve().parents[1]
 PROTOTYPE = ROOT.parent / "shared" / "bench" / "turn-prototype"
 sys.path.insert(0, str(ROOT))
 
+from tests import serving  # noqa: E402 - the served-apart shape as real processes
+
 HOST = "127.0.0.1"
 SPREAD_GOAL_RPS = 250
 SPREAD_GOAL_P99_MS = 150
 ONE_GOAL_P99_MS = 300
+QUERY_SAMPLE = 50  # commands whose statements are counted after the run
+TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
 TEAM = ["keeper", "seeker", "chaser", "chaser", "chaser", "beater", "beater"]
 EXPERIENCE = {0: 1, 2: 2, 5: 1}  # each captain's XP by roster index (§3.2), as the tests give
 RELAYED = ("Slytherin", 6)  # this character has no account: the storyguide relays its lines
@@ -108,11 +111,20 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--worker-class",
         choices=["gthread", "sync", "uvicorn"],
-        default="uvicorn",
-        help="uvicorn: config.asgi, as deployed; gthread, sync: config.wsgi",
+        default="gthread",
+        help="the command server's: gthread (as deployed), sync; uvicorn: config.asgi, "
+        "everything in one process (./dev serve's)",
     )
     parser.add_argument("--workers", type=int, default=None, help="gthread 3, sync 5, uvicorn 3")
     parser.add_argument("--threads", type=int, default=4, help="per gthread worker")
+    parser.add_argument("--stream-workers", type=int, default=2, help="the streams server's")
+    parser.add_argument(
+        "--via",
+        choices=["direct", "proxy", "both"],
+        default="both" if serving.nginx_binary() else "direct",
+        help="commands straight to the command server, through nginx (deploy/nginx.conf), "
+        "or each scenario both ways (the default when nginx is installed)",
+    )
     parser.add_argument("--port", type=int, default=0, help="0: a free port")
     parser.add_argument(
         "--prototype",
@@ -302,13 +314,79 @@ class MatchPool:
             return create_match(self.fixture)
 
 
-# --------------------------------------------------------------------------- gunicorn
+# --------------------------------------------------------------------------- the servers
 
 
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return sock.getsockname()[1]
+    return serving.free_port()
+
+
+class Shape:
+    """The servers of a run, as deployed (``docker-compose.yml``): the command server
+    (``config.wsgi`` on gunicorn's ``--worker-class`` workers), the streams server
+    (``config.streams`` on uvicorn workers) when ``streams``, and nginx in front with
+    ``deploy/nginx.conf`` when ``--via`` asks for it. ``--worker-class uvicorn`` serves
+    everything from one process instead, ``config.asgi`` (``./dev serve``'s).
+
+    Each in a process group of its own, stopped by its pid on exit, Ctrl-C or SIGTERM.
+    """
+
+    def __init__(self, args: argparse.Namespace, env: dict[str, str], *, streams=False):
+        env = {**os.environ, **env}
+        self.servers: dict[str, serving.Process] = {}
+        if args.worker_class == "uvicorn":
+            self.servers["commands"] = serving.Gunicorn(
+                "config.asgi", env=env, worker_class=WORKER_CLASSES["uvicorn"],
+                workers=args.workers, port=args.port,
+            )  # fmt: skip
+            self.servers["streams"] = self.servers["commands"]
+        else:
+            self.servers["commands"] = serving.Gunicorn.commands(
+                env=env, worker_class=args.worker_class, workers=args.workers,
+                threads=args.threads, port=args.port,
+            )  # fmt: skip
+            if streams:
+                self.servers["streams"] = serving.Gunicorn.streams(
+                    env=env, workers=args.stream_workers
+                )
+        self.describe = (
+            f"commands: gunicorn {args.worker_class} {args.workers} workers"
+            + (f" x {args.threads} threads" if args.worker_class == "gthread" else "")
+            + (" on config.asgi (one process)" if args.worker_class == "uvicorn" else "")
+            + (f"; streams: {args.stream_workers} uvicorn workers" if streams else "")
+        )
+        self.vias = ["direct", "proxy"] if args.via == "both" else [args.via]
+        if "proxy" in self.vias:
+            self.servers["proxy"] = serving.Nginx(
+                commands=self.servers["commands"].port,
+                # No stream in this run when there is no streams server: nobody listens.
+                streams=self.servers["streams"].port if "streams" in self.servers else free_port(),
+            )
+            self.describe += "; nginx with deploy/nginx.conf in front"
+
+    def start(self) -> None:
+        for server in dict.fromkeys(self.servers.values()):
+            server.start()
+        for server in dict.fromkeys(self.servers.values()):
+            server.wait_ready()
+
+    def stop(self) -> None:
+        for server in reversed(list(dict.fromkeys(self.servers.values()))):
+            server.stop()
+
+    def port(self, via: str, what: str = "commands") -> int:
+        """Where the clients send commands (or open streams), directly or through nginx."""
+        return self.servers["proxy" if via == "proxy" else what].port
+
+    def processes(self, via: str) -> dict[str, int]:
+        """The servers whose CPU a scenario counts: the root pid of each."""
+        roots = {"gunicorn": self.servers["commands"].pid}
+        if via == "proxy":
+            roots["nginx"] = self.servers["proxy"].pid
+        return roots
+
+    def logs(self) -> str:
+        return ", ".join(str(server.logfile) for server in dict.fromkeys(self.servers.values()))
 
 
 WORKER_CLASSES = {
@@ -316,68 +394,6 @@ WORKER_CLASSES = {
     "sync": "sync",
     "uvicorn": "uvicorn_worker.UvicornWorker",
 }
-
-
-class Server:
-    """gunicorn in a process group of its own, stopped by its pid on exit: WSGI workers
-    on ``config.wsgi`` (``gthread``, ``sync``) or uvicorn's on ``config.asgi``, the
-    application the deployment serves (``uvicorn``)."""
-
-    def __init__(self, args: argparse.Namespace, env: dict[str, str]) -> None:
-        self.port = args.port or free_port()
-        command = [
-            sys.executable, "-m", "gunicorn",
-            "config.wsgi" if args.worker_class in ("gthread", "sync") else "config.asgi",
-            "--bind", f"{HOST}:{self.port}", "--workers", str(args.workers),
-            "--worker-class", WORKER_CLASSES[args.worker_class], "--keep-alive", "5",
-            "--log-level", "warning", "--graceful-timeout", "5",
-        ]  # fmt: skip
-        if args.worker_class == "gthread":
-            command += ["--threads", str(args.threads)]
-        self.log = tempfile.NamedTemporaryFile(  # noqa: SIM115 - kept for the whole run
-            prefix="api_load_gunicorn_", suffix=".log", delete=False
-        )
-        self.process = subprocess.Popen(
-            command,
-            cwd=ROOT,
-            env={**os.environ, **env},
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        self.describe = (
-            f"gunicorn {args.worker_class}, {args.workers} workers"
-            + (f" x {args.threads} threads" if args.worker_class == "gthread" else "")
-            + f", on {HOST}:{self.port}"
-        )
-
-    def wait_ready(self, seconds: float = 30.0) -> None:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"gunicorn exited; see {self.log.name}")
-            try:
-                conn = http.client.HTTPConnection(HOST, self.port, timeout=2)
-                conn.request("GET", "/api/health/")
-                response = conn.getresponse()
-                response.read()
-                conn.close()
-                if response.status == 200:
-                    return
-            except OSError:
-                pass
-            time.sleep(0.2)
-        raise RuntimeError(f"gunicorn not ready after {seconds} s; see {self.log.name}")
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(5)
-        self.log.close()
 
 
 # --------------------------------------------------------------------------- clients
@@ -682,32 +698,30 @@ def _backends(database: str) -> set[int]:
 
 
 class CpuMeter:
-    """CPU seconds used by gunicorn (master and workers), by the PostgreSQL backends of
-    the bench database, and by this process (the clients), over a scenario.
+    """CPU seconds used by the servers (each a process and its children: gunicorn's
+    master and workers, nginx's), by the PostgreSQL backends of the bench database, and
+    by this process (the clients), over a scenario.
 
     The machine may be shared: the sum per request says how many requests two idle
     cores could serve, whatever else ran meanwhile. PostgreSQL's shared background
     processes (WAL writer, checkpointer) are not counted.
     """
 
-    def __init__(self, server_pid: int, database: str) -> None:
-        self.server_pid = server_pid
+    def __init__(self, servers: dict[str, int], database: str) -> None:
+        self.servers = servers
         self.database = database
 
     def _sample(self) -> dict[str, float]:
         stats = _proc_stats()
-        tree = {self.server_pid}
-        for pid, (parent, _) in stats.items():
-            if parent == self.server_pid:
-                tree.add(pid)
         with open("/proc/stat") as stat:
             busy = [int(n) for n in stat.readline().split()[1:]]
-        return {
-            "machine": (sum(busy) - busy[3] - busy[4]) / TICKS,  # all but idle and iowait
-            "gunicorn": sum(stats[p][1] for p in tree if p in stats),
-            "postgres": sum(stats[p][1] for p in _backends(self.database) if p in stats),
-            "clients": time.process_time(),
-        }
+        sample = {"machine": (sum(busy) - busy[3] - busy[4]) / TICKS}  # all but idle, iowait
+        for name, root in self.servers.items():
+            tree = {root} | {pid for pid, (parent, _) in stats.items() if parent == root}
+            sample[name] = sum(stats[p][1] for p in tree if p in stats)
+        sample["postgres"] = sum(stats[p][1] for p in _backends(self.database) if p in stats)
+        sample["clients"] = time.process_time()
+        return sample
 
     def __enter__(self):
         self.before = self._sample()
@@ -753,10 +767,13 @@ def report(
     ours = sum(cpu.values())
     per_request = {part: seconds / max(tally.requests, 1) * 1000 for part, seconds in cpu.items()}
     total = sum(per_request.values())
+    parts = {"gunicorn": "gunicorn", "nginx": "nginx", "postgres": "PostgreSQL backends"}
+    parts["clients"] = "clients"
     print(
-        f"  CPU per request {total:.2f} ms: gunicorn {per_request['gunicorn']:.2f}, "
-        f"PostgreSQL backends {per_request['postgres']:.2f}, clients {per_request['clients']:.2f}"
-    )
+        f"  CPU per request {total:.2f} ms: "
+        + ", ".join(f"{label} {per_request[part]:.2f}" for part, label in parts.items()
+                    if part in per_request)
+    )  # fmt: skip
     print(
         f"  cores busy: this run {ours / elapsed:.2f}, everything else "
         f"{max(machine - ours, 0) / elapsed:.2f}; two idle cores would serve about "
@@ -766,7 +783,10 @@ def report(
     met = (min_rps is None or rps >= min_rps) and p99 <= max_p99 and errors == 0
     goal = (f">= {min_rps} req/s, " if min_rps else "") + f"p99 <= {max_p99} ms, zero errors"
     print(f"  goal {goal}: {'met' if met else 'NOT met'}")
-    return {"rps": rps, "p99": p99, "errors": errors, "met": met, "cpu_ms": total}
+    return {
+        "rps": rps, "p99": p99, "errors": errors, "met": met, "cpu_ms": total,
+        "per_request": per_request,
+    }  # fmt: skip
 
 
 def check_logs(matches: list[Match]) -> bool:
@@ -841,40 +861,34 @@ def machine() -> str:
 # --------------------------------------------------------------------------- profile
 
 
-def profile(args: argparse.Namespace, fixture: Fixture, count: int) -> None:
-    """Submit commands in-process through the whole Django stack: time, queries, costs.
+class InProcess:
+    """Commands submitted in this process through the whole Django stack (the test
+    client, on the WSGI handler), chosen and sent as the clients do."""
 
-    First ``count`` commands timed (wall and this process's CPU), then ``count``
-    more with the queries captured and cProfile on.
-    """
-    import cProfile
-    import pstats
-    from collections import Counter
+    def __init__(self, args: argparse.Namespace, fixture: Fixture) -> None:
+        from django.test import Client
 
-    from django.db import connection
-    from django.test import Client
-    from django.test.utils import CaptureQueriesContext
+        self.args, self.fixture = args, fixture
+        self.client = Client()
+        self.player = Player(args.seed, fixture.storyguide_token)
+        self.match = create_match(fixture)
 
-    client = Client()
-    player = Player(args.seed, fixture.storyguide_token)
-    state = {"match": create_match(fixture)}
-
-    def command_once(wrap) -> None:
+    def command(self, wrap=contextlib.nullcontext) -> None:
         while True:
-            match = state["match"]
-            if match.over:
-                match = state["match"] = create_match(fixture)
-            choice = player.choose(match)
+            if self.match.over:
+                self.match = create_match(self.fixture)
+            choice = self.player.choose(self.match)
             if choice is not None:
                 break
             time.sleep(0.01)
         command, token = choice
+        match = self.match
         headers = {"HTTP_AUTHORIZATION": f"Token {token}"}
-        if not args.no_idempotency:
+        if not self.args.no_idempotency:
             headers["HTTP_IDEMPOTENCY_KEY"] = uuid.uuid4().hex
         body = json.dumps({"command": command, "expected_version": match.version})
         with wrap():
-            response = client.post(
+            response = self.client.post(
                 f"/api/matches/{match.id}/commands/",
                 body,
                 content_type="application/json",
@@ -884,41 +898,74 @@ def profile(args: argparse.Namespace, fixture: Fixture, count: int) -> None:
         answer = json.loads(response.content)
         match.state, match.version = answer["game"]["state"], answer["game"]["version"]
 
+    def queries(self, count: int, around=contextlib.nullcontext):
+        """``count`` commands with their SQL captured (``around`` each, too): the number of
+        statements of each, transaction control (BEGIN, COMMIT) not counted, as in
+        ``tests/games/test_command_path.py``; and how often each shape of SQL came."""
+        from collections import Counter
+
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        shapes: Counter[str] = Counter()
+        per_command: list[int] = []
+
+        @contextlib.contextmanager
+        def captured():
+            connection.queries_log.clear()  # it keeps only the last 9000
+            with CaptureQueriesContext(connection) as capture, around():
+                yield
+            sql = [query["sql"] for query in capture.captured_queries]
+            per_command.append(sum(not q.upper().startswith(TRANSACTION_CONTROL) for q in sql))
+            for query in sql:
+                shapes[_query_shape(query)] += 1
+
+        for _ in range(count):
+            self.command(captured)
+        return per_command, shapes
+
+
+def print_queries(per_command: list[int], label: str) -> None:
+    print(
+        f"statements per command{label}: median {statistics.median(per_command):g}, "
+        f"min {min(per_command)}, max {max(per_command)} (BEGIN and COMMIT not counted)"
+    )
+
+
+def profile(args: argparse.Namespace, fixture: Fixture, count: int) -> None:
+    """Submit commands in-process through the whole Django stack: time, queries, costs.
+
+    First ``count`` commands timed (wall and this process's CPU), then ``count``
+    more with the queries captured and cProfile on.
+    """
+    import cProfile
+    import pstats
+
+    here = InProcess(args, fixture)
     for _ in range(20):  # warm up: imports, URL resolver, prepared statements
-        command_once(contextlib.nullcontext)
+        here.command()
     wall, cpu = time.perf_counter(), time.process_time()
     for _ in range(count):
-        command_once(contextlib.nullcontext)
+        here.command()
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     print(
         f"{count} commands in-process, no profiler: {wall / count * 1000:.2f} ms per command, "
         f"{cpu / count * 1000:.2f} ms of it CPU in this process (PostgreSQL's not included)"
     )
 
-    queries: Counter[str] = Counter()
-    per_command: list[int] = []
     profiler = cProfile.Profile(time.process_time)  # CPU only: waits on the database drop out
 
     @contextlib.contextmanager
-    def measured():
-        connection.queries_log.clear()  # it keeps only the last 9000
-        with CaptureQueriesContext(connection) as captured:
-            profiler.enable()
-            try:
-                yield
-            finally:
-                profiler.disable()
-        per_command.append(len(captured.captured_queries))
-        for query in captured.captured_queries:
-            queries[_query_shape(query["sql"])] += 1
+    def profiled():
+        profiler.enable()
+        try:
+            yield
+        finally:
+            profiler.disable()
 
-    for _ in range(count):
-        command_once(measured)
-    print(
-        f"queries per command: min {min(per_command)}, "
-        f"median {statistics.median(per_command)}, max {max(per_command)}"
-    )
-    for shape, n in queries.most_common():
+    per_command, shapes = here.queries(count, profiled)
+    print_queries(per_command, "")
+    for shape, n in shapes.most_common():
         print(f"  {n / len(per_command):5.2f}  {shape}")
     dump = Path(tempfile.gettempdir()) / "api_load.pstats"
     profiler.dump_stats(dump)
@@ -967,22 +1014,35 @@ def run_prototype(path: str) -> dict[int, dict]:
     return figures
 
 
-def compare(prototype: dict[int, dict], results: dict) -> None:
-    """The service beside the reference: the ratio of the issue's goal (0.8x)."""
-    print("\nthe service beside the reference, same machine, same run:")
-    if "spread" in results:
-        ours, theirs = results["spread"], prototype[200]
-        print(
-            f"  spread: {ours['rps']:.0f} / {theirs['rps']:.0f} req/s = "
-            f"{ours['rps'] / theirs['rps']:.2f}x (goal 0.80x); p99 {ours['p99']:.0f} ms "
-            f"(reference {theirs['p99']:.0f} ms); {ours['cpu_ms']:.2f} ms CPU per request"
-        )
-    if "one" in results:
-        ours, theirs = results["one"], prototype[1]
-        print(
-            f"  one match: p99 {ours['p99']:.0f} ms (reference {theirs['p99']:.0f} ms, goal "
-            f"{ONE_GOAL_P99_MS} ms)"
-        )
+def compare(prototype: dict[int, dict] | None, results: dict[str, dict]) -> None:
+    """The service beside the reference (the ratio of the issue's goal, 0.8x), and what
+    the proxy costs when the run went both ways."""
+    for via, found in results.items():
+        if prototype:
+            print(f"\nthe service {via} beside the reference, same machine, same run:")
+        if prototype and "spread" in found:
+            ours, theirs = found["spread"], prototype[200]
+            print(
+                f"  spread: {ours['rps']:.0f} / {theirs['rps']:.0f} req/s = "
+                f"{ours['rps'] / theirs['rps']:.2f}x (goal 0.80x); p99 {ours['p99']:.0f} ms "
+                f"(reference {theirs['p99']:.0f} ms); {ours['cpu_ms']:.2f} ms CPU per request"
+            )
+        if prototype and "one" in found:
+            ours, theirs = found["one"], prototype[1]
+            print(
+                f"  one match: p99 {ours['p99']:.0f} ms (reference {theirs['p99']:.0f} ms, "
+                f"goal {ONE_GOAL_P99_MS} ms)"
+            )
+    if {"direct", "proxy"} <= set(results):
+        print("\nwhat the proxy costs (through nginx against straight to the command server):")
+        for scenario, direct in results["direct"].items():
+            proxied = results["proxy"][scenario]
+            print(
+                f"  {scenario}: {proxied['rps'] / direct['rps']:.2f}x the requests/s; CPU per "
+                f"request {direct['cpu_ms']:.2f} -> {proxied['cpu_ms']:.2f} ms (nginx itself "
+                f"{proxied['per_request']['nginx']:.2f} ms); p99 {direct['p99']:.0f} -> "
+                f"{proxied['p99']:.0f} ms"
+            )
 
 
 # --------------------------------------------------------------------------- main
@@ -1021,64 +1081,65 @@ def main(argv: list[str] | None = None) -> int:
     )
     connection.close()
 
-    server = Server(args, env)
-    results = {}
+    shape = Shape(args, env)
+    results: dict[str, dict] = {}
     all_matches: list[Match] = []
     try:
-        server.wait_ready()
+        shape.start()
         print(
-            f"{server.describe}; Idempotency-Key {'off' if args.no_idempotency else 'on'}; "
+            f"{shape.describe}; Idempotency-Key {'off' if args.no_idempotency else 'on'}; "
             f"cache {args.cache_url}"
         )
-        if args.warmup:
-            warm = [pool.take() for _ in range(max(args.clients, 1))]
-            run_spread(args, server.port, fixture, warm, pool, args.warmup, Tally())
-            all_matches += warm
-        if spread:
-            tally = Tally()
-            with CpuMeter(server.process.pid, args.database) as cpu:
-                elapsed = run_spread(
-                    args, server.port, fixture, matches, pool, args.duration, tally
+        for via in shape.vias:
+            port, found = shape.port(via), results.setdefault(via, {})
+            if args.warmup:
+                warm = [pool.take() for _ in range(max(args.clients, 1))]
+                run_spread(args, port, fixture, warm, pool, args.warmup, Tally())
+                all_matches += warm
+            if spread:
+                tally = Tally()
+                with CpuMeter(shape.processes(via), args.database) as cpu:
+                    elapsed = run_spread(args, port, fixture, matches, pool, args.duration, tally)
+                found["spread"] = report(
+                    f"spread over {args.matches} matches, {via}",
+                    args.clients,
+                    tally,
+                    elapsed,
+                    cpu.used,
+                    (SPREAD_GOAL_RPS, SPREAD_GOAL_P99_MS),
+                    f" offering {args.rate:.0f} req/s" if args.rate else "",
                 )
-            results["spread"] = report(
-                f"spread over {args.matches} matches",
-                args.clients,
-                tally,
-                elapsed,
-                cpu.used,
-                (SPREAD_GOAL_RPS, SPREAD_GOAL_P99_MS),
-                f" offering {args.rate:.0f} req/s" if args.rate else "",
-            )
-            all_matches += matches
-        if one:
-            tally = Tally()
-            first = pool.take()
-            played = [first]
-            with CpuMeter(server.process.pid, args.database) as cpu:
-                elapsed = run_one(
-                    args, server.port, fixture, Shared(first), played, pool, args.duration, tally
+            if one:
+                tally = Tally()
+                first = pool.take()
+                played = [first]
+                with CpuMeter(shape.processes(via), args.database) as cpu:
+                    elapsed = run_one(
+                        args, port, fixture, Shared(first), played, pool, args.duration, tally
+                    )
+                found["one"] = report(
+                    f"one match at a time, {via} ({len(played)} matches played in turn)",
+                    args.one_clients,
+                    tally,
+                    elapsed,
+                    cpu.used,
+                    (None, ONE_GOAL_P99_MS),
                 )
-            results["one"] = report(
-                f"one match at a time ({len(played)} matches played in turn)",
-                args.one_clients,
-                tally,
-                elapsed,
-                cpu.used,
-                (None, ONE_GOAL_P99_MS),
-            )
-            all_matches += played
+                all_matches += played
+        all_matches += matches
     except KeyboardInterrupt:
-        print("\ninterrupted; stopping gunicorn")
+        print("\ninterrupted; stopping the servers")
         return 130
     finally:
-        server.stop()
-        print(f"gunicorn stopped (log: {server.log.name})")
+        shape.stop()
+        print(f"servers stopped (logs: {shape.logs()})")
     if pool.made_late:
         print(f"({pool.made_late} matches had to be made during the run)")
-    if prototype:
-        compare(prototype, results)
+    compare(prototype, results)
+    per_command, _ = InProcess(args, fixture).queries(QUERY_SAMPLE)
+    print_queries(per_command, f" ({QUERY_SAMPLE} commands in-process, as the clients send them)")
     logs_ok = check_logs(all_matches)
-    errors = sum(r["errors"] for r in results.values())
+    errors = sum(r["errors"] for found in results.values() for r in found.values())
     if args.drop:
         connection.close()
         drop_database(args)

@@ -4,8 +4,10 @@
     .venv/bin/python -m bench.stream --streams 200 --duration 10
 
 Set up like ``bench/api_load.py`` (its database ``storyguide_bench`` dropped and
-made again, a campaign through the services, the service under gunicorn with
-uvicorn workers on ``config.asgi``, as deployed), then, in one run:
+made again, a campaign through the services, the servers as deployed: the command
+server on ``config.wsgi``, the streams server on ``config.streams`` under uvicorn
+workers, and nginx with ``deploy/nginx.conf`` in front when it is installed), then,
+in one run:
 
 1. **without streams**: the spread scenario of ``api_load.py`` (clients playing
    their own matches as fast as answered) for ``--load`` seconds;
@@ -49,12 +51,12 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--duration", type=float, default=20.0, help="seconds of paced commands")
     parser.add_argument("--pace", type=float, default=5.0, help="commands/s to the streamed match")
     parser.add_argument("--load", type=float, default=10.0, help="seconds of the spread scenario")
-    parser.add_argument("--workers", type=int, default=3)
     args, rest = parser.parse_known_args(argv)
-    # The rest of the set-up (database, cache, clients of the spread scenario) is api_load's.
-    args.base = api_load.parse_args(
-        [*rest, "--worker-class", "uvicorn", "--workers", str(args.workers)]
-    )
+    # The rest of the set-up (database, cache, servers, clients of the spread scenario) is
+    # api_load's; one way in: through the proxy when it is installed.
+    args.base = api_load.parse_args(rest)
+    if args.base.via == "both":
+        args.base.via = "proxy"
     return args
 
 
@@ -175,10 +177,11 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def spread(args, server, fixture, pool, label: str) -> dict:
+def spread(args, shape, fixture, pool, label: str) -> dict:
     matches = [pool.take() for _ in range(args.base.matches)]
     tally = api_load.Tally()
-    elapsed = api_load.run_spread(args.base, server.port, fixture, matches, pool, args.load, tally)
+    port = shape.port(args.base.via)
+    elapsed = api_load.run_spread(args.base, port, fixture, matches, pool, args.load, tally)
     rps = tally.requests / elapsed
     p99 = percentile(tally.latencies, 0.99) * 1000 if tally.latencies else float("nan")
     errors = tally.count(500, 600) + tally.transport_errors
@@ -205,13 +208,15 @@ def main(argv=None) -> int:
     connection.close()
     print(f"{args.streams} streams on one match; {api_load.machine()}")
 
-    server = api_load.Server(args.base, env)
+    shape = api_load.Shape(args.base, env, streams=True)
+    streams_server = shape.servers["streams"]
+    via = args.base.via
     failed = False
     try:
-        server.wait_ready()
-        print(f"{server.describe}")
-        before = spread(args, server, fixture, pool, "spread scenario, no streams open")
-        idle_kib = resident_kib(server.process.pid)
+        shape.start()
+        print(f"{shape.describe}; {via}")
+        before = spread(args, shape, fixture, pool, "spread scenario, no streams open")
+        idle_kib = resident_kib(streams_server.pid)
 
         sent: dict[int, float] = {}
         command_latencies: list[float] = []
@@ -220,7 +225,7 @@ def main(argv=None) -> int:
         async def run():
             stop = asyncio.Event()
             readers, tasks = await open_streams(
-                args.streams, server.port, path, fixture.storyguide_token, stop
+                args.streams, shape.port(via, "streams"), path, fixture.storyguide_token, stop
             )
             for _ in range(100):  # up to 20 s for the last ones to be answered
                 await asyncio.sleep(0.2)
@@ -228,20 +233,20 @@ def main(argv=None) -> int:
                     break
             await asyncio.sleep(1)
             opened = sum(reader.open for reader in readers)
-            held_kib = resident_kib(server.process.pid)
+            held_kib = resident_kib(streams_server.pid)
             print(
-                f"  opened {opened} of {args.streams} streams; server memory "
+                f"  opened {opened} of {args.streams} streams; streams server memory "
                 f"{idle_kib / 1024:.0f} MiB idle, {held_kib / 1024:.0f} MiB with the streams: "
                 f"{(held_kib - idle_kib) / max(opened, 1):.0f} KiB per open stream"
             )
             paced = threading.Thread(
                 target=play_paced,
-                args=(args, server.port, fixture, streamed, sent, command_latencies),
+                args=(args, shape.port(via), fixture, streamed, sent, command_latencies),
             )
             loaded = {}
             loader = threading.Thread(
                 target=lambda: loaded.update(
-                    spread(args, server, fixture, pool, "spread scenario, streams open")
+                    spread(args, shape, fixture, pool, "spread scenario, streams open")
                 )
             )
             paced.start()
@@ -262,8 +267,8 @@ def main(argv=None) -> int:
         )
         failed |= bool(before["errors"] or after["errors"])
     finally:
-        server.stop()
-        print(f"gunicorn stopped (log: {server.log.name})")
+        shape.stop()
+        print(f"servers stopped (logs: {shape.logs()})")
     return 1 if failed else 0
 
 

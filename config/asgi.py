@@ -1,32 +1,25 @@
-"""The one application the server runs: live streams on Django's ASGI handler, the
-rest of the service on its WSGI handler in a thread pool.
+"""Everything in one process, for one person's evening (``./dev serve``): the live
+streams on the streams server's application, every other request on the command
+servers' in a pool of ``WEB_THREADS`` threads (``a2wsgi``).
 
-Streams hold a connection open for hours, which only an asynchronous server can
-do for a thousand readers; every other request is a short synchronous view, and
-Django's ASGI handler would run it through ``sync_to_async`` hop by hop (each
-middleware, the view), which costs more CPU per request than the view itself
-saves (measured in ``bench/README.md``). So one ASGI server serves both: a
-request whose path ends in ``/stream/`` goes to the ASGI handler, any other to
-the WSGI handler through ``a2wsgi``.
+The deployment serves the two apart (``config.wsgi`` on gunicorn's WSGI workers,
+``config.streams`` on uvicorn's, a proxy in front: ``docker-compose.yml``), so
+that a command costs no asynchronous hop; here one command serves both, at some
+CPU per request more (``bench/README.md``).
 """
 
 import os
 
 from a2wsgi import WSGIMiddleware
-from django.core.asgi import get_asgi_application
-from django.core.wsgi import get_wsgi_application
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+from config import streams, wsgi
+from config.routes import is_stream
 
-requests = WSGIMiddleware(get_wsgi_application(), workers=int(os.environ.get("WEB_THREADS", "8")))
-
-from core.streams import drop_slow_readers  # noqa: E402 - once Django is set up
-
-streams = drop_slow_readers(get_asgi_application())
+requests = WSGIMiddleware(wsgi.application, workers=int(os.environ.get("WEB_THREADS", "8")))
 
 
 async def application(scope, receive, send):
-    if scope["type"] == "http" and scope["path"].endswith("/stream/"):
-        await streams(scope, receive, send)
+    if scope["type"] == "http" and is_stream(scope["path"]):
+        await streams.application(scope, receive, send)
     else:
         await requests(scope, receive, send)

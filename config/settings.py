@@ -38,6 +38,18 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost" if not DEBUG else "*")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
+#: The games this service referees, each a package of its own (docs/architecture.md, "How to
+#: add a game"): INSTALLED_APPS, the registry of rulesets and the import contracts
+#: (config/import_contracts.py) follow from this list, and a test holds them to it.
+GAMES = [
+    "skirmish",
+    "quidditch.chat",
+    "quidditch.dice",
+    "quidditch.rpg",
+    "quidditch.cards",
+    "quidditch.tabletop",
+]
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -55,12 +67,7 @@ INSTALLED_APPS = [
     "core",
     "games",
     "campaign",
-    "skirmish",
-    "quidditch.chat",
-    "quidditch.dice",
-    "quidditch.rpg",
-    "quidditch.cards",
-    "quidditch.tabletop",
+    *GAMES,
     "league",
     "webhooks",
     "pages",

@@ -109,35 +109,60 @@ HEARTBEAT = b": keep-alive\n\n"
 
 
 class Wakeups:
-    """One process's ``LISTEN storyguide_log``, fanned out to the streams waiting on a key.
+    """One process's ``LISTEN storyguide_log``, fanned out to the streams watching a key.
 
-    Started on the first wait in an event loop; if the connection drops, the
-    streams fall back to polling until it is back.
+    Each watched key counts the notifications this process received for it (its
+    generation). A stream notes the generation before it reads, and when the read
+    finds nothing new it waits for a later generation: a notification that arrives
+    while it reads (its snapshot too early to see the row) makes it read again at
+    once instead of being lost until the next heartbeat. Started on the first watch
+    in an event loop; if the connection drops, the streams fall back to polling
+    until it is back, and every watched key is woken once it is (what committed in
+    between was notified to nobody).
     """
 
     def __init__(self) -> None:
-        self.waiting: dict[str, set[asyncio.Event]] = defaultdict(set)
+        self.keys: dict[str, _Watched] = {}
         self.listening = False
         self._task: asyncio.Task | None = None
 
-    async def wait(self, key: str, timeout: float) -> bool:
-        """Wait until ``key`` is notified or ``timeout`` passes; True if notified."""
+    @contextlib.contextmanager
+    def watching(self, key: str):
+        """Count ``key``'s notifications while the block runs (a stream's life)."""
         self._start()
-        woken = asyncio.Event()
-        self.waiting[key].add(woken)
+        watched = self.keys.setdefault(key, _Watched())
+        watched.watchers += 1
         try:
-            await asyncio.wait_for(woken.wait(), timeout)
+            yield
+        finally:
+            watched.watchers -= 1
+            if not watched.watchers:
+                del self.keys[key]
+
+    def generation(self, key: str) -> int:
+        """How many notifications of ``key`` (watched) this process has received."""
+        return self.keys[key].generation
+
+    async def wait(self, key: str, seen: int, timeout: float) -> bool:
+        """Wait until ``key`` (watched) is notified after generation ``seen``, or
+        ``timeout`` passes; True if notified (at once if that happened already)."""
+        watched = self.keys[key]
+        if watched.generation != seen:
+            return True
+        try:
+            await asyncio.wait_for(watched.notified.wait(), timeout)
             return True
         except TimeoutError:
             return False
-        finally:
-            self.waiting[key].discard(woken)
-            if not self.waiting[key]:
-                del self.waiting[key]
 
     def wake(self, key: str) -> None:
-        for woken in self.waiting.get(key, ()):
-            woken.set()
+        watched = self.keys.get(key)
+        if watched is not None:
+            watched.next_generation()
+
+    def wake_all(self) -> None:
+        for watched in self.keys.values():
+            watched.next_generation()
 
     def _start(self) -> None:
         if self._task is None and connection.vendor == "postgresql":
@@ -162,6 +187,7 @@ class Wakeups:
                 ) as listener:
                     await listener.execute(f"LISTEN {CHANNEL}")
                     self.listening = True
+                    self.wake_all()
                     async for notice in listener.notifies():
                         self.wake(notice.payload.rpartition(":")[0])
             except asyncio.CancelledError:
@@ -170,6 +196,20 @@ class Wakeups:
                 log.warning("stream wake-ups lost their LISTEN connection", exc_info=True)
             self.listening = False
             await asyncio.sleep(1)
+
+
+class _Watched:
+    """A watched key: its generation, and the event its waiters wait on for the next."""
+
+    def __init__(self) -> None:
+        self.generation = 0
+        self.watchers = 0
+        self.notified = asyncio.Event()
+
+    def next_generation(self) -> None:
+        self.generation += 1
+        self.notified.set()
+        self.notified = asyncio.Event()
 
 
 _wakeups: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -241,23 +281,27 @@ async def follow(
     waker = wakeups()
     yield b"retry: 3000\n\n"
     quiet = 0.0
-    while True:
-        page = await shared_reads().read((key, view, after), partial(read, after))
-        for seq, encoded in page.messages:
-            yield encoded
-            after = seq
-        if page.closed and not page.items:
-            yield message({"after": after}, event="end")
-            return
-        if page.items:
-            quiet = 0.0
-            continue
-        timeout = min(heartbeat - quiet, heartbeat if waker.listening else poll)
-        if not await waker.wait(key, max(timeout, 0.01)):
-            quiet += timeout
-            if quiet >= heartbeat:
-                yield HEARTBEAT
+    with waker.watching(key):
+        while True:
+            # The generation before the read: a wake-up during it is not lost, and a
+            # read begun before it (another stream's, shared) is not taken as the answer.
+            seen = waker.generation(key)
+            page = await shared_reads().read((key, view, after, seen), partial(read, after))
+            for seq, encoded in page.messages:
+                yield encoded
+                after = seq
+            if page.closed and not page.items:
+                yield message({"after": after}, event="end")
+                return
+            if page.items:
                 quiet = 0.0
+                continue
+            timeout = min(heartbeat - quiet, heartbeat if waker.listening else poll)
+            if not await waker.wait(key, seen, max(timeout, 0.01)):
+                quiet += timeout
+                if quiet >= heartbeat:
+                    yield HEARTBEAT
+                    quiet = 0.0
 
 
 class StreamLimit:

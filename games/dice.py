@@ -1,14 +1,16 @@
 """One dice interface for every rules module.
 
 Rules never call ``random``: they ask a :class:`Dice` for a face and say why
-(``dice.roll(6, purpose="pass")``). Three sources stand behind the interface:
+(``dice.roll(6, purpose="pass")``). Behind the interface stand:
 
 - :class:`ServerDice` derive every face from a secret server seed, so that
   once the seed is revealed anyone can re-derive each roll (provably fair);
 - :class:`EnteredDice` take faces a table rolled with physical dice, or that a
-  virtual tabletop rolled itself, and mark them as entered in the log;
+  virtual tabletop rolled itself, and mark them as entered in the log; when
+  they run out, the roll waits for the table (:class:`DiceAwaited`);
 - :class:`ScriptedDice` take a fixed list of faces, for tests and for replaying
-  a log.
+  a log;
+- :class:`TrialDice` make faces up, to try a command out and see what it rolls.
 
 Every die, whatever its source, takes the game's next ``nonce``, and every
 roll is remembered with its purpose so a log reads like a referee's transcript.
@@ -21,8 +23,8 @@ the verifier and anyone reading along.
 from __future__ import annotations
 
 import hashlib
-from collections import deque
-from collections.abc import Iterable, MutableSequence
+from collections import Counter, defaultdict, deque
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from typing import ClassVar, NamedTuple, TypeVar
 
 from core.errors import AppError
@@ -39,6 +41,49 @@ class DiceError(AppError, ValueError):
 
     status = 422
     default_code = "invalid_dice"
+
+
+class Need(NamedTuple):
+    """Dice a roll waits for, as a table is asked for them: ``count`` dice with ``sides``
+    faces for ``purpose``, rolled by the seat ``by`` (``None``: the table or the referee).
+
+    A shuffle waits for the new order of its items: ``order`` holds them in their order
+    before it (``sides`` is how many; ``count`` is 1, one order). It is ``None`` for a roll.
+    """
+
+    purpose: str
+    sides: int
+    count: int = 1
+    by: str | None = None
+    order: tuple | None = None
+
+    @property
+    def shuffle(self) -> bool:
+        return self.order is not None
+
+    def to_json(self) -> dict:
+        return {
+            "purpose": self.purpose,
+            "sides": self.sides,
+            "count": self.count,
+            "by": self.by,
+            "shuffle": self.shuffle,
+            "order": list(self.order) if self.shuffle else None,
+        }
+
+
+class DiceAwaited(Exception):
+    """Entered dice ran out: the roll waits for the table to enter ``need``.
+
+    Not one of the application's errors: nothing went wrong, and no client is
+    answered with it. The service catches it, keeps the command waiting, and
+    asks for the dice (``games.services``); the verifier expects it where a
+    record says the command waited.
+    """
+
+    def __init__(self, need: Need) -> None:
+        super().__init__(f"dice awaited: {need}")
+        self.need = need
 
 
 class Roll(NamedTuple):
@@ -172,21 +217,6 @@ class ServerDice(Dice):
         return self._face(sides, nonce)
 
 
-class TrialDice(Dice):
-    """Dice for trying a command out, whose faces nobody keeps.
-
-    Whether the rules accept a command never depends on dice not yet rolled,
-    so a ruleset can offer only the commands ``apply`` takes by trying each one.
-    The faces run through every side in turn, so that a roll-off repeated on a
-    tie comes to an end.
-    """
-
-    source = "trial"
-
-    def _face(self, sides: int, nonce: int) -> int:
-        return nonce % sides + 1
-
-
 class ScriptedDice(Dice):
     """Faces given in advance, used in order: tests, and replaying a log."""
 
@@ -215,24 +245,116 @@ class EnteredDice(ScriptedDice):
 
     A deck shuffled at the table is entered as its new order instead of faces:
     a list of the cards' 1-based positions before the shuffle, in their order
-    after it (``[3, 1, 2]``: the third card is now on top). It is logged as the
-    Fisher-Yates rolls that give that order, so a replay needs nothing else.
+    after it (``[3, 1, 2]``: the third card is now on top), or the cards
+    themselves in their new order, where they are named by text. It is logged
+    as the Fisher-Yates rolls that give that order, so a replay needs nothing else.
+
+    When the entered faces run out, the next roll raises :class:`DiceAwaited`
+    with what it needs: its purpose, sides and seat, how many dice of a
+    ``roll_many`` are still to come, and for a shuffle its items in their order
+    before it, so that whoever enters the new order sees the deck they shuffle.
+    A shuffle begun by faces goes on by faces, a die at a time.
     """
 
     source = ENTERED
 
+    def roll(self, sides: int, purpose: str, *, by: str | None = None) -> int:
+        self._expect(Need(purpose, sides, 1, by))
+        return super().roll(sides, purpose, by=by)
+
+    def roll_many(
+        self, count: int, sides: int, purpose: str, *, by: str | None = None
+    ) -> list[int]:
+        faces = []
+        for left in range(count, 0, -1):
+            self._expect(Need(purpose, sides, left, by))
+            faces.append(super().roll(sides, purpose, by=by))
+        return faces
+
     def shuffle(
         self, items: MutableSequence[T], purpose: str, *, by: str | None = None
     ) -> MutableSequence[T]:
-        if not self._faces or not isinstance(self._faces[0], list):
-            return super().shuffle(items, purpose, by=by)
-        order = self._faces.popleft()
-        if sorted(order) != list(range(1, len(items) + 1)):
-            raise DiceError(
-                f"a deck of {len(items)} is entered as each position 1-{len(items)} once"
-            )
-        self._faces.extendleft(reversed(fisher_yates_faces([p - 1 for p in order])))
+        if len(items) > 1:  # a single card rolls nothing, and waits for nothing
+            self._expect(Need(purpose, len(items), 1, by, tuple(items)))
+            if isinstance(self._faces[0], list):
+                order = places_before(self._faces.popleft(), items)
+                self._faces.extendleft(reversed(fisher_yates_faces(order)))
         return super().shuffle(items, purpose, by=by)
+
+    def _expect(self, need: Need) -> None:
+        if not self._faces:
+            self._awaited(need)
+
+    def _awaited(self, need: Need) -> None:
+        raise DiceAwaited(need)
+
+
+class TrialDice(EnteredDice):
+    """Dice for trying a command out: the faces entered so far, then faces made up.
+
+    Whether the rules accept a command never depends on dice not yet rolled,
+    so a ruleset can offer only the commands ``apply`` takes by trying each one;
+    and what a command rolls is seen by trying it (:mod:`games.foresight`).
+    Each die the command asks for beyond those entered is noted in ``asked``
+    and given ``face(sides, nonce)``; by default the faces run through every
+    side in turn, so that a roll-off repeated on a tie comes to an end. Beyond
+    ``limit`` dice asked for, the trial stops (:class:`TrialOver`).
+    """
+
+    source = "trial"
+
+    def __init__(
+        self,
+        entered: Iterable = (),
+        *,
+        face: Callable[[int, int], int] | None = None,
+        start_nonce: int = 0,
+        limit: int | None = None,
+    ) -> None:
+        super().__init__(entered, start_nonce=start_nonce)
+        self.face = face or cycling
+        self.limit = limit
+        self.asked: list[Need] = []
+
+    def _awaited(self, need: Need) -> None:
+        asked = sum(dice_in(earlier) for earlier in self.asked)
+        if self.limit is not None and asked >= self.limit:
+            raise TrialOver
+        self.asked.append(need)
+        sides = range(need.sides, 1, -1) if need.shuffle else [need.sides] * need.count
+        self._faces.extend(self.face(n, self.next_nonce + k) for k, n in enumerate(sides))
+
+
+class TrialOver(Exception):
+    """A trial asked for as many dice as were wanted of it."""
+
+
+def cycling(sides: int, nonce: int) -> int:
+    """A made-up face that runs through every side in turn as the nonce goes on."""
+    return nonce % sides + 1
+
+
+def dice_in(need: Need) -> int:
+    """How many dice a need is, a shuffle counting as one (its new order)."""
+    return 1 if need.shuffle else need.count
+
+
+def places_before(entry: list, items: Sequence) -> list[int]:
+    """A shuffle entered as its new order: each item's 0-based place before the shuffle,
+    in the order after it. ``entry`` gives the 1-based places, or names the items
+    (where they are text) in their new order; either way each item once."""
+    count = len(items)
+    if entry and all(isinstance(name, str) for name in entry):
+        if Counter(entry) != Counter(items):
+            raise DiceError(f"a deck of {count} is entered as each of its cards once")
+        places = defaultdict(deque)
+        for place, item in enumerate(items):
+            places[item].append(place)
+        return [places[name].popleft() for name in entry]
+    whole = all(isinstance(place, int) and not isinstance(place, bool) for place in entry)
+    if not whole or sorted(entry) != list(range(1, count + 1)):
+        raise DiceError(f"a deck of {count} is entered as each position 1-{count} once")
+    return [place - 1 for place in entry]
 
 
 def fisher_yates_faces(order: list[int]) -> list[int]:

@@ -66,6 +66,12 @@ class Game(models.Model):
     seed_revealed_at = models.DateTimeField(null=True, blank=True)
 
     last_hash = models.CharField(max_length=64, help_text="Hash of the newest event.")
+    dice_awaited = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="A command waiting for entered dice: the command, its actor, when it was "
+        "given, what was entered for it so far and the dice it waits for (games.services).",
+    )
     bots_moving = models.BooleanField(
         default=False,
         help_text="Bots have moves left that a task is playing (a request plays a second's worth).",
@@ -86,6 +92,14 @@ class Game(models.Model):
     @property
     def seed_revealed(self) -> bool:
         return self.seed_revealed_at is not None
+
+    def takes_dice_from(self, actor) -> bool:
+        """Whether ``actor`` (a ``games.ruleset.Actor``) may enter dice in this game."""
+        if self.entered_dice == EnteredDice.REFEREE:
+            return actor.is_referee
+        if self.entered_dice == EnteredDice.PLAYERS:
+            return actor.is_referee or bool(actor.controls)
+        return False
 
 
 class Seat(models.Model):

@@ -198,16 +198,19 @@ class Ruleset:
     def view_event(self, record: dict, actor: Actor) -> dict:
         """A stored event (``submitted``, ``command``, ``dice``, ``events``) as ``actor`` sees it.
 
-        The default hides the faces of rolls made for a secret purpose; a ruleset
-        with hidden hands also masks its commands and events. Narration is written
-        from what this returns, so it must narrate a masked event too.
+        The default hides the faces of rolls made for a secret purpose, and then
+        the dice a table entered with the record too (a shuffle entered as its new
+        order); a ruleset with hidden hands also masks its commands and events.
+        Narration is written from what this returns, so it must narrate a masked
+        event too.
         """
         if not self.secret_roll_purposes or not record.get("dice"):
             return record
-        return {
-            **record,
-            "dice": [hide_roll(roll, self.secret_roll_purposes) for roll in record["dice"]],
-        }
+        dice = [hide_roll(roll, self.secret_roll_purposes) for roll in record["dice"]]
+        submitted = record["submitted"]
+        if "dice" in submitted and dice != record["dice"]:
+            submitted = {**submitted, "dice": [None] * len(submitted["dice"])}
+        return {**record, "dice": dice, "submitted": submitted}
 
     def secrets(self, state: State) -> dict[str, set[str]]:
         """Seat -> values only that seat may see in ``state`` (its cards' ids).
@@ -306,6 +309,13 @@ def register(cls: type[Ruleset]) -> type[Ruleset]:
     """Class decorator: make a ruleset findable by its ``name``."""
     _REGISTRY[cls.name] = cls()
     return cls
+
+
+def package_of(name: str) -> str:
+    """The package a registered ruleset comes from (``quidditch.chat``): the part of its
+    module before ``rules``."""
+    module = type(_REGISTRY[name]).__module__
+    return module.split(".rules", 1)[0]
 
 
 def find_ruleset(name: str) -> Ruleset:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import NamedTuple
 
 from django.db.models import Q, QuerySet
 
+from games import awaiting
 from games.bots import REFEREE_SEAT, offers, strategies
-from games.chain import HASHED_FIELDS, timestamp
+from games.chain import HASHED_FIELDS, canonical_state, timestamp
+from games.foresight import command_dice
 from games.hosting import host
-from games.models import Game, GameEvent, GameStatus
+from games.models import EnteredDice, Game, GameEvent, GameStatus
 from games.ruleset import Actor, Ruleset, State, find_ruleset
 from games.verification import GameRecord, Report, replay_command, verify
 
@@ -74,16 +77,71 @@ def event_as_seen(game: Game, event: dict, actor: Actor) -> dict:
 
     While the game runs, the ruleset's ``view_event`` hides what is secret from
     this actor (another seat's cards, the dice of a shuffle), and the narration
-    is written from what remains; once it is over, everything is public.
+    is written from what remains; once it is over, everything is public. A
+    record of dice awaited is the platform's own (``games.awaiting``): it shows
+    a secret shuffle's items only to whoever enters its new order.
     """
     rules = find_ruleset(game.ruleset)
+    waits = awaiting.awaits(event["events"])
     if game.status == GameStatus.ACTIVE:
         event = rules.view_event(event, actor)
-    return {
-        **event,
-        "created_at": timestamp(event["created_at"]),
-        "narration": [rules.narrate(item) for item in event["events"]],
+        if waits:
+            awaited = event["events"][0]
+            enters = game.takes_dice_from(actor)
+            event = {**event, "events": [awaiting.awaited_as_seen(awaited, rules, enters=enters)]}
+    narration = (
+        [awaiting.narrate(event["events"][0], rules, state_as_seen(game, actor))]
+        if waits
+        else [rules.narrate(item) for item in event["events"]]
+    )
+    return {**event, "created_at": timestamp(event["created_at"]), "narration": narration}
+
+
+def dice_awaited_as_seen(game: Game, actor: Actor) -> dict | None:
+    """The command the game waits on and the dice it waits for, as ``actor`` may see them
+    (``None`` when it waits for none): the event that said so, narrated, with whether
+    ``actor`` may enter them."""
+    waiting = game.dice_awaited
+    if waiting is None or game.status != GameStatus.ACTIVE:
+        return None
+    record = {
+        "seq": waiting["seq"],
+        "actor": waiting["actor"],
+        "submitted": {"command": waiting["command"]},
+        "command": waiting["command"],
+        "dice": [],
+        "events": [{"type": awaiting.DICE_AWAITED, "dice": waiting["dice"]}],
+        "created_at": datetime.fromisoformat(waiting["given_at"]),
     }
+    seen = event_as_seen(game, record, actor)
+    return {
+        "seq": seen["seq"],
+        "actor": seen["actor"],
+        "command": seen["command"],
+        "dice": seen["events"][0]["dice"],
+        "narration": seen["narration"][0],
+        "may_enter": game.takes_dice_from(actor),
+    }
+
+
+def allowed_dice(game: Game, actor: Actor, commands: list, *, now: float) -> list | None:
+    """For each of ``commands``, the dice it will roll as far as can be told
+    (``games.foresight``), as ``actor`` may see them; ``None`` for a game that rolls
+    its own dice (nothing to enter, and trying every command out is not free)."""
+    if game.entered_dice == EnteredDice.NEVER:
+        return None
+    rules = find_ruleset(game.ruleset)
+    state = canonical_state(game.state)
+    enters = game.takes_dice_from(actor)
+    return [
+        [
+            awaiting.need_as_seen(need.to_json(), rules, enters=enters)
+            for need in command_dice(
+                rules, state, command, actor, now=now, start_nonce=game.next_nonce
+            )
+        ]
+        for command in commands
+    ]
 
 
 def game_events(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -9,7 +10,7 @@ from games.dice import ENTERED, SCRIPTED, SERVER
 from games.hosting import host
 from games.models import EnteredDice, Game
 from games.ruleset import PLAYER, REFEREE, SPECTATOR, find_ruleset, ruleset_names
-from games.selectors import state_as_seen
+from games.selectors import allowed_dice, dice_awaited_as_seen, state_as_seen
 
 
 def _campaigns_of(request):
@@ -136,6 +137,48 @@ class GameSummarySerializer(serializers.ModelSerializer):
 _DATETIME = serializers.DateTimeField()
 
 
+class NeedSerializer(serializers.Serializer):
+    """Dice a command waits for or will roll (``games.dice.Need``)."""
+
+    purpose = serializers.CharField(
+        help_text="What they are rolled for, as the rules name it (the narration says it in "
+        "words, in each language)."
+    )
+    sides = serializers.IntegerField(help_text="A die's faces; for a shuffle, how many items.")
+    count = serializers.IntegerField(help_text="How many such dice; a shuffle: 1, its new order.")
+    by = serializers.CharField(
+        allow_null=True, help_text="The seat that rolls them; null: the table or the referee."
+    )
+    shuffle = serializers.BooleanField(
+        help_text="A shuffle, entered as one list: the items' 1-based places before it in their "
+        "new order, or the items themselves (where they are text) in their new order."
+    )
+    order = serializers.ListField(
+        child=serializers.JSONField(),
+        allow_null=True,
+        help_text="A shuffle's items in their order before it; null for a roll, and for a "
+        "secret shuffle (a deck) to anyone but who enters it.",
+    )
+
+
+class DiceAwaitedSerializer(serializers.Serializer):
+    """The command a game waits on, and the dice it waits for."""
+
+    seq = serializers.IntegerField(help_text="The event that says so.")
+    actor = serializers.DictField(help_text="Who gave the command, as the rules see them.")
+    command = serializers.DictField(help_text="The command that waits, as you may see it.")
+    dice = NeedSerializer(
+        many=True,
+        help_text="What it waits for, in order: first its next roll, then what it rolls after "
+        "that whatever falls, as far as can be told; a die that hangs on an earlier face is "
+        "asked for when it comes.",
+    )
+    narration = serializers.DictField(
+        child=serializers.CharField(), help_text="The same in words: language -> line."
+    )
+    may_enter = serializers.BooleanField(help_text="Whether you may enter them.")
+
+
 class GameSerializer(serializers.ModelSerializer):
     """A game as the caller (``context["actor"]``) may see it, with what they may do now."""
 
@@ -145,6 +188,17 @@ class GameSerializer(serializers.ModelSerializer):
     server_seed = serializers.SerializerMethodField()
     seats = serializers.SerializerMethodField()
     bots = serializers.SerializerMethodField()
+    dice_awaited = serializers.SerializerMethodField(
+        help_text="The command the game waits on and the dice it waits for, when it takes "
+        "entered dice and a command's were not all given (else null). Until they are entered "
+        '(POST commands/ with {"dice": [...]} alone) the game takes no other command.'
+    )
+    allowed_dice = serializers.SerializerMethodField(
+        help_text="In a game that takes entered dice: for each of allowed_commands, in the same "
+        "order, the dice it will roll, as far as can be told before a die falls (the first is "
+        "certain; a die that hangs on an earlier face is asked for when it comes). Null in a "
+        "game that rolls its own dice."
+    )
 
     class Meta:
         model = Game
@@ -158,10 +212,16 @@ class GameSerializer(serializers.ModelSerializer):
             "bots",
             "bots_moving",
             "state",
+            "dice_awaited",
             "allowed_commands",
+            "allowed_dice",
             "result",
         ]
         read_only_fields = fields
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._offered: dict[int, list] = {}  # game id -> the caller's allowed commands
 
     def to_representation(self, game) -> dict:
         """The fields in ``Meta.fields`` order, read directly rather than through the
@@ -191,13 +251,30 @@ class GameSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.ListField(child=serializers.DictField()))
     def get_allowed_commands(self, game):
-        """Complete commands the caller may submit as they are (for buttons, or a bot)."""
-        if game.status != "active":
+        """Complete commands the caller may submit as they are (for buttons, or a bot); none
+        while the game waits for dice. Worked out once per game and answer: ``allowed_dice``
+        goes through the same."""
+        if game.pk not in self._offered:
+            self._offered[game.pk] = self._offers(game)
+        return self._offered[game.pk]
+
+    def _offers(self, game) -> list:
+        if game.status != "active" or game.dice_awaited is not None:
             return []
         now = self.context.get("now")
         return self._rules(game).allowed_commands(
             game.state, self.context["actor"], now=now.timestamp() if now else None
         )
+
+    @extend_schema_field(DiceAwaitedSerializer(allow_null=True))
+    def get_dice_awaited(self, game):
+        return dice_awaited_as_seen(game, self.context["actor"])
+
+    @extend_schema_field(serializers.ListField(child=NeedSerializer(many=True), allow_null=True))
+    def get_allowed_dice(self, game):
+        now = self.context.get("now") or timezone.now()
+        commands = self.get_allowed_commands(game)
+        return allowed_dice(game, self.context["actor"], commands, now=now.timestamp())
 
     @extend_schema_field(serializers.DictField(allow_null=True))
     def get_result(self, game):
@@ -229,27 +306,40 @@ class GameSerializer(serializers.ModelSerializer):
                 "maxItems": 200,
                 "description": "A deck's new order: each card's place before the shuffle.",
             },
+            {
+                "type": "array",
+                "items": {"type": "string", "maxLength": 200},
+                "maxItems": 200,
+                "description": "A deck's new order: its cards, as the shuffle awaited names "
+                "them in its order.",
+            },
         ]
     }
 )
 class EnteredDieField(serializers.Field):
-    """One entered die: a face, or a whole shuffle as the deck's new order."""
+    """One entered die: a face, or a whole shuffle as the deck's new order (its cards'
+    places before the shuffle, or the cards themselves)."""
 
-    default_error_messages = {"invalid": "A face (a whole number) or a deck order (a list)."}
+    default_error_messages = {
+        "invalid": "A face (a whole number) or a deck's new order (a list of places or cards)."
+    }
 
     def to_internal_value(self, data):
-        if isinstance(data, int) and not isinstance(data, bool):
+        if _whole(data):
             return data
-        if (
-            isinstance(data, list)
-            and len(data) <= 200
-            and all(isinstance(p, int) and not isinstance(p, bool) for p in data)
-        ):
-            return data
+        if isinstance(data, list) and len(data) <= 200:
+            if all(_whole(place) for place in data):
+                return data
+            if all(isinstance(card, str) and len(card) <= 200 for card in data):
+                return data
         self.fail("invalid")
 
     def to_representation(self, value):
         return value
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class SubmissionSerializer(serializers.Serializer):
@@ -273,7 +363,9 @@ class SubmissionSerializer(serializers.Serializer):
         required=False,
         max_length=100,
         help_text="Faces rolled outside the server, in order (if the game takes entered dice); "
-        "a deck shuffled at the table as its new order, the cards' places before the shuffle.",
+        "a deck shuffled at the table as its new order, the cards' places before the shuffle "
+        "or the cards themselves. Sent alone (no text, no command), they are entered for the "
+        "command the game waits on (dice_awaited): all it still needs, or some of them.",
     )
     expected_version = serializers.IntegerField(
         required=False,
@@ -289,8 +381,12 @@ class SubmissionSerializer(serializers.Serializer):
         ]
 
     def validate(self, attrs):
-        if ("text" in attrs) == ("command" in attrs):
-            raise serializers.ValidationError("Send exactly one of 'text' and 'command'.")
+        if "text" in attrs and "command" in attrs:
+            raise serializers.ValidationError("Send one of 'text' and 'command', not both.")
+        if "text" not in attrs and "command" not in attrs and not attrs.get("dice"):
+            raise serializers.ValidationError(
+                "Send 'text' or 'command', or 'dice' alone for the command the game waits on."
+            )
         if "command" in attrs and not isinstance(attrs["command"].get("action"), str):
             raise serializers.ValidationError({"command": ["A command needs an 'action' string."]})
         return attrs

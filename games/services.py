@@ -15,6 +15,7 @@ import secrets
 import time
 from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -22,14 +23,16 @@ from django.db.models import BigIntegerField, OuterRef, Subquery, Value, prefetc
 
 from core.errors import Conflict, Forbidden, Invalid, NotFound, RuleViolation
 from games import tasks as games_tasks
+from games.awaiting import awaited_event
 from games.bots import EVERY_SEAT, REFEREE_SEAT, next_bot_move, strategies
-from games.chain import canonical_json, canonical_state, event_body, event_hash
-from games.dice import Dice, EnteredDice, ServerDice, commitment
+from games.chain import canonical_json, canonical_state, event_body, event_hash, timestamp
+from games.dice import Dice, DiceAwaited, EnteredDice, Need, ServerDice, commitment
+from games.foresight import command_dice
 from games.hosting import PLAYER_ROLE, REFEREE_ROLE, host
 from games.models import EnteredDice as EnteredDiceMode
 from games.models import Game, GameEvent, GameStatus, Seat
 from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor, Ruleset, find_ruleset
-from games.selectors import visible
+from games.selectors import dice_awaited_as_seen, visible
 from games.signals import event_appended, game_abandoned, game_finished, game_started
 
 
@@ -242,15 +245,16 @@ def let_bots_act(
 
     The caller has locked the game row; ``bots`` (seat -> strategy) defaults to
     the game's seats as loaded. Every bot command goes through the
-    same ``apply`` and server dice as a person's, logged with the bot as the
-    one who sent it. A bot's choices are drawn from the secret seed, so nobody
-    can foresee them before the end, and anyone can see afterwards that they
-    were not steered.
+    same ``apply`` and dice as a person's, logged with the bot as the one who
+    sent it; in a game that takes entered dice, a bot's command waits for the
+    table's dice like anyone's, and the bots stop until they are entered. A bot's
+    choices are drawn from the secret seed, so nobody can foresee them before the
+    end, and anyone can see afterwards that they were not steered.
     """
     if bots is None:
         bots = {seat.participant: seat.bot for seat in game.seats.all() if seat.bot}
     moving = False
-    if bots and game.status == GameStatus.ACTIVE:
+    if bots and game.status == GameStatus.ACTIVE and game.dice_awaited is None:
         rules = find_ruleset(game.ruleset)
         draw = hmac.new(bytes.fromhex(game.server_seed), f"bots:{game.version}".encode(), "sha256")
         rng = random.Random(draw.digest())
@@ -266,6 +270,8 @@ def let_bots_act(
                 submitted={"command": move.command, "bot": bots[move.seat]},
                 now=now,
             )
+            if game.dice_awaited is not None:
+                break
             if game.status == GameStatus.ACTIVE and time.monotonic() >= deadline:
                 moving = True
                 break
@@ -305,17 +311,25 @@ def game_set_client_seed(*, game_id: int, user, client_seed: str) -> Game:
 
 @dataclass(frozen=True)
 class Submission:
-    """A command as a client sent it: a typed line or a structured command."""
+    """A command as a client sent it: a typed line or a structured command, with the dice
+    entered for it; or dice alone, for the command the game waits on."""
 
     text: str | None = None
     command: dict | None = None
-    dice: list[int] | None = None
+    dice: list | None = None
     expected_version: int | None = None
     #: The ruleset the client typed the command by; another than the game's is refused.
     ruleset: str | None = None
 
+    @property
+    def enters_dice_only(self) -> bool:
+        return self.text is None and self.command is None
+
     def as_json(self) -> dict:
-        data = {"text": self.text} if self.text is not None else {"command": self.command}
+        if self.text is not None:
+            data = {"text": self.text}
+        else:
+            data = {} if self.command is None else {"command": self.command}
         if self.dice is not None:
             data["dice"] = self.dice
         return data
@@ -402,25 +416,27 @@ def _submit(*, game_id, user, submission, now, idempotency_key, render, kind, ro
         actor = actor_for(game, user, roles=roles)
         if actor.role == SPECTATOR:
             raise Forbidden("Only the referee and the game's participants send commands.")
-        command = (
-            find_ruleset(game.ruleset).parse(submission.text, state=game.state, actor=actor)
-            if submission.text is not None
-            else submission.command
-        )
         prefetch_related_objects([game], "seats")
         bots = {seat.participant: seat.bot for seat in game.seats.all() if seat.bot}
         kept = Idempotency(idempotency_key, submission.fingerprint()) if idempotency_key else None
-        event = game_apply(
-            game,
-            user=user,
-            actor=actor,
-            command=command,
-            submitted=submission.as_json(),
-            dice=_dice_for(game, actor, submission),
-            now=now,
-            idempotency=kept,
-            answer=(lambda event: render(game, event, actor)) if kept and not bots else None,
-        )
+        sent = {
+            "user": user,
+            "actor": actor,
+            "submitted": submission.as_json(),
+            "entered": _entered(game, actor, submission),
+            "now": now,
+            "idempotency": kept,
+            "answer": (lambda event: render(game, event, actor)) if kept and not bots else None,
+        }
+        if submission.enters_dice_only:
+            event = game_enter_dice(game, **sent)
+        else:
+            command = (
+                find_ruleset(game.ruleset).parse(submission.text, state=game.state, actor=actor)
+                if submission.text is not None
+                else submission.command
+            )
+            event = game_apply(game, command=command, **sent)
         if bots:
             let_bots_act(game, now=now, bots=bots)
         if event.answer is None:  # not written with the event
@@ -466,63 +482,200 @@ def game_apply(
     command: dict,
     submitted: dict,
     now: datetime,
-    dice: Dice | None = None,
+    entered: list | None = None,
     idempotency: Idempotency | None = None,
     answer=None,
 ) -> GameEvent:
     """Run the rules on a game row the caller has locked, append the event, save the snapshot.
 
     The caller owns the transaction: if anything after this fails, nothing is
-    kept. ``dice`` defaults to the game's server dice. ``answer(event)``, if
-    given, renders the answer to the command from the game as it now is, before
-    the event is written, so that the answer is kept with it for its retries.
+    kept. The dice are the game's own: the server's, or in a game that takes
+    entered dice, the faces ``entered`` with the command; where those run out,
+    the command waits for the rest (:func:`game_enter_dice`) and the game takes
+    no other command until it has them (409 ``dice_awaited``). ``answer(event)``,
+    if given, renders the answer to the command from the game as it now is,
+    before the event is written, so that the answer is kept with it for its retries.
     """
+    _check_active(game)
+    if game.dice_awaited is not None:
+        raise _dice_first(game, actor)
+    return _resolve(
+        game,
+        user=user,
+        waiting=Waiting(actor, command, now, entered or []),
+        submitted=submitted,
+        now=now,
+        idempotency=idempotency,
+        answer=answer,
+    )
+
+
+def game_enter_dice(
+    game: Game,
+    *,
+    user,
+    actor: Actor,
+    entered: list | None,
+    submitted: dict,
+    now: datetime,
+    idempotency: Idempotency | None = None,
+    answer=None,
+) -> GameEvent:
+    """Dice entered for the command the game waits on (``actor`` enters them), all that
+    it still needs or some of them: the command is resolved again on every face entered
+    for it so far. It is applied once it has all it rolls, as if they had been given
+    with it (its own actor and time, so that a replay is exact); until then another
+    record says what it still waits for. ``game_apply``'s other terms hold.
+    """
+    _check_active(game)
+    if game.dice_awaited is None:
+        raise RuleViolation("no_dice_awaited", "The game waits for no dice: send a command.")
+    waiting = Waiting.from_json(game.dice_awaited)
+    return _resolve(
+        game,
+        user=user,
+        waiting=waiting._replace(entered=[*waiting.entered, *(entered or [])]),
+        submitted=submitted,
+        now=now,
+        idempotency=idempotency,
+        answer=answer,
+    )
+
+
+class Waiting(NamedTuple):
+    """A command being resolved on the game's dice: who gave it, and when (its time under
+    the rules, however long its dice take to be entered), and what was entered for it."""
+
+    actor: Actor
+    command: dict
+    given_at: datetime
+    entered: list
+
+    def to_json(self) -> dict:
+        return {
+            "actor": self.actor.to_json(),
+            "command": self.command,
+            "given_at": timestamp(self.given_at),
+            "entered": self.entered,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> Waiting:
+        return cls(
+            Actor.from_json(data["actor"]),
+            data["command"],
+            datetime.fromisoformat(data["given_at"]),
+            data["entered"],
+        )
+
+
+def _check_active(game: Game) -> None:
     if game.status != GameStatus.ACTIVE:
         raise RuleViolation("game_over", f"The game is {game.status}.")
-    if dice is None:
-        dice = ServerDice(
-            bytes.fromhex(game.server_seed), game.client_seed, start_nonce=game.next_nonce
-        )
+
+
+def _dice_first(game: Game, actor: Actor) -> Conflict:
+    """The refusal of a command while the game waits for the dice of another: it names
+    them as the game does (``dice_awaited``), in the rules' words."""
+    return Conflict(
+        "The game waits for the dice of an earlier command: they are entered first.",
+        code="dice_awaited",
+        current_version=game.version,
+        dice_awaited=dice_awaited_as_seen(game, actor),
+    )
+
+
+def _resolve(game: Game, *, user, waiting: Waiting, submitted, now, idempotency, answer):
+    """Apply ``waiting`` on the game's dice, or where the dice entered for it run out,
+    record what it waits for and keep it on the game: either way one event, chained,
+    at the command's own time."""
     rules = find_ruleset(game.ruleset)
     state = canonical_state(game.state)
-    outcome = rules.apply(state, command, actor=actor, dice=dice, now=now.timestamp())
+    dice = _dice(game, waiting.entered)
+    try:
+        outcome = rules.apply(
+            state, waiting.command, actor=waiting.actor, dice=dice, now=waiting.given_at.timestamp()
+        )
+    except DiceAwaited as awaited:
+        needs = _awaited(rules, state, waiting, awaited.need, start_nonce=game.next_nonce)
+        event = _record(game, user, waiting, submitted, dice, [awaited_event(needs)], idempotency)
+        game.dice_awaited = {"seq": event.seq, **waiting.to_json(), "dice": event.events[0]["dice"]}
+        _save(game, event, ["version", "last_hash", "dice_awaited"], answer)
+        return event
     if isinstance(dice, EnteredDice) and dice.unused:
         raise RuleViolation(
             "too_many_dice",
             f"{dice.unused} of the entered dice were not needed by the command.",
         )
-    event = _next_event(game, user, actor, submitted, command, dice, outcome.events, now)
-    if idempotency is not None:
-        event.idempotency_key, event.fingerprint = idempotency.key, idempotency.fingerprint
+    event = _record(game, user, waiting, submitted, dice, outcome.events, idempotency)
     game.state = outcome.state
     game.next_nonce = dice.next_nonce
     update = ["state", "version", "next_nonce", "last_hash"]
+    if game.dice_awaited is not None:
+        game.dice_awaited = None
+        update.append("dice_awaited")
     over = rules.is_over(outcome.state)
     if over:
         game.status = GameStatus.FINISHED
         game.finished_at = game.seed_revealed_at = now
         update += ["status", "finished_at", "seed_revealed_at"]
-    if answer is not None:
-        event.answer = answer(event)
-    event.save(force_insert=True)
-    game.save(update_fields=update)
-    event_appended.send(sender=Game, game=game, event=event)
+    _save(game, event, update, answer)
     if over:
         game_finished.send(sender=Game, game=game, now=now)
     return event
 
 
-def _dice_for(game: Game, actor: Actor, submission: Submission) -> Dice | None:
+def _awaited(rules: Ruleset, state, waiting: Waiting, need: Need, *, start_nonce: int):
+    """What a command waits for: first ``need``, its next roll's, then what it rolls after
+    that whatever falls (``games.foresight``); the record of it says so
+    (``games.awaiting``), and the game keeps the command until they are entered."""
+    ahead = command_dice(
+        rules,
+        state,
+        waiting.command,
+        waiting.actor,
+        now=waiting.given_at.timestamp(),
+        entered=waiting.entered,
+        start_nonce=start_nonce,
+    )
+    return ahead or [need]
+
+
+def _record(game: Game, user, waiting: Waiting, submitted, dice, events, idempotency) -> GameEvent:
+    event = _next_event(
+        game, user, waiting.actor, submitted, waiting.command, dice, events, waiting.given_at
+    )
+    if idempotency is not None:
+        event.idempotency_key, event.fingerprint = idempotency.key, idempotency.fingerprint
+    return event
+
+
+def _save(game: Game, event: GameEvent, update: list[str], answer) -> None:
+    if answer is not None:
+        event.answer = answer(event)
+    event.save(force_insert=True)
+    game.save(update_fields=update)
+    event_appended.send(sender=Game, game=game, event=event)
+
+
+def _dice(game: Game, entered: list) -> Dice:
+    """The game's dice for one command: the server's, or the faces entered for it."""
+    if game.entered_dice == EnteredDiceMode.NEVER:
+        return ServerDice(
+            bytes.fromhex(game.server_seed), game.client_seed, start_nonce=game.next_nonce
+        )
+    return EnteredDice(entered, start_nonce=game.next_nonce)
+
+
+def _entered(game: Game, actor: Actor, submission: Submission) -> list | None:
+    """The dice a submission enters, if its sender may enter dice in this game."""
     if submission.dice is None:
         return None
-    allowed = game.entered_dice == EnteredDiceMode.PLAYERS or (
-        game.entered_dice == EnteredDiceMode.REFEREE and actor.is_referee
-    )
-    if not allowed:
+    if not game.takes_dice_from(actor):
         raise RuleViolation(
             "entered_dice_refused", "This game does not take entered dice from you."
         )
-    return EnteredDice(submission.dice, start_nonce=game.next_nonce)
+    return submission.dice
 
 
 def _next_event(game, user, actor, submitted, command, dice, events, now) -> GameEvent:
@@ -551,6 +704,7 @@ def game_abandon(*, game_id: int, user, now: datetime) -> Game:
             raise RuleViolation("game_over", f"The game is already {game.status}.")
         game.status = GameStatus.ABANDONED
         game.finished_at = game.seed_revealed_at = now
-        game.save(update_fields=["status", "finished_at", "seed_revealed_at"])
+        game.dice_awaited = None  # a command still waiting for its dice is never applied
+        game.save(update_fields=["status", "finished_at", "seed_revealed_at", "dice_awaited"])
         game_abandoned.send(sender=Game, game=game, now=now)
     return game

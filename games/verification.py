@@ -7,7 +7,10 @@ command and anyone with a copy of the log run the same checks:
 2. once revealed, the server seed matches the commitment published at creation;
 3. every server roll re-derives from the seeds and its nonce;
 4. replaying the commands from ``ruleset.setup(config)`` with the recorded
-   faces and times gives the same events, dice and final state as stored.
+   faces and times gives the same events, dice and final state as stored. A
+   record of dice awaited (``games.awaiting``) is replayed as what it is: its
+   command, on the faces entered for it so far, must stop where the record
+   says, asking for the same die first, and changes nothing.
 
 A problem names the sequence number of the first event it shows in.
 """
@@ -17,8 +20,17 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 
+from games.awaiting import awaited_event, awaits, first_die
 from games.chain import HASHED_FIELDS, canonical_state, event_hash
-from games.dice import SERVER, DiceError, ScriptedDice, ServerDice, commitment
+from games.dice import (
+    SERVER,
+    DiceAwaited,
+    DiceError,
+    EnteredDice,
+    ScriptedDice,
+    ServerDice,
+    commitment,
+)
 from games.ruleset import Actor, Outcome, Ruleset, RuleViolation
 
 
@@ -127,20 +139,26 @@ def _check_rolls(game: GameRecord, events: list[dict], report: Report) -> None:
 def replay_command(ruleset: Ruleset, state: dict, event: dict) -> tuple[Outcome, ScriptedDice]:
     """Apply one stored event's command to ``state`` again, on the faces it recorded.
 
+    A record of dice awaited is replayed on entered dice, which wait where they run
+    out: its outcome is then the state as it was and the die the command asks for
+    first (where the command does not stop, its outcome is what it did instead).
     Raises what ``apply`` raises; the dice returned tell which faces were used.
     """
     recorded = event["dice"]
-    dice = ScriptedDice(
+    dice = (EnteredDice if awaits(event["events"]) else ScriptedDice)(
         [roll["face"] for roll in recorded],
         start_nonce=recorded[0]["nonce"] if recorded else 0,
     )
-    outcome = ruleset.apply(
-        canonical_state(state),
-        event["command"],
-        actor=Actor.from_json(event["actor"]),
-        dice=dice,
-        now=datetime.fromisoformat(event["created_at"]).timestamp(),
-    )
+    try:
+        outcome = ruleset.apply(
+            canonical_state(state),
+            event["command"],
+            actor=Actor.from_json(event["actor"]),
+            dice=dice,
+            now=datetime.fromisoformat(event["created_at"]).timestamp(),
+        )
+    except DiceAwaited as awaited:
+        return Outcome(state, [awaited_event([awaited.need])]), dice
     return outcome, dice
 
 
@@ -162,12 +180,21 @@ def _check_replay(game: GameRecord, events: list[dict], ruleset: Ruleset, report
             {**roll.to_json(), "source": stored["source"]}
             for roll, stored in zip(dice.rolls, recorded, strict=False)
         ]
-        if outcome.events != event["events"] or replayed_dice != recorded or dice.unused:
+        same = _same_events(outcome.events, event["events"])
+        if not same or replayed_dice != recorded or dice.unused:
             _replay_differs(report, event["seq"], "replaying the command gives another result")
             return
         state = outcome.state
     if state != game.state:
         _replay_differs(report, None, "the replayed state differs from the stored snapshot")
+
+
+def _same_events(replayed: list[dict], stored: list[dict]) -> bool:
+    """Whether a replay did what the record says: the same events; for a record of dice
+    awaited, a stop asking for the same die first."""
+    if awaits(stored):
+        return awaits(replayed) and first_die(replayed) == first_die(stored)
+    return replayed == stored
 
 
 def _replay_differs(report: Report, seq: int | None, detail: str) -> None:

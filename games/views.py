@@ -78,6 +78,7 @@ def game_page(request, pk: int, kind: str):
 def _frame(request, game, rules: Ruleset, actor, kind: str, language: str) -> dict:
     view = selectors.state_as_seen(game, actor)
     offered = _offers(game, rules, actor, view, language)
+    awaited = selectors.dice_awaited_as_seen(game, actor)
     seen = tables.Seen(rules, view, actor, language, offered, dict(request.GET.items()))
     table = rules.table
     return {
@@ -92,7 +93,10 @@ def _frame(request, game, rules: Ruleset, actor, kind: str, language: str) -> di
             rules, view, offered, language, skip=table.draws if table else frozenset()
         ),
         "turn": _turn(game, rules, actor, view, language),
-        "takes_text": bool(offered or actor.controls) and type(rules).parse is not Ruleset.parse,
+        "dice_awaited": _dice_awaited(awaited, language),
+        "takes_text": awaited is None
+        and bool(offered or actor.controls)
+        and type(rules).parse is not Ruleset.parse,
         "sender": _sender(request, game, kind),
         "transcript": _transcript(request, game, rules, actor, language),
         "state_json": json.dumps(view, indent=1, ensure_ascii=False),
@@ -107,8 +111,11 @@ def _frame(request, game, rules: Ruleset, actor, kind: str, language: str) -> di
 
 
 def _offers(game, rules: Ruleset, actor, view, language: str) -> list[tables.Offer]:
-    """What this reader may do now, in words (nothing once the game is over)."""
+    """What this reader may do now, in words (nothing once the game is over, nor while it
+    waits for the dice of a command)."""
     if game.status != GameStatus.ACTIVE or not (actor.is_referee or actor.controls):
+        return []
+    if game.dice_awaited is not None:
         return []
     commands = rules.allowed_commands(game.state, actor, now=timezone.now().timestamp())
     return tables.offers(rules, view, commands, language)
@@ -124,6 +131,20 @@ def _turn(game, rules: Ruleset, actor, view, language: str) -> dict:
         "seats": [rules.seat_text(seat, view, language) for seat in awaited.seats],
         "referee": awaited.referee,
         "spectator": not (actor.is_referee or actor.controls),
+    }
+
+
+def _dice_awaited(awaited: dict | None, language: str) -> dict | None:
+    """The dice the game waits for, in words; for whoever enters them, whether the first
+    is a shuffle (entered as the places of its cards, shown numbered, in their new order)."""
+    if awaited is None:
+        return None
+    first = awaited["dice"][0]
+    return {
+        "line": awaited["narration"].get(language, ""),
+        "may_enter": awaited["may_enter"],
+        "shuffle": first["shuffle"],
+        "order": first["order"] or [],
     }
 
 

@@ -102,14 +102,63 @@ def form_schema(schema: dict, campaign: Campaign) -> dict:
 
 class ConfigField(JSONFormField):
     """The config drawn from its schema; whether it is a config the rules take is the
-    rules' to say (``prepare`` and ``setup``, in the reader's words), not the form's."""
+    rules' to say (``prepare`` and ``setup``, in the reader's words), not the form's.
+
+    The form sends every setting it draws; one left empty is left out, so that the
+    rules' default holds for it, as when a client leaves it out.
+    """
+
+    def __init__(self, *, config_schema: dict, **kwargs):
+        super().__init__(**kwargs)
+        self.config_schema = config_schema
 
     def validate(self, value):
         forms.JSONField.validate(self, value)
 
+    def clean(self, value):
+        return without_empty(super().clean(value), self.config_schema)
+
+
+def without_empty(value, schema: dict):
+    """``value`` without the settings, at any depth, that the form sent empty: ``{}``,
+    ``[]``, ``""``, and ``None`` where ``schema`` says it is never null (a Table Top
+    scenario's player off the broom is a ``None`` that stays)."""
+    members = [schema, *schema.get("oneOf", []), *schema.get("anyOf", [])]
+    if isinstance(value, dict):
+        kept = {}
+        for key, item in value.items():
+            inner = next(
+                (
+                    m["properties"][key]
+                    if key in m.get("properties", {})
+                    else m["additionalProperties"]
+                    for m in members
+                    if key in m.get("properties", {})
+                    or isinstance(m.get("additionalProperties"), dict)
+                ),
+                {},
+            )
+            item = without_empty(item, inner)
+            if item in ({}, [], "") or (item is None and _never_null(inner)):
+                continue
+            kept[key] = item
+        return kept
+    if isinstance(value, list):
+        items = next((m["items"] for m in members if isinstance(m.get("items"), dict)), {})
+        return [without_empty(item, items) for item in value]
+    return value
+
+
+def _never_null(schema: dict) -> bool:
+    """Whether ``schema`` says what a value is and that it is never null."""
+    members = [schema, *schema.get("oneOf", []), *schema.get("anyOf", [])]
+    return "type" in schema and not any(member.get("nullable") for member in members)
+
 
 class SetupForm(forms.Form):
     """Step 2: the ruleset's config, and the options every game has."""
+
+    label_suffix = ""
 
     title = forms.CharField(max_length=200, required=False, label=_("Title"))
     public = forms.BooleanField(
@@ -126,6 +175,7 @@ class SetupForm(forms.Form):
     def __init__(self, *args, rules: Ruleset, campaign: Campaign, storyguide: bool, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["config"] = ConfigField(
+            config_schema=rules.config_schema,
             schema=form_schema(rules.config_schema, campaign),
             initial=rules.example_config,
             label=_("Setup"),
@@ -137,6 +187,8 @@ class SetupForm(forms.Form):
 
 class SeatsForm(forms.Form):
     """Step 3: who holds each seat, and the referee's own duties."""
+
+    label_suffix = ""
 
     def __init__(self, *args, choices, seats, defaults, referee_bot, **kwargs):
         super().__init__(*args, **kwargs)

@@ -14,7 +14,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.views.decorators.http import require_http_methods, require_safe
 from rest_framework.request import Request
 
@@ -23,7 +23,8 @@ from campaign.models import Campaign, Character, Membership, Role
 from core.errors import AppError
 from core.throttling import InvitationRateThrottle
 from games.models import Game, GameStatus, Seat
-from games.ruleset import PLAYER, Actor, find_ruleset
+from games.ruleset import find_ruleset
+from games.selectors import awaited_seats, state_as_seen
 from games.services import actor_for
 from league.models import CupYear
 from league.selectors import cup_standings
@@ -54,8 +55,10 @@ def _public_cups() -> list[CupYear]:
 @dataclass
 class GameInProgress:
     game: Game
+    rules_title: str
     url: str | None
-    to_act: list[str]
+    to_act: list[str]  # the seats awaited, in words
+    referee: bool  # whether the referee's own commands are awaited
     my_move: bool
 
 
@@ -113,7 +116,8 @@ def _campaign_page(request, membership: Membership) -> CampaignPage:
 
 
 def _games_in_progress(request, campaign: Campaign, role: str) -> list[GameInProgress]:
-    """Running games where I hold a seat (all of them for a storyguide), and who may act."""
+    """Running games where I hold a seat (all of them for a storyguide), and whose move it
+    is, in words: mine, the seats awaited by name, or the referee's."""
     games = Game.objects.filter(
         campaign=campaign, status=GameStatus.ACTIVE, kind__in=list(PAGE_KINDS)
     ).prefetch_related("seats")
@@ -122,18 +126,19 @@ def _games_in_progress(request, campaign: Campaign, role: str) -> list[GameInPro
     found = []
     for game in games.order_by("-created_at")[:20]:
         rules = find_ruleset(game.ruleset)
-        to_act = [
-            seat
-            for seat in rules.seats(game.state)
-            if rules.allowed_commands(game.state, Actor(PLAYER, frozenset({seat})))
-        ]
         mine = actor_for(game, request.user, roles={campaign.pk: role})
+        awaited = awaited_seats(game)
+        language = translation.get_language()
+        language = language if language in rules.languages else rules.languages[0]
+        view = state_as_seen(game, mine)
         found.append(
             GameInProgress(
                 game=game,
+                rules_title=rules.title,
                 url=reverse(PAGE_KINDS[game.kind], args=[game.pk]),
-                to_act=to_act,
-                my_move=bool(mine.controls & set(to_act)),
+                to_act=[rules.seat_text(seat, view, language) for seat in awaited.seats],
+                referee=awaited.referee,
+                my_move=bool(mine.controls & set(awaited.seats)),
             )
         )
     return found

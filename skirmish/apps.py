@@ -1,14 +1,13 @@
-from django.apps import AppConfig
+from games import packages
 
 
-class SkirmishConfig(AppConfig):
+class SkirmishConfig(packages.GameConfig):
     """Draco Dormiens skirmishes: initiative, rounds, delay, defensive rolls, Health."""
 
     name = "skirmish"
 
     def ready(self) -> None:
-        # Importing the rules registers them with games.ruleset.find_ruleset.
-        import skirmish.rules  # noqa: F401
+        super().ready()
         from games.signals import event_appended
         from skirmish.services import sheets_follow_health
 

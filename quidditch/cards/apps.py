@@ -1,12 +1,9 @@
-from django.apps import AppConfig
+from games import packages
 
 
-class CardQuidditchConfig(AppConfig):
-    """Registers the ``card-quidditch`` ruleset with the game platform."""
+class CardQuidditchConfig(packages.GameConfig):
+    """The quidditch card game for two, with hidden hands."""
 
     name = "quidditch.cards"
     label = "quidditch_cards"
     verbose_name = "Quidditch card game"
-
-    def ready(self) -> None:
-        from quidditch.cards import rules  # noqa: F401  (registers the ruleset)

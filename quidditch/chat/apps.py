@@ -1,12 +1,9 @@
-from django.apps import AppConfig
+from games import packages
 
 
-class ChatQuidditchConfig(AppConfig):
-    """Registers the ``chat-quidditch`` ruleset with the game platform."""
+class ChatQuidditchConfig(packages.GameConfig):
+    """Chat-Quidditch (version 2, 2011) and the rules of its house cup."""
 
     name = "quidditch.chat"
     label = "quidditch_chat"
     verbose_name = "Chat-Quidditch"
-
-    def ready(self) -> None:
-        from quidditch.chat import rules  # noqa: F401  (registers the ruleset)

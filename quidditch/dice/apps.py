@@ -1,12 +1,9 @@
-from django.apps import AppConfig
+from games import packages
 
 
-class DiceQuidditchConfig(AppConfig):
-    """Registers the ``dice-quidditch`` ruleset with the game platform."""
+class DiceQuidditchConfig(packages.GameConfig):
+    """The quidditch dice game for two."""
 
     name = "quidditch.dice"
     label = "quidditch_dice"
     verbose_name = "Quidditch dice game"
-
-    def ready(self) -> None:
-        from quidditch.dice import rules  # noqa: F401  (registers the ruleset)

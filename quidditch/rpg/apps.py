@@ -1,15 +1,16 @@
-from django.apps import AppConfig
+from games import packages
 
 
-class RpgQuidditchConfig(AppConfig):
-    """Registers ``rpg-quidditch``, and writes a finished match back to the campaign."""
+class RpgQuidditchConfig(packages.GameConfig):
+    """Draco Dormiens' quidditch; a finished match is written back to the campaign."""
 
     name = "quidditch.rpg"
     label = "quidditch_rpg"
     verbose_name = "Draco Dormiens quidditch"
 
     def ready(self) -> None:
+        super().ready()
         from games.signals import game_finished
-        from quidditch.rpg import receivers, rules  # noqa: F401  (registers the ruleset)
+        from quidditch.rpg import receivers
 
         game_finished.connect(receivers.write_back_to_the_campaign)

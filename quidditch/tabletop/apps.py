@@ -1,12 +1,9 @@
-from django.apps import AppConfig
+from games import packages
 
 
-class TabletopQuidditchConfig(AppConfig):
-    """Registers the ``tabletop-quidditch`` ruleset with the game platform."""
+class TabletopQuidditchConfig(packages.GameConfig):
+    """Table Top Quidditch, on a grid pitch."""
 
     name = "quidditch.tabletop"
     label = "quidditch_tabletop"
     verbose_name = "Table Top Quidditch"
-
-    def ready(self) -> None:
-        from quidditch.tabletop.rules import ruleset  # noqa: F401  (registers the ruleset)

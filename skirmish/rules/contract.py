@@ -50,7 +50,11 @@ _PARTICIPANT_FIELDS = {
     "key": KEY,
     "name": {"type": "string", "minLength": 1},
     "character": _nullable(
-        {"type": "integer", "description": "The campaign's character, or null for ad-hoc."}
+        {
+            "type": "integer",
+            "x-picks": "character",
+            "description": "The campaign's character, or null for ad-hoc.",
+        }
     ),
     "attributes": ATTRIBUTES,
     "health": _nullable(

@@ -1,19 +1,27 @@
 """What can be checked of a deployment without a Docker engine or a real server."""
 
+import contextlib
 import json
 import os
-import socket
+import shutil
+import signal
 import subprocess
 import sys
+import threading
 import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import httpx
 import pytest
 import yaml
 from django.core.management import call_command
+from knox.models import AuthToken
 
 from campaign.models import Campaign, Membership
+from campaign.services import campaign_create
+from config.routes import is_stream
+from tests.serving import NGINX_CONF, Nginx, free_port, nginx_binary
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,14 +31,51 @@ def compose():
     return yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 
 
-def test_compose_names_the_five_services(compose):
-    assert set(compose["services"]) == {"postgres", "redis", "web", "worker", "beat"}
+def test_compose_names_the_services(compose):
+    assert set(compose["services"]) == {
+        *("postgres", "redis", "migrate"),
+        *("web", "streams", "proxy"),
+        *("worker", "beat"),
+    }
 
 
-def test_compose_web_migrates_then_serves_the_asgi_application_with_uvicorn_workers(compose):
-    command = compose["services"]["web"]["command"]
-    assert command.index("migrate --noinput") < command.index("gunicorn config.asgi")
-    assert "--worker-class uvicorn_worker.UvicornWorker" in command
+def test_compose_migrates_once_before_anything_serves_or_runs_tasks(compose):
+    services = compose["services"]
+    assert services["migrate"]["command"] == ["python", "manage.py", "migrate", "--noinput"]
+    assert services["migrate"]["restart"] == "no"
+    for name in ("web", "streams", "worker", "beat"):
+        waits_for = services[name]["depends_on"]
+        assert waits_for["migrate"] == {"condition": "service_completed_successfully"}
+
+
+def test_compose_serves_commands_and_streams_apart_behind_one_port(compose):
+    """``web`` runs the image's command (config.wsgi), ``streams`` config.streams on
+    uvicorn workers, and only ``proxy`` publishes a port, with the repository's config."""
+    services = compose["services"]
+    assert services["web"]["command"] == dockerfile_command()
+    streams = services["streams"]["command"]
+    assert streams[:2] == ["gunicorn", "config.streams"]
+    assert streams[streams.index("--worker-class") + 1] == "uvicorn_worker.UvicornWorker"
+    proxy = services["proxy"]
+    assert proxy["image"].startswith("nginx:")
+    assert "./deploy/nginx.conf:/etc/nginx/nginx.conf:ro" in proxy["volumes"]
+    published = {name for name, service in services.items() if "ports" in service}
+    assert published == {"proxy"}
+    assert proxy["ports"] == ["8000:8000"]
+
+
+@pytest.mark.skipif(not shutil.which("docker-compose"), reason="needs docker-compose")
+def test_compose_file_passes_compose_own_validation():
+    """``docker-compose config`` checks the file against the Compose schema; no engine."""
+    result = subprocess.run(
+        ["docker-compose", "config", "--quiet"],
+        cwd=ROOT,
+        env={**os.environ, "SECRET_KEY": "x", "POSTGRES_PASSWORD": "y"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
 
 
 def dockerfile_command() -> list[str]:
@@ -38,29 +83,59 @@ def dockerfile_command() -> list[str]:
     return json.loads(line.splitlines()[0])
 
 
-@pytest.mark.django_db(transaction=True)
-def test_the_images_command_serves_the_api_and_a_live_stream(settings):
-    """The Dockerfile's CMD, run here on a free port: the API answers, a stream streams."""
-    port = free_port()
-    command = dockerfile_command()
+def on_this_machine(command: list[str], port: int) -> list[str]:
+    """A server's command from the Dockerfile or compose, on a free port, one worker."""
+    command = list(command)
     command[command.index("--bind") + 1] = f"127.0.0.1:{port}"
     command[command.index("--workers") + 1] = "1"
-    database = settings.DATABASES["default"]
-    env = {**os.environ, "DATABASE_URL": database_url(database), "DEBUG": "1"}
-    server = subprocess.Popen(
-        [sys.executable, "-m", *command], cwd=ROOT, env=env, stderr=subprocess.DEVNULL
-    )
+    return [sys.executable, "-m", *command]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_images_command_and_composes_streams_command_serve_the_service_apart(
+    settings, compose, django_user_model
+):
+    """The Dockerfile's CMD (a command server) and compose's ``streams`` command, run
+    here: the command server answers the API and refuses a stream (421, not a worker
+    held for hours); the streams server streams a campaign's activity."""
+    storyguide = django_user_model.objects.create_user("deploy-storyguide", password=None)
+    campaign = campaign_create(name="Deployed", storyguide=storyguide)
+    auth = {"Authorization": f"Token {AuthToken.objects.create(user=storyguide)[1]}"}
+    env = {**os.environ, "DATABASE_URL": database_url(settings.DATABASES["default"]), "DEBUG": "1"}
+    commands = {"web": dockerfile_command(), "streams": compose["services"]["streams"]["command"]}
+    ports = {name: free_port() for name in commands}
+    servers = [
+        subprocess.Popen(
+            on_this_machine(command, ports[name]),
+            cwd=ROOT,
+            env=env,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        for name, command in commands.items()
+    ]
+    web, streams = (f"http://127.0.0.1:{ports[name]}" for name in ("web", "streams"))
+    stream = f"/api/campaigns/{campaign.pk}/stream/"
     try:
-        base = f"http://127.0.0.1:{port}"
-        wait_until_up(base + "/api/health/")
-        with httpx.Client(base_url=base, timeout=5) as client:
+        wait_until_up(web + "/api/health/")
+        wait_until_up(streams + "/api/health/")
+        with httpx.Client(base_url=web, timeout=5) as client:
             assert client.get("/api/rulesets/").status_code == 200
-            with client.stream("GET", "/api/cup-years/1/stream/") as stream:
-                assert stream.status_code == 404  # no cup year: a JSON answer, not a hang
             assert client.get("/api/health/").json()["database"] == "ok"
+            refused = client.get(stream, headers=auth)
+            assert (refused.status_code, refused.json()["code"]) == (421, "misdirected_request")
+        with (
+            httpx.Client(base_url=streams, timeout=5) as client,
+            client.stream("GET", stream, headers=auth) as live,
+        ):
+            assert live.status_code == 200
+            assert live.headers["content-type"].startswith("text/event-stream")
+            assert next(live.iter_bytes()).startswith(b"retry: 3000")
     finally:
-        server.terminate()
-        server.wait(10)
+        for server in servers:
+            os.killpg(server.pid, signal.SIGTERM)
+        for server in servers:
+            server.wait(10)
 
 
 def database_url(database: dict) -> str:
@@ -68,12 +143,6 @@ def database_url(database: dict) -> str:
         return f"sqlite:///{database['NAME']}"
     user, host, port = database["USER"], database["HOST"], database["PORT"]
     return f"postgres://{user}@{host}:{port}/{database['NAME']}"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def wait_until_up(url: str, seconds: float = 30) -> None:
@@ -96,7 +165,7 @@ def test_compose_runs_one_worker_and_exactly_one_beat(compose):
 
 
 def test_compose_wires_the_app_to_postgres_and_redis(compose):
-    for name in ("web", "worker", "beat"):
+    for name in ("migrate", "web", "streams", "worker", "beat"):
         service = compose["services"][name]
         environment = service["environment"]
         assert "@postgres:5432/" in environment["DATABASE_URL"]
@@ -104,7 +173,7 @@ def test_compose_wires_the_app_to_postgres_and_redis(compose):
         assert environment["CACHE_URL"].startswith("redis://redis:6379/")  # one for all
         assert environment["DEBUG"] == "0"
         assert "SECRET_KEY" in environment
-        assert set(service["depends_on"]) == {"postgres", "redis"}
+        assert {"postgres", "redis"} <= set(service["depends_on"])
     assert compose["services"]["postgres"]["image"].startswith("postgres:")
     assert compose["services"]["redis"]["image"].startswith("redis:")
 
@@ -167,3 +236,116 @@ def test_demo_storyguide_can_log_in_to_the_admin(client):
     assert client.login(username="storyguide", password="lumos-maxima")
     assert client.get("/admin/").status_code == 200
     assert client.get("/admin/campaign/campaign/").status_code == 200
+
+
+# --- the proxy (deploy/nginx.conf) ---------------------------------------------------
+
+needs_nginx = pytest.mark.skipif(
+    not nginx_binary(), reason="needs nginx (apt-get install nginx; .ci/run installs it)"
+)
+
+
+@needs_nginx
+def test_the_proxy_config_passes_nginxs_own_validation(tmp_path):
+    validate = [nginx_binary(), "-t", "-c", str(NGINX_CONF), "-e", "stderr"]
+    result = subprocess.run(
+        [*validate, "-g", f"pid {tmp_path / 'nginx.pid'};"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+
+
+class Upstream(ThreadingHTTPServer):
+    """A stand-in for the command servers or the streams server: it answers what it
+    was asked and with which headers; as the streams server, it sends that as a first
+    message and then holds the stream open until ``release``."""
+
+    daemon_threads = True
+
+    def __init__(self, name: str):
+        super().__init__(("127.0.0.1", 0), _Answer)
+        self.name = name
+        self.release = threading.Event()
+
+    @property
+    def port(self) -> int:
+        return self.server_address[1]
+
+
+class _Answer(BaseHTTPRequestHandler):
+    def do_GET(self):
+        seen = json.dumps(
+            {
+                "upstream": self.server.name,
+                "path": self.path,
+                "host": self.headers["Host"],
+                "x_forwarded_for": self.headers["X-Forwarded-For"],
+                "x_forwarded_proto": self.headers["X-Forwarded-Proto"],
+            }
+        ).encode()
+        self.send_response(200)
+        if self.server.name == "streams":
+            self.send_header("Content-Type", "text/event-stream")
+            self.end_headers()
+            self.wfile.write(b"data: " + seen + b"\n\n")
+            self.wfile.flush()
+            self.server.release.wait(30)
+        else:
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(seen)))
+            self.end_headers()
+            self.wfile.write(seen)
+
+    def log_message(self, format, *args):
+        pass
+
+
+@contextlib.contextmanager
+def upstream(name: str):
+    server = Upstream(name)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.release.set()
+        server.shutdown()
+        server.server_close()
+
+
+@needs_nginx
+def test_the_proxy_sends_streams_to_the_streams_server_at_once_and_the_rest_to_commands():
+    """By ``config.routes.is_stream``'s rule; a stream's first message passes while the
+    stream is still open (nothing buffered: the stand-in does not say
+    ``X-Accel-Buffering``); the host, the TLS terminator's ``X-Forwarded-Proto`` and
+    ``X-Forwarded-For`` with the proxy's peer appended reach the service."""
+    paths = [
+        "/api/matches/7/stream/?after=3",
+        "/api/cup-years/1/stream/",
+        "/api/auth/stream-token/",
+        "/api/matches/7/commands/",
+        "/api/streams/",
+        "/me/",
+    ]
+    sent = {"Host": "quidditch.example.org", "X-Forwarded-Proto": "https"}
+    sent["X-Forwarded-For"] = "203.0.113.7"  # as the TLS terminator in front writes it
+    with upstream("commands") as commands, upstream("streams") as streams:
+        proxy = Nginx(commands=commands.port, streams=streams.port).start()
+        try:
+            proxy.wait_ready()
+            for path in paths:
+                with httpx.stream("GET", proxy.url + path, headers=sent, timeout=5) as answer:
+                    first = next(answer.iter_lines())
+                seen = json.loads(first.removeprefix("data: "))
+                expected = "streams" if is_stream(path.partition("?")[0]) else "commands"
+                assert seen == {
+                    "upstream": expected,
+                    "path": path,
+                    "host": "quidditch.example.org",
+                    "x_forwarded_for": "203.0.113.7, 127.0.0.1",
+                    "x_forwarded_proto": "https",
+                }, path
+        finally:
+            proxy.stop()

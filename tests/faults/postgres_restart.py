@@ -312,8 +312,8 @@ def main() -> int:
         log = open(workdir / "gunicorn.log", "wb")  # noqa: SIM115 (the child owns it)
         gunicorn = subprocess.Popen(
             [
-                *(sys.executable, "-m", "gunicorn", "config.asgi", "--bind", f"127.0.0.1:{web}"),
-                *("--worker-class", "uvicorn_worker.UvicornWorker"),
+                *(sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{web}"),
+                *("--worker-class", "gthread", "--threads", "4"),
                 *("--workers", "3", "--timeout", "30", "--graceful-timeout", "5"),
             ],
             cwd=ROOT,

@@ -7,8 +7,10 @@ import struct
 import pytest
 
 from games.dice import (
+    DiceAwaited,
     DiceError,
     EnteredDice,
+    Need,
     ScriptedDice,
     ServerDice,
     commitment,
@@ -123,11 +125,13 @@ def test_entered_faces_outside_the_die_are_refused(faces):
         EnteredDice(faces).roll(6, "pass")
 
 
-def test_too_few_entered_faces_are_refused():
+def test_too_few_entered_faces_wait_for_the_next_die():
+    """Entered dice that run out are not an error: the roll waits, saying for what."""
     dice = EnteredDice([3])
     dice.roll(6, "pass")
-    with pytest.raises(DiceError, match="more dice"):
-        dice.roll(6, "catch")
+    with pytest.raises(DiceAwaited) as awaited:
+        dice.roll(6, "catch", by="GJäger2")
+    assert awaited.value.need == Need("catch", 6, 1, "GJäger2")
 
 
 def test_entered_rolls_are_marked_as_entered():

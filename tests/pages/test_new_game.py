@@ -139,3 +139,22 @@ def test_the_dashboards_add_game_leads_to_the_new_game_page(table):
         302,
         f"/campaigns/{table.campaign.slug}/games/new/",
     )
+
+
+def test_my_campaigns_says_whose_move_it_is_by_the_seats_names(table):
+    """ "My campaigns" says whose move it is in words (issue 28, "Holding a seat"): a card
+    game waiting for Gryffindor says so, not ``gryffindor``."""
+    table.client(table.storyguide).post(
+        "/api/matches/",
+        {
+            "campaign": table.campaign.pk,
+            "ruleset": "card-quidditch",
+            "config": {},
+            "seats": {"gryffindor": table.player.pk, "slytherin": table.storyguide.pk},
+        },
+        format="json",
+    )
+    me = browser(table.player).get("/me/", {"lang": "en"}).content.decode()
+    assert "Quidditch card game" in me
+    assert re.search(r"Your move|waiting for (Gryffindor|Slytherin)", me)
+    assert "waiting for gryffindor" not in me and "waiting for slytherin" not in me

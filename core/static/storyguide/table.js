@@ -62,6 +62,14 @@
     });
   });
 
+  // The dice a command waits for, as they fell: faces in order, or a shuffle's new order.
+  const dice = document.getElementById("dice");
+  if (dice) dice.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const numbers = dice.faces.value.split(/[\s,;]+/).filter(Boolean).map(Number);
+    send({dice: dice.dataset.shuffle === "1" ? [numbers] : numbers});
+  });
+
   const say = document.getElementById("say");
   if (say) say.addEventListener("submit", (event) => { event.preventDefault(); send({text: say.text.value}); });
 })();

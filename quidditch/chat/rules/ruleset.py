@@ -138,27 +138,7 @@ class ChatQuidditch(Ruleset):
     name = "chat-quidditch"
     title = "Chat-Quidditch"
     languages = words.LANGUAGES
-    config_schema = {
-        "type": "object",
-        "required": ["teams"],
-        "properties": {
-            "teams": {
-                "type": "array",
-                "minItems": 2,
-                "maxItems": 2,
-                "description": "Two teams: a house id with its characters by id (each with a "
-                "position, and xp if not left to the captain), or a house name with named "
-                "players (docs/rules/chat-quidditch.md).",
-                "items": {"type": "object"},
-            },
-            "answer_seconds": {"type": "number", "minimum": 1, "default": 10},
-            "final": {"type": "boolean", "default": False},
-            "rounds": {"type": "integer", "minimum": 1, "maximum": MAX_ROUNDS, "default": 10},
-            "half_time_after": {"type": "integer", "minimum": 1, "default": 5},
-            "foul_xp": {"type": "boolean", "default": False},
-            "referee_releases": {"type": "boolean", "default": True},
-        },
-    }
+    config_schema = contract.config_schema(MAX_ROUNDS)
     command_schemas = contract.COMMANDS
     state_schema = contract.STATE
     event_schemas = contract.EVENTS

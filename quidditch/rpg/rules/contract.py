@@ -114,7 +114,7 @@ ENTRY = _object(
     "with a position and the three attributes, a name and Health (5 when left out). The "
     "service stores a character's entry filled in from the sheet.",
     {
-        "character": {"type": "integer", "nullable": True},
+        "character": {"type": "integer", "nullable": True, "x-picks": "character"},
         "name": NAME,
         "position": {"type": "string", "enum": list(LINE_UP)},
         "attributes": THREE_ATTRIBUTES,
@@ -127,7 +127,10 @@ TEAM = _object(
     "the campaign by id with its characters, or a house's name with players written out.",
     {
         "house": {
-            "oneOf": [{"type": "integer"}, {"type": "string"}],
+            "oneOf": [
+                {"type": "string", "title": "A house by name"},
+                {"type": "integer", "x-picks": "house", "title": "A house of the campaign"},
+            ],
             "description": "A house of the campaign by id (its characters), or a name.",
         },
         "house_id": {

@@ -1,0 +1,42 @@
+"""A game is a package: a Django app that registers its ruleset, whose modules are pure.
+
+``settings.GAMES`` names the installed games once (docs/architecture.md, "How to add a
+game"). ``INSTALLED_APPS`` takes them from there; each game's app (a :class:`GameConfig`)
+imports its ruleset when Django starts, which registers it; and the import contracts
+(:mod:`config.import_contracts`) are made from the same list: every module of a game is
+pure (no Django, no DRF) but those that face Django, and no game imports another.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from django.apps import AppConfig
+
+
+class GameConfig(AppConfig):
+    """The app of a game package. Its ``apps.py`` names it as ``packages.GameConfig``, so
+    that Django finds the package's own subclass as the one app config of the module."""
+
+    #: The package's modules that face Django; every other one is held to be pure.
+    django_modules: frozenset[str] = frozenset(
+        {
+            "apps",
+            "admin",
+            "apis",
+            "demo",
+            "migrations",
+            "models",
+            "receivers",
+            "serializers",
+            "services",
+            "streams",
+            "tasks",
+            "templatetags",
+            "urls",
+            "views",
+        }
+    )
+
+    def ready(self) -> None:
+        import_module(f"{self.name}.rules.ruleset")  # registers the ruleset

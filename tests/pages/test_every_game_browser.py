@@ -1,0 +1,177 @@
+"""Issue 28's "done when", for each of the six game kinds, in a real (headless) Chromium.
+
+The storyguide starts the game from the New game page, with a player's seat and bots
+elsewhere; the player, who joined by invitation (signing up through its link), plays it
+by clicking only, and it reaches its end; the page follows the bots' moves by itself.
+Table Top and the skirmish start close to their end (the storyguide sets them up so).
+
+Which button the player clicks is what the ruleset's bot that plays to win would choose
+for that seat, found among the page's buttons and forms by the command it sends; the test
+reads the game only to choose, never to play.
+"""
+
+import json
+import random
+from dataclasses import dataclass, field
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from campaign.demo import storyguide_group
+from campaign.invitations import invitation_create
+from campaign.models import Campaign, Role
+from campaign.services import campaign_create
+from games.bots import seat_actor
+from games.models import Game
+from games.ruleset import find_ruleset
+from quidditch.tabletop.rules.scenario import endgame
+from tests.factories import PASSWORD, UserFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NEW_PASSWORD = "Hippogriff-Feather-77"
+#: At most this many of the player's clicks in one game.
+CLICKS = 400
+
+
+@dataclass(frozen=True)
+class Start:
+    """How the storyguide sets a game up on the New game page: the settings typed into
+    the setup's form (a setting's path, ``§`` between its parts -> the value), or a whole
+    setup given as JSON (a position close to the end), and the player's seat."""
+
+    seat: str
+    fill: dict[str, str] = field(default_factory=dict)
+    config: dict | None = None
+
+
+GAMES = {
+    "dice-quidditch": Start("red", {"snitch_to_catch": "1"}),
+    "card-quidditch": Start("gryffindor"),
+    "chat-quidditch": Start("GJäger1", {"rounds": "1"}),
+    "rpg-quidditch": Start("home.seeker"),
+    "tabletop-quidditch": Start("home", config={"scenario": endgame()}),
+    "skirmish": Start("p01", {f"participants§{n}§health": "2" for n in range(3)}),
+}
+
+
+def sign_up(context, server, code) -> None:
+    page = context.new_page()
+    page.goto(f"{server}/join/{code}/")
+    page.fill("#id_username", "oliver")
+    page.fill("#id_password", NEW_PASSWORD)
+    page.click("text=Sign up and join")
+    expect(page.locator("nav .me")).to_have_text("oliver")
+    page.close()
+
+
+def log_in(context, server, username, password):
+    page = context.new_page()
+    page.goto(f"{server}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("button[type=submit]")
+    expect(page).to_have_url(f"{server}/me/")
+    return page
+
+
+def start_from_the_new_game_page(page, server, campaign, ruleset, start: Start) -> Game:
+    page.goto(f"{server}/me/")
+    page.click(f"a[href='/campaigns/{campaign.slug}/games/new/']")
+    page.click(f"a[href='/campaigns/{campaign.slug}/games/new/{ruleset}/']")
+    for setting, value in start.fill.items():  # django-jsonform names a setting by its path
+        page.locator(f"[name='rjf§{setting}']").fill(value)
+    if start.config is not None:  # the storyguide pastes a position as the setup
+        page.locator("textarea[name=config]").evaluate(
+            "(field, config) => { field.value = config; }", json.dumps(start.config)
+        )
+    page.click("button[name=seats]")
+    page.locator(f"select[name='seat:{start.seat}']").select_option(label="oliver")
+    page.check("input[name=referee]")  # the storyguide leaves the referee's duties to a bot
+    page.click("button[name=create]")
+    expect(page.locator("#turn")).to_be_visible()
+    return Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))
+
+
+def choice(game: Game, seat: str, rng: random.Random) -> dict:
+    """What the ruleset's bot that plays to win would give for ``seat`` now."""
+    rules = find_ruleset(game.ruleset)
+    actor = seat_actor(seat)
+    offered = rules.allowed_commands(game.state, actor, now=timezone.now().timestamp())
+    bot = next(iter(rules.bots.values()))
+    chosen = bot.choose(rules.view(game.state, actor), seat, offered, rng)
+    return chosen if chosen is not None else rng.choice(offered)
+
+
+def click(page, command: dict, rng: random.Random) -> None:
+    """Send ``command`` by clicking: its button, else its form's choices and button, else
+    (a table's own form that composes its command) any button the page offers."""
+    wanted = json.dumps(command, sort_keys=True)
+    buttons = page.locator("[data-command]")
+    sent_by = buttons.evaluate_all("buttons => buttons.map(button => button.dataset.command)")
+    commands = [json.loads(raw) for raw in sent_by]
+    for index, sent in enumerate(commands):
+        if json.dumps(sent, sort_keys=True) == wanted:
+            with page.expect_navigation():
+                buttons.nth(index).click()
+            return
+    forms = page.locator("form.command-form")
+    for index in range(forms.count()):
+        form = forms.nth(index)
+        offers = json.loads(form.get_attribute("data-offers"))
+        if command in offers:
+            for select in form.locator("select").all():
+                name = select.get_attribute("name")
+                select.select_option(value=json.dumps(command.get(name), ensure_ascii=False))
+            with page.expect_navigation():
+                form.locator("button[type=submit]").click()
+            return
+    assert commands, f"no button sends {command} and none is offered"
+    with page.expect_navigation():
+        buttons.nth(rng.randrange(len(commands))).click()
+
+
+@pytest.mark.parametrize("ruleset", sorted(GAMES))
+def test_the_storyguide_starts_it_and_the_invited_player_plays_it_to_its_end_by_clicking(
+    live_service, chromium, screenshots, ruleset
+):
+    server, start = live_service.url, GAMES[ruleset]
+    storyguide = UserFactory(username="mcgonagall")
+    storyguide.groups.add(storyguide_group())
+    campaign = campaign_create(name="Hogwarts", slug="hogwarts", storyguide=storyguide)
+    invitation = invitation_create(
+        campaign=campaign, role=Role.PLAYER, created_by=storyguide, now=timezone.now()
+    )
+
+    player_context = chromium.new_context(viewport={"width": 420, "height": 900})
+    player_context.set_default_timeout(30_000)
+    sign_up(player_context, server, invitation.code)
+
+    guide = chromium.new_context(viewport={"width": 1100, "height": 900})
+    guide.set_default_timeout(30_000)
+    game = start_from_the_new_game_page(
+        log_in(guide, server, storyguide.username, PASSWORD), server, campaign, ruleset, start
+    )
+    guide.close()
+
+    page = player_context.new_page()
+    page.goto(f"{server}/me/")
+    page.click(f"a[href='/matches/{game.pk}/'], a[href='/skirmishes/{game.pk}/']")
+    rng = random.Random(0)
+    for _ in range(CLICKS):
+        turn = page.locator("#turn")
+        if "The game is over." in turn.inner_text():
+            break
+        if not page.locator("[data-command], form.command-form").count():
+            # The bots are moving: the page reloads itself when their moves commit.
+            with page.expect_navigation(timeout=60_000):
+                pass
+            continue
+        game.refresh_from_db()
+        click(page, choice(game, start.seat, rng), rng)
+    expect(page.locator("#turn")).to_contain_text("The game is over.")
+    page.screenshot(path=screenshots / f"{ruleset}-played-to-the-end.png", full_page=True)
+    assert Game.objects.get(pk=game.pk).status == "finished"
+    player_context.close()
+    assert Campaign.objects.get().memberships.count() == 2
