@@ -263,6 +263,7 @@ SPECTACULAR_SETTINGS = {
         "core.schema.add_errors_and_links",
         "core.schema.add_streams",
         "games.schema.add_ruleset_shapes",
+        "core.schema.nullable_references",
     ],
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "games.models.GameStatus",

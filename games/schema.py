@@ -30,8 +30,15 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from core.schema import NULL
+from games.awaiting import DICE_AWAITED
 from games.bots import strategies
 from games.ruleset import Ruleset, find_ruleset, ruleset_names
+
+
+def ref(component: str) -> dict:
+    return {"$ref": f"#/components/schemas/{component}"}
+
 
 #: What ``/api/rulesets/`` gives for each shape: a JSON Schema, as a document.
 JSON_SCHEMA = {
@@ -40,10 +47,26 @@ JSON_SCHEMA = {
     "description": "A JSON Schema (OpenAPI 3.0 flavour), the same as the ruleset's "
     "component of that shape in this contract.",
 }
-#: Null, in OpenAPI 3.0's words.
-NULL = {"type": "object", "nullable": True, "enum": [None]}
 #: The event of a ruleset that names no event types.
 ANY_EVENT = {"type": "object", "additionalProperties": {}}
+#: Events the platform writes into any game's log, type -> component: a command that
+#: waits for entered dice (``games.awaiting``; ``Need`` is ``NeedSerializer``'s).
+PLATFORM_EVENTS = {
+    DICE_AWAITED: (
+        "DiceAwaitedEvent",
+        {
+            "type": "object",
+            "description": "The command of this record waits for the dice the table enters: "
+            "first its next roll, then what it rolls after that, as far as can be told.",
+            "properties": {
+                "type": {"type": "string", "enum": [DICE_AWAITED]},
+                "dice": {"type": "array", "items": ref("Need")},
+            },
+            "required": ["type", "dice"],
+            "additionalProperties": False,
+        },
+    )
+}
 
 
 class Generic(NamedTuple):
@@ -78,6 +101,7 @@ GENERICS = {
     "Game": Generic("Game", _every, "ruleset"),
     "Submitted": Generic("Submitted", _every, None),
     "Event": Generic("Record", _every, None),
+    "DiceAwaited": Generic("DiceAwaited", _every, None),
     "EventPage": Generic("EventPage", _every, "ruleset"),
     "CommandAnswer": Generic("CommandAnswer", _played_by_commands, "ruleset"),
     "GameCreateRequest": Generic("GameCreateRequest", _created_as_matches, "ruleset"),
@@ -89,10 +113,6 @@ GENERICS = {
 def pascal(text: str) -> str:
     """``chat-quidditch`` -> ``ChatQuidditch``, ``end_turn`` -> ``EndTurn``."""
     return "".join(part[:1].upper() + part[1:] for part in re.split(r"[^A-Za-z0-9]+", text))
-
-
-def ref(component: str) -> dict:
-    return {"$ref": f"#/components/schemas/{component}"}
 
 
 def union(members: dict[str, str], told_by: str, description: str) -> dict:
@@ -116,8 +136,7 @@ def _map(values: dict) -> dict:
 
 
 def _nullable(schema: dict) -> dict:
-    """The schema, or null: OpenAPI 3.0 has no null type, and its ``nullable`` takes
-    effect only beside a ``type`` (not beside a reference)."""
+    """The schema, or null (``core.schema.nullable_references``)."""
     return {"oneOf": [schema, NULL]}
 
 
@@ -168,6 +187,7 @@ class RulesetShapes:
                 rules.event_schemas,
                 "type",
                 _described(ANY_EVENT, f"What happened in a {title} game."),
+                shared={kind: component for kind, (component, _) in PLATFORM_EVENTS.items()},
             ),
             "Result": _described(
                 _not_null(rules.result_schema), f"A {title} game's result, once it is over."
@@ -182,16 +202,22 @@ class RulesetShapes:
         }
         return {self.name(suffix): schema for suffix, schema in shapes.items()}
 
-    def _union(self, suffix: str, schemas: dict[str, dict], told_by: str, loose: dict) -> dict:
+    def _union(
+        self, suffix: str, schemas: dict[str, dict], told_by: str, loose: dict, shared=None
+    ) -> dict:
         """Each of ``schemas`` (value of ``told_by`` -> schema) as a component, and their
-        union as the ruleset's ``suffix``; ``loose`` where the ruleset names none."""
+        union, with the ``shared`` components (value -> name), as the ruleset's ``suffix``;
+        ``loose`` where the ruleset names none."""
         if not schemas:
             return {suffix: loose}
         members = {value: f"{pascal(value)}{suffix}" for value in schemas}
         return {
             **{members[value]: schema for value, schema in schemas.items()},
             suffix: union(
-                {value: self.name(member) for value, member in members.items()},
+                {
+                    **{value: self.name(member) for value, member in members.items()},
+                    **(shared or {}),
+                },
                 told_by,
                 loose["description"],
             ),
@@ -211,6 +237,12 @@ class RulesetShapes:
                 "state": self.ref("State"),
                 "allowed_commands": _array(self.ref("Command")),
                 "result": _nullable(self.ref("Result")),
+                "dice_awaited": _nullable(self.ref("DiceAwaited")),
+            },
+            "DiceAwaited": {
+                "actor": ref("Actor"),
+                "command": self.ref("Command"),
+                "narration": self.ref("Narration"),
             },
             "Submitted": {"command": self.ref("Command"), "bot": bot},
             "Event": {
@@ -271,6 +303,7 @@ def add_ruleset_shapes(result, generator, request, public):
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     everyone = [RulesetShapes(find_ruleset(name)) for name in ruleset_names()]
     schemas["JsonSchema"] = JSON_SCHEMA
+    schemas.update(PLATFORM_EVENTS.values())
     for shapes in everyone:
         schemas.update(shapes.own())
     for generic, (suffix, made_for, told_by) in GENERICS.items():

@@ -6,6 +6,7 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.schema import NULL
 from games.dice import ENTERED, SCRIPTED, SERVER
 from games.hosting import host
 from games.models import EnteredDice, Game
@@ -296,26 +297,28 @@ class GameSerializer(serializers.ModelSerializer):
         return {seat.participant: seat.bot for seat in game.seats.all() if seat.bot}
 
 
-@extend_schema_field(
-    {
-        "oneOf": [
-            {"type": "integer", "description": "A die's face."},
-            {
-                "type": "array",
-                "items": {"type": "integer", "minimum": 1},
-                "maxItems": 200,
-                "description": "A deck's new order: each card's place before the shuffle.",
-            },
-            {
-                "type": "array",
-                "items": {"type": "string", "maxLength": 200},
-                "maxItems": 200,
-                "description": "A deck's new order: its cards, as the shuffle awaited names "
-                "them in its order.",
-            },
-        ]
-    }
-)
+#: One die a table enters: a face, or a deck's new order.
+ENTERED_DIE = {
+    "oneOf": [
+        {"type": "integer", "description": "A die's face."},
+        {
+            "type": "array",
+            "items": {"type": "integer", "minimum": 1},
+            "maxItems": 200,
+            "description": "A deck's new order: each card's place before the shuffle.",
+        },
+        {
+            "type": "array",
+            "items": {"type": "string", "maxLength": 200},
+            "maxItems": 200,
+            "description": "A deck's new order: its cards, as the shuffle awaited names "
+            "them in its order.",
+        },
+    ]
+}
+
+
+@extend_schema_field(ENTERED_DIE)
 class EnteredDieField(serializers.Field):
     """One entered die: a face, or a whole shuffle as the deck's new order (its cards'
     places before the shuffle, or the cards themselves)."""
@@ -414,13 +417,23 @@ class ActorSerializer(serializers.Serializer):
     )
 
 
+@extend_schema_field({"oneOf": [*ENTERED_DIE["oneOf"], NULL]})
+class LoggedDieField(serializers.Field):
+    """An entered die as the log shows it: null, while the game runs, where it decides a
+    secret (a deck's new order)."""
+
+    def to_representation(self, value):
+        return value
+
+
 class SubmittedSerializer(serializers.Serializer):
-    """What was sent: the typed line, or the command as sent (by a person or a bot)."""
+    """What was sent: the typed line, or the command as sent (by a person or a bot), and
+    the dice entered with it."""
 
     text = serializers.CharField(required=False)
     command = serializers.DictField(required=False)
     bot = serializers.CharField(required=False, help_text="The bot that sent it.")
-    dice = serializers.ListField(child=EnteredDieField(), required=False)
+    dice = serializers.ListField(child=LoggedDieField(), required=False)
 
 
 class EventSerializer(serializers.Serializer):

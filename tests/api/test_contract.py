@@ -657,6 +657,66 @@ def test_the_table_log_is_written_by_a_check_and_read_as_its_own_type(campaign):
     assert storyguide.call("table_logs_verify_retrieve", 200, id=log.id).ok is True
 
 
+def entered(need, rng: random.Random) -> list:
+    """What a table enters for a need: a face per die, a shuffle as its new order (by the
+    places before it)."""
+    if need.shuffle:
+        order = list(range(1, need.sides + 1))
+        rng.shuffle(order)
+        return [order]
+    return [rng.randint(1, need.sides) for _ in range(need.count)]
+
+
+@pytest.mark.parametrize("name", ["dice-quidditch", "card-quidditch"])
+def test_a_game_on_entered_dice_says_in_its_types_which_dice_it_waits_for(campaign, name):
+    """The storyguide holds every seat of a game on the table's dice and gives its first
+    command with none: the game waits, and the answer, the game and the log say for which
+    dice in the ruleset's types (a roll, a shuffle with the order it shuffles); the dice
+    entered alone, the command is applied."""
+    storyguide, prefix, rng = campaign.storyguide, pascal(name), random.Random(name)
+    seats = storyguide.call("rulesets_retrieve", 200, name=name).seats
+    body = storyguide.model(f"{prefix}GameCreateRequest").from_dict(
+        {
+            "campaign": campaign.campaign.id,
+            "ruleset": name,
+            "config": find_ruleset(name).example_config,
+            "seats": dict.fromkeys(seats, campaign.storyguide_id),
+            "entered_dice": "referee",
+        }
+    )
+    game = storyguide.call("matches_create", 201, body=body)
+    assert len(game.allowed_dice) == len(game.allowed_commands)
+    submission = storyguide.model(f"{prefix}SubmissionRequest")
+    command = game.allowed_commands[0].to_dict()
+    answer = storyguide.call(
+        "matches_commands_create",
+        201,
+        id=game.id,
+        body=submission.from_dict({"ruleset": name, "command": command}),
+    )
+    (waiting,) = answer.event.events
+    assert isinstance(waiting, storyguide.model("DiceAwaitedEvent"))
+    awaited = answer.game.dice_awaited
+    assert isinstance(awaited, storyguide.model(f"{prefix}DiceAwaited"))
+    assert awaited.command.to_dict() == command and awaited.may_enter is True
+    for _ in range(20):  # a roll-off that ties is rolled again
+        if answer.game.dice_awaited is None:
+            break
+        dice = [face for need in answer.game.dice_awaited.dice for face in entered(need, rng)]
+        answer = storyguide.call(
+            "matches_commands_create",
+            201,
+            id=game.id,
+            body=submission.from_dict({"ruleset": name, "dice": dice}),
+        )
+        assert isinstance(answer, storyguide.model(f"{prefix}CommandAnswer"))
+    assert answer.game.dice_awaited is None
+    rolled = {roll.source for roll in answer.event.dice}
+    assert rolled == {"entered"}
+    page = storyguide.call("matches_events_retrieve", 200, id=game.id)
+    assert isinstance(page.results[0].events[0], storyguide.model("DiceAwaitedEvent"))
+
+
 def test_a_submission_typed_by_another_ruleset_is_refused(campaign):
     """A submission names its ruleset so that its command has a type; naming another than
     the game's is a mistake worth a 400, and changes nothing."""
