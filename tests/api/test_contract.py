@@ -454,6 +454,16 @@ def test_each_ruleset_says_where_its_games_are_created_and_a_log_is_created_nowh
 # --- playing every ruleset with the generated client alone --------------------------------
 
 
+#: After so many of the player's commands, the log is read as the player sees it mid-game.
+MIDWAY = 10
+#: Settings that make a game shorter than its example's, for the time of the suite.
+SHORTER = {"tabletop-quidditch": {"pitch": {"length": 25, "width": 15}}}
+#: After so many commands the player calls a long game off by the rules' own means, where
+#: it is offered one (``Ruleset.ending_actions``: Table Top's concession or proposal to
+#: end; a whole match is some 300 to 1,500 of one side's commands).
+PATIENCE = 150
+
+
 def winning_bot(name: str) -> str:
     """The ruleset's bot that plays to win (its first), else the random one."""
     return next(iter(strategies(find_ruleset(name))))
@@ -571,19 +581,7 @@ class Game:
                 return records
 
 
-#: After so many of the player's commands, the log is read as the player sees it mid-game.
-MIDWAY = 10
-#: Settings that make a game shorter than its example's, for the time of the suite.
-SHORTER = {"tabletop-quidditch": {"pitch": {"length": 25, "width": 15}}}
-#: After so many commands the player calls a long game off by the rules' own means, where
-#: it is offered one (``Ruleset.ending_actions``: Table Top's concession or proposal to
-#: end; a whole match is some 300 to 1,500 of one side's commands).
-PATIENCE = 150
-
-PLAYED_TO_THE_END = [name for name in PLAYED if find_ruleset(name).kind in ("match", "skirmish")]
-
-
-@pytest.mark.parametrize("name", PLAYED_TO_THE_END)
+@pytest.mark.parametrize("name", PLAYED)
 def test_a_plugin_plays_every_ruleset_to_its_end_with_the_generated_client_alone(
     campaign, name, figures
 ):
