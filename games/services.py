@@ -318,6 +318,8 @@ class Submission:
     command: dict | None = None
     dice: list | None = None
     expected_version: int | None = None
+    #: The ruleset the client typed the command by; another than the game's is refused.
+    ruleset: str | None = None
 
     @property
     def enters_dice_only(self) -> bool:
@@ -403,6 +405,12 @@ def _submit(*, game_id, user, submission, now, idempotency_key, render, kind, ro
         game = _lock_visible(game_id, kind, roles, user, idempotency_key)
         if game.earlier is not None:
             return _first_answer(GameEvent.objects.get(pk=game.earlier), submission)
+        if submission.ruleset not in (None, game.ruleset):
+            raise Invalid.field(
+                "ruleset",
+                f"This game is played by {game.ruleset}, not {submission.ruleset}.",
+                code="wrong_ruleset",
+            )
         if submission.expected_version is not None and submission.expected_version != game.version:
             raise Conflict(
                 f"The game is at version {game.version}, not {submission.expected_version}.",
