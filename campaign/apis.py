@@ -7,6 +7,7 @@ role allows on the object.
 
 from __future__ import annotations
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -16,6 +17,7 @@ from rest_framework.decorators import action
 from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from campaign import activity as campaign_activity
 from campaign import invitations, selectors, services, transfer
@@ -50,11 +52,13 @@ from campaign.serializers import (
     JoinedSerializer,
     LedgerEntrySerializer,
     MembershipSerializer,
+    MeSerializer,
     PopularitySerializer,
     PopularityStepSerializer,
     ReasonSerializer,
     SignUpSerializer,
 )
+from core import services as core_services
 from core.downloads import csv_download
 from core.errors import Forbidden, NotFound
 from core.pagination import CURSOR_PARAMETERS, cursor, cursor_page
@@ -174,6 +178,49 @@ class CampaignViewSet(
         campaign = transfer.campaign_import(request.data, storyguide=request.user)
         forget_campaign_roles(request)
         return Response(self.get_serializer(campaign).data, status=201)
+
+
+class MeView(APIView):
+    """Who you are: your user id (what seats name), your language, your campaigns and
+    your role in each. PATCH sets your language."""
+
+    http_method_names = ["get", "patch", "head", "options"]
+
+    @extend_schema(operation_id="me_retrieve", responses={200: MeSerializer})
+    def get(self, request):
+        return Response(self._me(request))
+
+    @extend_schema(
+        operation_id="me_partial_update", request=MeSerializer, responses={200: MeSerializer}
+    )
+    def patch(self, request):
+        incoming = MeSerializer(data=request.data, partial=True)
+        incoming.is_valid(raise_exception=True)
+        if "language" in incoming.validated_data:
+            core_services.preferences_update(
+                user=request.user, language=incoming.validated_data["language"]
+            )
+            request.user.refresh_from_db()
+        return Response(self._me(request))
+
+    def _me(self, request) -> dict:
+        user, roles = request.user, campaign_roles(request)
+        campaigns = Campaign.objects.filter(pk__in=list(roles)).order_by("name")
+        try:
+            language = user.preferences.language
+        except ObjectDoesNotExist:
+            language = ""
+        return MeSerializer(
+            {
+                "id": user.pk,
+                "username": user.username,
+                "language": language,
+                "campaigns": [
+                    {"id": c.pk, "name": c.name, "slug": c.slug, "role": roles[c.pk]}
+                    for c in campaigns
+                ],
+            }
+        ).data
 
 
 class InvitationViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
@@ -27,14 +28,17 @@ STORYGUIDE_ONLY = ("secret_notes", "popularity_base")
 
 
 class MembershipSerializer(serializers.ModelSerializer):
+    user = serializers.IntegerField(
+        source="user_id", read_only=True, help_text="The member's user id: what seats name."
+    )
     username = serializers.SlugRelatedField(
         source="user", slug_field="username", queryset=get_user_model().objects.all()
     )
 
     class Meta:
         model = Membership
-        fields = ["id", "campaign", "username", "role"]
-        read_only_fields = ["id", "campaign"]
+        fields = ["id", "campaign", "user", "username", "role"]
+        read_only_fields = ["id", "campaign", "user"]
 
 
 class CampaignSerializer(StrictTextModelSerializer):
@@ -380,7 +384,12 @@ class InvitationPreviewSerializer(serializers.Serializer):
 class SignUpSerializer(serializers.Serializer):
     username = StrictCharField(max_length=150)
     password = StrictCharField(write_only=True, style={"input_type": "password"})
-    email = serializers.EmailField(required=False, allow_blank=True, default="")
+    email = serializers.EmailField(required=False, allow_blank=True)
+
+    def validate(self, attrs):
+        """No address is an empty one (a default of "" would be documented as an address
+        that is none, which OpenAPI's validators refuse)."""
+        return {"email": "", **attrs}
 
 
 class JoinedSerializer(serializers.Serializer):
@@ -397,3 +406,26 @@ class JoinedSerializer(serializers.Serializer):
     class Meta:
         model = Invitation  # only so the schema knows ``character``'s id type
         fields = ["membership", "character", "token"]
+
+
+class MyCampaignSerializer(serializers.Serializer):
+    """A campaign of the caller's, with their role in it."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    slug = serializers.CharField()
+    role = serializers.ChoiceField(choices=Role.choices)
+
+
+class MeSerializer(serializers.Serializer):
+    """The caller: who they are (the id is what seats name), the language every answer and
+    page is in for them, and their campaigns."""
+
+    id = serializers.IntegerField(read_only=True)
+    username = serializers.CharField(read_only=True)
+    language = serializers.ChoiceField(
+        choices=settings.LANGUAGES,
+        allow_blank=True,
+        help_text="The language of every page and answer; empty: the browser's.",
+    )
+    campaigns = MyCampaignSerializer(many=True, read_only=True)

@@ -15,6 +15,7 @@ router.register("house-points", apis.LedgerViewSet, basename="house-points")
 router.register("table-logs", apis.TableLogViewSet, basename="table-log")
 
 urlpatterns = [
+    path("me/", apis.MeView.as_view(), name="me"),
     path("campaigns/<int:pk>/stream/", CampaignStreamView.as_view(), name="campaign-stream"),
     path(
         "table-logs/<int:pk>/stream/",

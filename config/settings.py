@@ -279,9 +279,11 @@ SPECTACULAR_SETTINGS = {
         "core.schema.add_errors_and_links",
         "core.schema.add_streams",
         "games.schema.add_ruleset_shapes",
+        "core.schema.nullable_references",
     ],
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "games.models.GameStatus",
+        "MembershipRoleEnum": "campaign.models.Role",
         "FixtureStatusEnum": "league.models.FixtureStatus",
         "WebhookEventTypeEnum": "webhooks.models.EventType",
         "DeliveryStatusEnum": "webhooks.models.DeliveryStatus",

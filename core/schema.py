@@ -30,6 +30,9 @@ ERROR_SCHEMA = {
     "required": ["code", "detail"],
 }
 ERROR_REF = {"$ref": "#/components/schemas/Error"}
+#: Null, in OpenAPI 3.0's words: it has no null type, and ``nullable`` takes effect only
+#: beside a ``type``.
+NULL = {"type": "object", "nullable": True, "enum": [None]}
 WRITES = {"post", "put", "patch", "delete"}
 METHODS = {"get", "post", "put", "patch", "delete"}
 
@@ -162,3 +165,25 @@ def add_streams(result, generator, request, public):
             }
         }
     return result
+
+
+def nullable_references(result, generator, request, public):
+    """drf-spectacular postprocessing hook: a field that is a component or null (a nullable
+    nested serializer) says so as OpenAPI 3.0 reads it, ``oneOf`` the component and null.
+    drf-spectacular writes ``allOf`` the component beside ``nullable: true``, which strict
+    validators read as never null (``nullable`` without a ``type`` has no effect)."""
+    _strict_nullable(result)
+    return result
+
+
+def _strict_nullable(node) -> None:
+    if isinstance(node, dict):
+        if node.get("nullable") is True and "type" not in node and len(node.get("allOf", ())) == 1:
+            (component,) = node.pop("allOf")
+            del node["nullable"]
+            node["oneOf"] = [component, NULL]
+        for value in node.values():
+            _strict_nullable(value)
+    elif isinstance(node, list):
+        for value in node:
+            _strict_nullable(value)

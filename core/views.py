@@ -19,6 +19,7 @@ from config.celery import app as celery_app
 from core import streams
 from core.auth import TokenAuthentication
 from core.responses import json_error
+from core.serializers import UserSerializer
 from core.throttling import LoginRateThrottle
 
 BROKER_TIMEOUT_SECONDS = 2
@@ -95,7 +96,7 @@ TokenSerializer = inline_serializer(
     {
         "token": serializers.CharField(),
         "expiry": serializers.DateTimeField(allow_null=True),
-        "user": inline_serializer("TokenUser", {"username": serializers.CharField()}),
+        "user": UserSerializer(help_text="Whose token it is: the id is what seats name."),
     },
 )
 

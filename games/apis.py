@@ -9,7 +9,10 @@ it. ``/api/rulesets/`` describes every ruleset the service referees.
 
 from __future__ import annotations
 
+import functools
+
 from django.http import HttpResponse
+from django.urls import URLResolver, get_resolver, reverse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -103,7 +106,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             after=after,
             latest=game.version,
         )
-        page["version"] = game.version
+        page.update(version=game.version, ruleset=game.ruleset)
         return Response(EventPageSerializer(page).data)
 
     @extend_schema(
@@ -239,6 +242,7 @@ class PlayableGameViewSet(GameViewSet):
             "hash": event.hash,
         }
         return {
+            "ruleset": game.ruleset,
             "event": selectors.event_as_seen(game, stored, actor),
             "game": self._game_body(game, actor),
         }
@@ -251,7 +255,8 @@ class MatchViewSet(PlayableGameViewSet):
 
 
 class RulesetViewSet(viewsets.ViewSet):
-    """The rule systems the service referees, with the shapes of their configs and commands."""
+    """The rule systems the service referees, with where their games are and the shapes
+    they take."""
 
     permission_classes = [AllowAny]
     lookup_field = "name"
@@ -260,13 +265,39 @@ class RulesetViewSet(viewsets.ViewSet):
     @extend_schema(responses={200: RulesetSerializer(many=True)})
     def list(self, request):
         return Response(
-            RulesetSerializer(
-                [selectors.ruleset_description(n) for n in ruleset_names()], many=True
-            ).data
+            RulesetSerializer([self._describe(name) for name in ruleset_names()], many=True).data
         )
 
     @extend_schema(responses={200: RulesetSerializer})
     def retrieve(self, request, name=None):
         if name not in ruleset_names():
             raise NotFound(f"No ruleset {name}.")
-        return Response(RulesetSerializer(selectors.ruleset_description(name)).data)
+        return Response(RulesetSerializer(self._describe(name)).data)
+
+    def _describe(self, name: str) -> dict:
+        endpoint, creatable = games_endpoints()[find_ruleset(name).kind]
+        return {
+            **selectors.ruleset_description(name),
+            "endpoint": endpoint,
+            "creatable": creatable,
+        }
+
+
+@functools.cache
+def games_endpoints() -> dict[str, tuple[str, bool]]:
+    """Kind of game -> the collection its games are read at, and whether a client creates
+    them there: from the URL configuration, where each kind's ``GameViewSet`` is routed."""
+    found = {}
+
+    def walk(patterns):
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                walk(pattern.url_patterns)
+            view = getattr(getattr(pattern, "callback", None), "cls", None)
+            if isinstance(view, type) and issubclass(view, GameViewSet) and pattern.name:
+                actions = pattern.callback.actions
+                if actions.get("get") == "list":
+                    found[view.kind] = (reverse(pattern.name), actions.get("post") == "create")
+
+    walk(get_resolver().url_patterns)
+    return found

@@ -247,9 +247,10 @@ LANGUAGES = frozenset({"de", "en", "fr"})
 
 
 def check_contract(game: PlayedGame, *, states: int = 40) -> int:
-    """The state as each viewer sees it, each offered command, each event and the result
-    hold to the ruleset's schemas, at up to ``states`` points; returns how many shapes
-    were checked. A ruleset that names no schema for a shape is not checked for it."""
+    """The state as each viewer sees it, each offered command, each event, the records of
+    the log as each viewer sees them and the result hold to the ruleset's schemas, at up to
+    ``states`` points; returns how many shapes were checked. A ruleset that names no schema
+    for a shape is not checked for it."""
     from openapi_schema_validator import OAS30Validator  # a test's dependency
 
     rules, checked = game.rules, 0
@@ -274,13 +275,31 @@ def check_contract(game: PlayedGame, *, states: int = 40) -> int:
                 if schema is None:
                     raise ConformanceError(f"no schema for the offered {command}")
                 holds(schema, command, f"the offered {command}")
+
+    def events_hold(record: dict, seen: str) -> None:
+        for event in record["events"]:
+            schema = rules.event_schemas.get(event.get("type"))
+            if schema is None:
+                raise ConformanceError(f"no schema for the event type {event.get('type')!r}")
+            holds(schema, event, f"the event {event}{seen}")
+
     if rules.event_schemas:
         for record in game.events:
-            for event in record["events"]:
-                schema = rules.event_schemas.get(event.get("type"))
+            events_hold(record, "")
+    # A record of the log as a reader sees it while the game runs (a card face down): its
+    # command is still one of the ruleset's commands, its events of the ruleset's events.
+    step = max(1, len(game.events) // states)
+    for record in game.events[::step]:
+        for viewer in viewers(rules, game.final_state):
+            seen = rules.view_event(record, viewer)
+            if rules.command_schemas:
+                command = seen["command"]
+                schema = rules.command_schemas.get(command.get("action"))
                 if schema is None:
-                    raise ConformanceError(f"no schema for the event type {event.get('type')!r}")
-                holds(schema, event, f"the event {event}")
+                    raise ConformanceError(f"no schema for the logged {command}")
+                holds(schema, command, f"the logged {command} seen by {viewer.to_json()}")
+            if rules.event_schemas:
+                events_hold(seen, f" seen by {viewer.to_json()}")
     holds(rules.result_schema, rules.result(game.final_state), "the result")
     return checked
 

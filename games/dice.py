@@ -254,9 +254,20 @@ class EnteredDice(ScriptedDice):
     ``roll_many`` are still to come, and for a shuffle its items in their order
     before it, so that whoever enters the new order sees the deck they shuffle.
     A shuffle begun by faces goes on by faces, a die at a time.
+
+    ``meant`` says, face by face as far as known, the purpose a face was entered for
+    (the roll the game asked for). A face is never taken for another roll: where the
+    rules roll something else first (a tie rolled again, which nobody could foresee),
+    the faces entered for the later rolls are set aside, and that roll is awaited.
     """
 
     source = ENTERED
+
+    def __init__(
+        self, faces: Iterable, *, start_nonce: int = 0, meant: Iterable[str | None] = ()
+    ) -> None:
+        super().__init__(faces, start_nonce=start_nonce)
+        self._meant = deque(meant)
 
     def roll(self, sides: int, purpose: str, *, by: str | None = None) -> int:
         self._expect(Need(purpose, sides, 1, by))
@@ -278,12 +289,19 @@ class EnteredDice(ScriptedDice):
             self._expect(Need(purpose, len(items), 1, by, tuple(items)))
             if isinstance(self._faces[0], list):
                 order = places_before(self._faces.popleft(), items)
-                self._faces.extendleft(reversed(fisher_yates_faces(order)))
+                faces = fisher_yates_faces(order)
+                self._faces.extendleft(reversed(faces))
+                self._meant.extendleft([purpose] * len(faces))  # the order's own rolls
         return super().shuffle(items, purpose, by=by)
 
     def _expect(self, need: Need) -> None:
+        while self._faces and self._meant and self._meant[0] not in (None, need.purpose):
+            self._faces.popleft()  # entered for a later roll than this one: set aside
+            self._meant.popleft()
         if not self._faces:
             self._awaited(need)
+        if self._meant:
+            self._meant.popleft()
 
     def _awaited(self, need: Need) -> None:
         raise DiceAwaited(need)

@@ -1,58 +1,323 @@
-"""The OpenAPI contract names every ruleset's config and command shapes.
+"""The OpenAPI contract names every shape of every ruleset, and tells them apart.
 
-A drf-spectacular postprocessing hook (``SPECTACULAR_SETTINGS``): each
-registered ruleset's ``config_schema`` and ``command_schema`` become components
-(``ChatQuidditchConfig``, ``ChatQuidditchCommand``, ...), and the generic
-``config`` of a new game and ``command`` of a submission are documented as one
-of them, so a client generated from the contract knows every game's shapes.
+A drf-spectacular postprocessing hook (``SPECTACULAR_SETTINGS``). A ruleset
+declares its shapes as JSON Schemas (``games.ruleset``: ``config_schema``,
+``command_schemas``, ``state_schema``, ``event_schemas``, ``result_schema``);
+each becomes a component named after the ruleset: ``DiceQuidditchConfig``,
+``DiceQuidditchPlaceCommand``, ``DiceQuidditchState``, ``DiceQuidditchPlacedEvent``,
+``DiceQuidditchResult``. A ruleset's command is the union of its actions' commands,
+told apart by ``action``, and its event the union of its events' types, by ``type``.
+A ruleset that declares no more than the defaults still gets its components,
+loose as its defaults are.
+
+The serializers describe each game resource once, for every ruleset: a game, a
+record of its log, a page of the log, a command's answer, a new game, a
+submission, a ruleset. Each of these *generic* components becomes one component
+per ruleset (``ChatQuidditchGame``, whose ``state`` is a ``ChatQuidditchState``
+and whose ``allowed_commands`` are ``ChatQuidditchCommand``), and the generic one
+becomes their union, discriminated by the ruleset's name. A client generated from
+the contract so reads every answer as the right type, whatever the ruleset.
+
+OpenAPI 3.0 wants the members of a discriminated union to be named components,
+given in the discriminator's ``mapping``, and the discriminating property
+required in each; every union made here is so.
 """
 
 from __future__ import annotations
 
-from games.ruleset import find_ruleset, ruleset_names
+import copy
+import re
+from collections.abc import Callable
+from typing import NamedTuple
+
+from core.schema import NULL
+from games.awaiting import DICE_AWAITED
+from games.bots import strategies
+from games.ruleset import Ruleset, find_ruleset, ruleset_names
 
 
-def _created_by_clients(rules) -> bool:
-    return rules.kind == "match"
+def ref(component: str) -> dict:
+    return {"$ref": f"#/components/schemas/{component}"}
 
 
-def _played_by_commands(rules) -> bool:
-    return rules.played_by_commands
-
-
-#: Request component -> (its field, the shape's suffix, which rulesets it takes).
-REQUEST_FIELDS = {
-    "GameCreateRequest": ("config", "Config", _created_by_clients),
-    "SubmissionRequest": ("command", "Command", _played_by_commands),
+#: What ``/api/rulesets/`` gives for each shape: a JSON Schema, as a document.
+JSON_SCHEMA = {
+    "type": "object",
+    "additionalProperties": {},
+    "description": "A JSON Schema (OpenAPI 3.0 flavour), the same as the ruleset's "
+    "component of that shape in this contract.",
+}
+#: The event of a ruleset that names no event types.
+ANY_EVENT = {"type": "object", "additionalProperties": {}}
+#: Events the platform writes into any game's log, type -> component: a command that
+#: waits for entered dice (``games.awaiting``; ``Need`` is ``NeedSerializer``'s).
+PLATFORM_EVENTS = {
+    DICE_AWAITED: (
+        "DiceAwaitedEvent",
+        {
+            "type": "object",
+            "description": "The command of this record waits for the dice the table enters: "
+            "first its next roll, then what it rolls after that, as far as can be told.",
+            "properties": {
+                "type": {"type": "string", "enum": [DICE_AWAITED]},
+                "dice": {"type": "array", "items": ref("Need")},
+            },
+            "required": ["type", "dice"],
+            "additionalProperties": False,
+        },
+    )
 }
 
 
-def component_name(ruleset: str, suffix: str) -> str:
-    return "".join(part.capitalize() for part in ruleset.split("-")) + suffix
+class Generic(NamedTuple):
+    """A component the serializers describe once for every ruleset, made per ruleset."""
+
+    #: The ruleset's component is its name followed by this ("Game": "ChatQuidditchGame").
+    suffix: str
+    #: Which rulesets it is made for.
+    made_for: Callable[[Ruleset], bool]
+    #: The property that tells the rulesets' components apart in the union that takes the
+    #: generic component's place; ``None`` where nothing refers to the generic one but the
+    #: rulesets' own components, so it goes.
+    told_by: str | None
+
+
+def _every(rules: Ruleset) -> bool:
+    return True
+
+
+def _played_by_commands(rules: Ruleset) -> bool:
+    return rules.played_by_commands
+
+
+def _created_as_matches(rules: Ruleset) -> bool:
+    """Created by ``POST /api/matches/`` (a skirmish is gathered by its own endpoint)."""
+    return rules.kind == "match"
+
+
+#: The serializers' component -> how it is made per ruleset (the serializers' ``Event`` is
+#: a record of the log: a ruleset's ``Event`` is one of the events in it).
+GENERICS = {
+    "Game": Generic("Game", _every, "ruleset"),
+    "Submitted": Generic("Submitted", _every, None),
+    "Event": Generic("Record", _every, None),
+    "DiceAwaited": Generic("DiceAwaited", _every, None),
+    "EventPage": Generic("EventPage", _every, "ruleset"),
+    "CommandAnswer": Generic("CommandAnswer", _played_by_commands, "ruleset"),
+    "GameCreateRequest": Generic("GameCreateRequest", _created_as_matches, "ruleset"),
+    "SubmissionRequest": Generic("SubmissionRequest", _played_by_commands, "ruleset"),
+    "Ruleset": Generic("Ruleset", _every, "name"),
+}
+
+
+def pascal(text: str) -> str:
+    """``chat-quidditch`` -> ``ChatQuidditch``, ``end_turn`` -> ``EndTurn``."""
+    return "".join(part[:1].upper() + part[1:] for part in re.split(r"[^A-Za-z0-9]+", text))
+
+
+def union(members: dict[str, str], told_by: str, description: str) -> dict:
+    """One of the ``members`` (value of ``told_by`` -> component), told apart by ``told_by``."""
+    return {
+        "description": description,
+        "oneOf": [ref(component) for component in members.values()],
+        "discriminator": {
+            "propertyName": told_by,
+            "mapping": {value: ref(component)["$ref"] for value, component in members.items()},
+        },
+    }
+
+
+def _array(items: dict) -> dict:
+    return {"type": "array", "items": items}
+
+
+def _map(values: dict) -> dict:
+    return {"type": "object", "additionalProperties": values}
+
+
+def _nullable(schema: dict) -> dict:
+    """The schema, or null (``core.schema.nullable_references``)."""
+    return {"oneOf": [schema, NULL]}
+
+
+def _not_null(schema: dict) -> dict:
+    """The schema of a value once there is one: a game's ``result`` is null until the game
+    is over, which the game's field says (a nullable object as a component of its own
+    confuses generators)."""
+    return {key: value for key, value in schema.items() if key != "nullable"}
+
+
+def _described(schema: dict, description: str) -> dict:
+    """The schema, with ``description`` unless it says what it is itself."""
+    return {"description": description, **schema}
+
+
+class RulesetShapes:
+    """The components of one ruleset: its own shapes, and the generic ones made its own."""
+
+    def __init__(self, rules: Ruleset):
+        self.rules = rules
+        self.prefix = pascal(rules.name)
+
+    def name(self, suffix: str) -> str:
+        return self.prefix + suffix
+
+    def ref(self, suffix: str) -> dict:
+        return ref(self.name(suffix))
+
+    def own(self) -> dict[str, dict]:
+        """Config, commands, state, events, result, and an event's words per language."""
+        rules, title = self.rules, self.rules.title
+        shapes = {
+            "Config": {
+                **_described(rules.config_schema, f"The config of a {title} game."),
+                "example": rules.example_config,
+            },
+            **self._union(
+                "Command",
+                rules.command_schemas,
+                "action",
+                _described(rules.command_schema, f"A command of a {title} game."),
+            ),
+            "State": _described(
+                rules.state_schema, f"A {title} game's state, as its reader sees it."
+            ),
+            **self._union(
+                "Event",
+                rules.event_schemas,
+                "type",
+                _described(ANY_EVENT, f"What happened in a {title} game."),
+                shared={kind: component for kind, (component, _) in PLATFORM_EVENTS.items()},
+            ),
+            "Result": _described(
+                _not_null(rules.result_schema), f"A {title} game's result, once it is over."
+            ),
+            "Narration": {
+                "type": "object",
+                "description": "An event as a line of the referee's transcript, per language.",
+                "properties": {language: {"type": "string"} for language in rules.languages},
+                "required": list(rules.languages),
+                "additionalProperties": False,
+            },
+        }
+        return {self.name(suffix): schema for suffix, schema in shapes.items()}
+
+    def _union(
+        self, suffix: str, schemas: dict[str, dict], told_by: str, loose: dict, shared=None
+    ) -> dict:
+        """Each of ``schemas`` (value of ``told_by`` -> schema) as a component, and their
+        union, with the ``shared`` components (value -> name), as the ruleset's ``suffix``;
+        ``loose`` where the ruleset names none."""
+        if not schemas:
+            return {suffix: loose}
+        members = {value: f"{pascal(value)}{suffix}" for value in schemas}
+        return {
+            **{members[value]: schema for value, schema in schemas.items()},
+            suffix: union(
+                {
+                    **{value: self.name(member) for value, member in members.items()},
+                    **(shared or {}),
+                },
+                told_by,
+                loose["description"],
+            ),
+        }
+
+    def typed_fields(self, generic: str) -> dict[str, dict]:
+        """The fields of a generic component that are this ruleset's shapes."""
+        rules = self.rules
+        name = {"type": "string", "enum": [rules.name]}
+        kind = {"type": "string", "enum": [rules.kind]}
+        bot = {"type": "string", "enum": sorted(strategies(rules))}
+        return {
+            "Game": {
+                "ruleset": name,
+                "kind": kind,
+                "bots": _map(bot),
+                "state": self.ref("State"),
+                "allowed_commands": _array(self.ref("Command")),
+                "result": _nullable(self.ref("Result")),
+                "dice_awaited": _nullable(self.ref("DiceAwaited")),
+            },
+            "DiceAwaited": {
+                "actor": ref("Actor"),
+                "command": self.ref("Command"),
+                "narration": self.ref("Narration"),
+            },
+            "Submitted": {"command": self.ref("Command"), "bot": bot},
+            "Event": {
+                "submitted": self.ref("Submitted"),
+                "command": self.ref("Command"),
+                "events": _array(self.ref("Event")),
+                "narration": _array(self.ref("Narration")),
+            },
+            "EventPage": {"ruleset": name, "results": _array(self.ref("Record"))},
+            "CommandAnswer": {
+                "ruleset": name,
+                "event": self.ref("Record"),
+                "game": self.ref("Game"),
+            },
+            "GameCreateRequest": {
+                "ruleset": name,
+                "config": self.ref("Config"),
+                "bots": _map(bot),
+            },
+            "SubmissionRequest": {"ruleset": name, "command": self.ref("Command")},
+            "Ruleset": {
+                "name": name,
+                "kind": kind,
+                "bots": _array(bot),
+                "config_schema": ref("JsonSchema"),
+                "command_schema": ref("JsonSchema"),
+                "command_schemas": _map(ref("JsonSchema")),
+                "state_schema": ref("JsonSchema"),
+                "event_schemas": _map(ref("JsonSchema")),
+                "result_schema": ref("JsonSchema"),
+                "example_config": self.ref("Config"),
+            },
+        }[generic]
+
+    def made_own(self, generic: str, component: dict, told_by: str | None) -> dict:
+        """The generic component with this ruleset's shapes in its typed fields."""
+        made = copy.deepcopy(component)
+        properties = made.get("properties", {})
+        for field, schema in self.typed_fields(generic).items():
+            if field in properties:
+                properties[field] = _with_notes(schema, properties[field])
+        if told_by is not None:
+            made["required"] = sorted({*made.get("required", ()), told_by})
+        return made
+
+
+def _with_notes(schema: dict, field: dict) -> dict:
+    """``schema`` with what the serializer's field says of itself (its help text, whether
+    it is read only); a reference takes them beside it through ``allOf``."""
+    notes = {key: field[key] for key in ("description", "readOnly", "writeOnly") if key in field}
+    if "$ref" in schema and notes:
+        return {"allOf": [schema], **notes}
+    return {**schema, **notes}
 
 
 def add_ruleset_shapes(result, generator, request, public):
+    """drf-spectacular postprocessing hook: see the module's docstring."""
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
-    for name in ruleset_names():
-        rules = find_ruleset(name)
-        schemas[component_name(name, "Config")] = {
-            **rules.config_schema,
-            "description": f"The config of a {rules.title} game.",
-            "example": rules.example_config,
-        }
-        schemas[component_name(name, "Command")] = {
-            **rules.command_schema,
-            "description": f"A command of a {rules.title} game.",
-        }
-    for component, (field, suffix, takes) in REQUEST_FIELDS.items():
-        described = schemas.get(component, {}).get("properties", {}).get(field)
-        if described is None:
+    everyone = [RulesetShapes(find_ruleset(name)) for name in ruleset_names()]
+    schemas["JsonSchema"] = JSON_SCHEMA
+    schemas.update(PLATFORM_EVENTS.values())
+    for shapes in everyone:
+        schemas.update(shapes.own())
+    for generic, (suffix, made_for, told_by) in GENERICS.items():
+        component = schemas.pop(generic, None)
+        if component is None:
             continue
-        described.pop("additionalProperties", None)
-        described.pop("type", None)
-        described["oneOf"] = [
-            {"$ref": f"#/components/schemas/{component_name(name, suffix)}"}
-            for name in ruleset_names()
-            if takes(find_ruleset(name))
-        ]
+        members = {}
+        for shapes in everyone:
+            if made_for(shapes.rules):
+                members[shapes.rules.name] = shapes.name(suffix)
+                schemas[shapes.name(suffix)] = shapes.made_own(generic, component, told_by)
+        if told_by is not None:
+            description = f"One per ruleset, told apart by {told_by}."
+            if component.get("description"):
+                description = f"{component['description']} {description}"
+            schemas[generic] = union(members, told_by, description)
     return result

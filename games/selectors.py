@@ -178,7 +178,8 @@ def game_verify(game: Game) -> Report:
 
 
 def ruleset_description(name: str) -> dict:
-    """What ``/api/rulesets/`` says of a ruleset: enough for a client to set up and play one."""
+    """What ``/api/rulesets/`` says of a ruleset: enough for a client to set up and play one,
+    and the schemas of every shape its games take (where they are served is the API's)."""
     rules = find_ruleset(name)
     seats = rules.seats(rules.setup(rules.example_config)) if rules.played_by_commands else []
     return {
@@ -191,5 +192,9 @@ def ruleset_description(name: str) -> dict:
         "takes_text": type(rules).parse is not Ruleset.parse,
         "config_schema": rules.config_schema,
         "command_schema": rules.command_schema,
+        "command_schemas": rules.command_schemas,
+        "state_schema": rules.state_schema,
+        "event_schemas": rules.event_schemas,
+        "result_schema": rules.result_schema,
         "example_config": rules.example_config,
     }

@@ -6,9 +6,11 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.schema import NULL
+from games.dice import ENTERED, SCRIPTED, SERVER
 from games.hosting import host
 from games.models import EnteredDice, Game
-from games.ruleset import find_ruleset, ruleset_names
+from games.ruleset import PLAYER, REFEREE, SPECTATOR, find_ruleset, ruleset_names
 from games.selectors import allowed_dice, dice_awaited_as_seen, state_as_seen
 
 
@@ -27,7 +29,13 @@ class GameOptionsSerializer(serializers.Serializer):
         help_text="A campaign of yours: its storyguide starts any game; a player, where the "
         "campaign allows it, a friendly game that seats them.",
     )
-    title = serializers.CharField(max_length=200, required=False, default="")
+    title = serializers.CharField(
+        max_length=200,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text='Left out or empty: the ruleset\'s own ("Gryffindor v Slytherin").',
+    )
     public = serializers.BooleanField(required=False, default=False)
     friendly = serializers.BooleanField(
         required=False,
@@ -66,10 +74,19 @@ class SeatsSerializer(serializers.Serializer):
     )
 
 
+@extend_schema_field({"type": "string"})
+class RulesetField(serializers.ChoiceField):
+    """A ruleset's name, among the choices its serializer offers. The contract names no
+    enum of them: each ruleset's own component names its own (``games.schema``)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=(), **kwargs)
+
+
 class GameCreateSerializer(GameOptionsSerializer, SeatsSerializer):
     """A new game of any ruleset of the view's kind."""
 
-    ruleset = serializers.ChoiceField(choices=(), help_text="See GET /api/rulesets/.")
+    ruleset = RulesetField(help_text="See GET /api/rulesets/.")
     config = serializers.JSONField(
         help_text="The ruleset's setup: its config_schema in GET /api/rulesets/{name}/."
     )
@@ -280,26 +297,28 @@ class GameSerializer(serializers.ModelSerializer):
         return {seat.participant: seat.bot for seat in game.seats.all() if seat.bot}
 
 
-@extend_schema_field(
-    {
-        "oneOf": [
-            {"type": "integer", "description": "A die's face."},
-            {
-                "type": "array",
-                "items": {"type": "integer", "minimum": 1},
-                "maxItems": 200,
-                "description": "A deck's new order: each card's place before the shuffle.",
-            },
-            {
-                "type": "array",
-                "items": {"type": "string", "maxLength": 200},
-                "maxItems": 200,
-                "description": "A deck's new order: its cards, as the shuffle awaited names "
-                "them in its order.",
-            },
-        ]
-    }
-)
+#: One die a table enters: a face, or a deck's new order.
+ENTERED_DIE = {
+    "oneOf": [
+        {"type": "integer", "description": "A die's face."},
+        {
+            "type": "array",
+            "items": {"type": "integer", "minimum": 1},
+            "maxItems": 200,
+            "description": "A deck's new order: each card's place before the shuffle.",
+        },
+        {
+            "type": "array",
+            "items": {"type": "string", "maxLength": 200},
+            "maxItems": 200,
+            "description": "A deck's new order: its cards, as the shuffle awaited names "
+            "them in its order.",
+        },
+    ]
+}
+
+
+@extend_schema_field(ENTERED_DIE)
 class EnteredDieField(serializers.Field):
     """One entered die: a face, or a whole shuffle as the deck's new order (its cards'
     places before the shuffle, or the cards themselves)."""
@@ -327,6 +346,11 @@ def _whole(value) -> bool:
 
 
 class SubmissionSerializer(serializers.Serializer):
+    ruleset = RulesetField(
+        required=False,
+        help_text="The game's ruleset, so that a typed client knows the command's type; "
+        "a submission naming another ruleset than the game's is refused.",
+    )
     text = serializers.CharField(
         required=False,
         max_length=500,
@@ -352,6 +376,13 @@ class SubmissionSerializer(serializers.Serializer):
         help_text="Refuse with 409 unless the game is still at this version.",
     )
 
+    def __init__(self, *args, **kwargs):
+        """Name every ruleset played by commands."""
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].choices = [
+            name for name in ruleset_names() if find_ruleset(name).played_by_commands
+        ]
+
     def validate(self, attrs):
         if "text" in attrs and "command" in attrs:
             raise serializers.ValidationError("Send one of 'text' and 'command', not both.")
@@ -367,24 +398,63 @@ class SubmissionSerializer(serializers.Serializer):
 class RollSerializer(serializers.Serializer):
     nonce = serializers.IntegerField()
     sides = serializers.IntegerField()
-    face = serializers.IntegerField()
+    face = serializers.IntegerField(
+        allow_null=True, help_text="Null while the game runs, for a roll that decides a secret."
+    )
     purpose = serializers.CharField()
-    source = serializers.CharField()
+    source = serializers.CharField(
+        help_text=f"{SERVER}: derived from the seed; {ENTERED}: rolled at the table; "
+        f"{SCRIPTED}: a test's."
+    )
+
+
+class ActorSerializer(serializers.Serializer):
+    """Who gave a command, as the rules saw them."""
+
+    role = serializers.ChoiceField(choices=[REFEREE, PLAYER, SPECTATOR])
+    controls = serializers.ListField(
+        child=serializers.CharField(), help_text="The seats the giver commands."
+    )
+
+
+@extend_schema_field({"oneOf": [*ENTERED_DIE["oneOf"], NULL]})
+class LoggedDieField(serializers.Field):
+    """An entered die as the log shows it: null, while the game runs, where it decides a
+    secret (a deck's new order)."""
+
+    def to_representation(self, value):
+        return value
+
+
+class SubmittedSerializer(serializers.Serializer):
+    """What was sent: the typed line, or the command as sent (by a person or a bot), and
+    the dice entered with it."""
+
+    text = serializers.CharField(required=False)
+    command = serializers.DictField(required=False)
+    bot = serializers.CharField(required=False, help_text="The bot that sent it.")
+    dice = serializers.ListField(child=LoggedDieField(), required=False)
 
 
 class EventSerializer(serializers.Serializer):
+    """One record of the log: a command, what it rolled and what happened."""
+
     seq = serializers.IntegerField()
-    actor = serializers.DictField()
-    submitted = serializers.DictField()
-    command = serializers.DictField()
+    actor = ActorSerializer()
+    submitted = SubmittedSerializer()
+    command = serializers.DictField(help_text="The command as the rules applied it.")
     dice = RollSerializer(many=True)
     events = serializers.ListField(child=serializers.DictField())
-    narration = serializers.ListField(child=serializers.DictField(child=serializers.CharField()))
+    narration = serializers.ListField(
+        child=serializers.DictField(child=serializers.CharField()),
+        help_text="Each event as a line of the referee's transcript, per language.",
+    )
     created_at = serializers.CharField(help_text="UTC with microseconds, exactly as hashed.")
     hash = serializers.CharField()
 
 
 class EventPageSerializer(serializers.Serializer):
+    ruleset = serializers.CharField(help_text="The game's ruleset: the type of its records.")
     results = EventSerializer(many=True)
     next_after = serializers.IntegerField(
         help_text="Pass as ?after= next time: the last event's seq here, or your own "
@@ -395,6 +465,7 @@ class EventPageSerializer(serializers.Serializer):
 
 
 class CommandAnswerSerializer(serializers.Serializer):
+    ruleset = serializers.CharField(help_text="The game's ruleset: the type of the answer.")
     event = EventSerializer()
     game = GameSerializer()
 
@@ -423,11 +494,20 @@ class VerifySerializer(serializers.Serializer):
 
 
 class RulesetSerializer(serializers.Serializer):
-    """A rule system the service referees: what it is and the shapes it takes."""
+    """A rule system the service referees: what it is, where its games are, and the shapes
+    they take (the same schemas as the ruleset's components of the OpenAPI contract)."""
 
     name = serializers.CharField()
     title = serializers.CharField()
     kind = serializers.CharField(help_text="Where its games live: match, skirmish or log.")
+    endpoint = serializers.CharField(
+        help_text="The collection its games are read at (/api/matches/, /api/skirmishes/, "
+        "/api/table-logs/)."
+    )
+    creatable = serializers.BooleanField(
+        help_text="Whether a client creates its games by a POST to endpoint (from "
+        "example_config as it stands); false for a log the service writes itself."
+    )
     languages = serializers.ListField(child=serializers.CharField())
     seats = serializers.ListField(
         child=serializers.CharField(), help_text="The seats of a game set up from the example."
@@ -436,4 +516,16 @@ class RulesetSerializer(serializers.Serializer):
     takes_text = serializers.BooleanField(help_text="Whether commands may be typed as text.")
     config_schema = serializers.DictField(help_text="JSON Schema of config.")
     command_schema = serializers.DictField(help_text="JSON Schema of one command.")
+    command_schemas = serializers.DictField(
+        child=serializers.DictField(),
+        help_text="Action -> JSON Schema of a command of that action (empty where the "
+        "ruleset names none).",
+    )
+    state_schema = serializers.DictField(help_text="JSON Schema of the state as seen.")
+    event_schemas = serializers.DictField(
+        child=serializers.DictField(),
+        help_text="Event type -> JSON Schema of an event of that type (empty where the "
+        "ruleset names none).",
+    )
+    result_schema = serializers.DictField(help_text="JSON Schema of the result once over.")
     example_config = serializers.DictField()

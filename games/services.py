@@ -318,6 +318,8 @@ class Submission:
     command: dict | None = None
     dice: list | None = None
     expected_version: int | None = None
+    #: The ruleset the client typed the command by; another than the game's is refused.
+    ruleset: str | None = None
 
     @property
     def enters_dice_only(self) -> bool:
@@ -403,6 +405,12 @@ def _submit(*, game_id, user, submission, now, idempotency_key, render, kind, ro
         game = _lock_visible(game_id, kind, roles, user, idempotency_key)
         if game.earlier is not None:
             return _first_answer(GameEvent.objects.get(pk=game.earlier), submission)
+        if submission.ruleset not in (None, game.ruleset):
+            raise Invalid.field(
+                "ruleset",
+                f"This game is played by {game.ruleset}, not {submission.ruleset}.",
+                code="wrong_ruleset",
+            )
         if submission.expected_version is not None and submission.expected_version != game.version:
             raise Conflict(
                 f"The game is at version {game.version}, not {submission.expected_version}.",
@@ -510,7 +518,7 @@ def game_apply(
     return _resolve(
         game,
         user=user,
-        waiting=Waiting(actor, command, now, entered or []),
+        waiting=Waiting(actor, command, now, entered or [], [None] * len(entered or [])),
         submitted=submitted,
         now=now,
         idempotency=idempotency,
@@ -542,7 +550,7 @@ def game_enter_dice(
     return _resolve(
         game,
         user=user,
-        waiting=waiting._replace(entered=[*waiting.entered, *(entered or [])]),
+        waiting=waiting.entering(entered or [], game.dice_awaited["dice"]),
         submitted=submitted,
         now=now,
         idempotency=idempotency,
@@ -558,6 +566,8 @@ class Waiting(NamedTuple):
     command: dict
     given_at: datetime
     entered: list
+    #: The purpose each entered face was entered for, as far as known (``EnteredDice``).
+    meant: list
 
     def to_json(self) -> dict:
         return {
@@ -565,6 +575,7 @@ class Waiting(NamedTuple):
             "command": self.command,
             "given_at": timestamp(self.given_at),
             "entered": self.entered,
+            "meant": self.meant,
         }
 
     @classmethod
@@ -574,7 +585,15 @@ class Waiting(NamedTuple):
             data["command"],
             datetime.fromisoformat(data["given_at"]),
             data["entered"],
+            data.get("meant", [None] * len(data["entered"])),
         )
+
+    def entering(self, faces: list, needs: list[dict]) -> Waiting:
+        """With ``faces`` entered for the dice awaited, ``needs`` (each face meant for
+        the roll it answers, in order)."""
+        purposes = [need["purpose"] for need in needs for _ in range(need.get("count", 1))]
+        meant = [*purposes[: len(faces)], *[None] * (len(faces) - len(purposes))]
+        return self._replace(entered=[*self.entered, *faces], meant=[*self.meant, *meant])
 
 
 def _check_active(game: Game) -> None:
@@ -599,7 +618,7 @@ def _resolve(game: Game, *, user, waiting: Waiting, submitted, now, idempotency,
     at the command's own time."""
     rules = find_ruleset(game.ruleset)
     state = canonical_state(game.state)
-    dice = _dice(game, waiting.entered)
+    dice = _dice(game, waiting)
     try:
         outcome = rules.apply(
             state, waiting.command, actor=waiting.actor, dice=dice, now=waiting.given_at.timestamp()
@@ -666,13 +685,13 @@ def _save(game: Game, event: GameEvent, update: list[str], answer) -> None:
     event_appended.send(sender=Game, game=game, event=event)
 
 
-def _dice(game: Game, entered: list) -> Dice:
+def _dice(game: Game, waiting: Waiting) -> Dice:
     """The game's dice for one command: the server's, or the faces entered for it."""
     if game.entered_dice == EnteredDiceMode.NEVER:
         return ServerDice(
             bytes.fromhex(game.server_seed), game.client_seed, start_nonce=game.next_nonce
         )
-    return EnteredDice(entered, start_nonce=game.next_nonce)
+    return EnteredDice(waiting.entered, start_nonce=game.next_nonce, meant=waiting.meant)
 
 
 def _entered(game: Game, actor: Actor, submission: Submission) -> list | None:

@@ -32,6 +32,8 @@ EXPECTED = {
     ("auth-token-revoke", "post"): (401, 204, 204, 204, 204, 204),
     ("auth-token-revoke-all", "post"): (401, 204, 204, 204, 204, 204),
     ("stream-token", "post"): (401, 201, 201, 201, 201, 201),
+    ("me", "get"): (401, 200, 200, 200, 200, 200),
+    ("me", "patch"): (401, 200, 200, 200, 200, 200),
     ("schema", "get"): (200, 200, 200, 200, 200, 200),
     ("docs", "get"): (200, 200, 200, 200, 200, 200),
     ("redoc", "get"): (200, 200, 200, 200, 200, 200),
@@ -248,6 +250,7 @@ def body(world, name, method) -> dict | None:
     later = fixture.window_starts + timedelta(days=10)  # in the window, a week ahead
     bodies = {
         "auth-token": {"username": world.users["player"].username, "password": PASSWORD},
+        "me": {"language": "de"},
         "campaign-list": {"name": "New", "slug": "new"},
         "campaign-import-document": {
             **world.export,

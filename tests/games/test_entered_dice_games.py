@@ -27,7 +27,6 @@ it is (each package's ``test_whose_dice.py`` checks whose seat each die is).
 
 import random
 import re
-from contextlib import suppress
 from functools import cache
 from pathlib import Path
 from unittest import mock
@@ -100,7 +99,7 @@ def kept_as_is(package: str, language: str) -> tuple[re.Pattern, ...]:
     po = ROOT / Path(*package.split(".")) / "locale" / language / "LC_MESSAGES" / "django.po"
     return tuple(
         re.compile(re.sub(r"\\\{\w+\\\}", ".+", re.escape(message)))
-        for message, translations in po_entries(po).items()
+        for (_, message), translations in po_entries(po).items()
         if translations == [message] and re.search(r"[^\W\d_]", re.sub(r"{\w+}", "", message))
     )
 
@@ -262,26 +261,24 @@ def test_every_die_of_random_play_says_whose_it_is_and_what_for_in_words(name):
         assert rules.is_over(state)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="games.foresight: no trial ties a combat roll, so the dice after a save are "
-    "foretold as certain; faces entered for them are taken as the tie's re-roll",
-)
-def test_the_dice_foretold_after_a_save_are_rolled_whatever_falls():
+def test_a_face_is_never_taken_for_another_roll_than_it_was_entered_for():
     """Chat-Quidditch §5.6.1: the keeper's "Halten" is a combat roll against the shot's dice,
-    rolled again on a tie (§3.3). The table enters every die the game says the save rolls,
-    the keeper's tying the shot's 3, 4: each die is rolled for the purpose it was entered for."""
+    rolled again on a tie (§3.3). The service foretells the dice after the save as far as
+    trying tells (no trial ties), and the table enters them all, the keeper's tying the
+    shot's 3, 4: the tie's re-roll is then awaited, and the faces entered for the rolls
+    foretold after it are set aside rather than taken for it."""
     game = Game().kick_off().to_chasers()
     game.do("Fliegen M-S", by="GJäger1")
     game.do("Torwurf", 3, 4, by="GJäger1")
     keeper = chat_player("SHüter")
     save = CHAT.parse("Halten", state=game.state, actor=keeper)
     foretold = command_dice(CHAT, game.state, save, keeper, now=game.now)
-    dice = EnteredDice([3, 4] + [1] * (sum(need.count for need in foretold) - 2))
+    meant = [need.purpose for need in foretold for _ in range(need.count)]
+    dice = EnteredDice([3, 4] + [1] * (len(meant) - 2), meant=meant)
 
-    with suppress(DiceAwaited):  # the tie's re-roll, if it was not foretold
+    with pytest.raises(DiceAwaited) as awaited:
         CHAT.apply(game.state, save, actor=keeper, dice=dice, now=game.now)
 
-    assert [roll.purpose for roll in dice.rolls] == [
-        need.purpose for need in foretold for _ in range(need.count)
-    ]
+    assert [roll.purpose for roll in dice.rolls] == meant[:2], "the save's own two dice"
+    assert awaited.value.need.purpose == "save (tie)", "the tie is rolled again, and awaited"
+    assert dice.unused == 0, "the faces meant for later rolls were set aside"

@@ -188,17 +188,19 @@ def test_every_ruleset_plays_to_its_end_through_the_api_by_allowed_commands(tabl
 def test_the_openapi_contract_documents_each_rulesets_config_and_commands(table):
     schema = table.client().get("/api/schema/", {"format": "json"}).json()["components"]["schemas"]
     assert schema["HighCardConfig"]["description"] == "The config of a High card game."
-    chat = schema["ChatQuidditchCommand"]  # one schema per action, told apart by it (issue 30)
-    assert chat["discriminator"] == {"propertyName": "action"}
-    assert [c["properties"]["action"]["enum"] for c in chat["oneOf"]][:2] == [
-        ["experience"],
-        ["quaffle_roll"],
-    ]
-    created = schema["GameCreateRequest"]["properties"]["config"]["oneOf"]
-    assert {"$ref": "#/components/schemas/ChatQuidditchConfig"} in created
-    assert {"$ref": "#/components/schemas/SkirmishConfig"} not in created, "skirmishes are gathered"
-    commands = schema["SubmissionRequest"]["properties"]["command"]["oneOf"]
-    assert {"$ref": "#/components/schemas/SkirmishCommand"} in commands
+    chat = schema["ChatQuidditchCommand"]  # a component per action, told apart by it (issue 30)
+    assert chat["discriminator"]["propertyName"] == "action"
+    assert (
+        chat["discriminator"]["mapping"]["pass"] == "#/components/schemas/ChatQuidditchPassCommand"
+    )
+    assert schema["ChatQuidditchPassCommand"]["properties"]["action"]["enum"] == ["pass"]
+    created = schema["GameCreateRequest"]["discriminator"]["mapping"]  # one body per ruleset
+    assert created["chat-quidditch"] == "#/components/schemas/ChatQuidditchGameCreateRequest"
+    assert "skirmish" not in created, "skirmishes are gathered"
+    config = schema["ChatQuidditchGameCreateRequest"]["properties"]["config"]
+    assert config["allOf"] == [{"$ref": "#/components/schemas/ChatQuidditchConfig"}]
+    submitted = schema["SubmissionRequest"]["discriminator"]["mapping"]
+    assert submitted["skirmish"] == "#/components/schemas/SkirmishSubmissionRequest"
 
 
 def test_a_deck_shuffled_at_the_table_is_entered_as_its_order_and_marked_entered(table):

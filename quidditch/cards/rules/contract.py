@@ -118,7 +118,11 @@ COMMANDS = {
         "play",
         "A card from the hand face down on a ball (LET'S PLAY 3-4).",
         ball=BALL,
-        card={**CARD, "description": "The card, from the player's hand."},
+        card={
+            **SEEN_CARD,
+            "description": 'The card, from the player\'s hand ("face down" in the log as the '
+            "other player sees it while the match runs).",
+        },
     ),
     "done": _command("done", "The pitcher plays on no more balls this round."),
     "cast": _command(
