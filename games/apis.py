@@ -158,13 +158,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
 
 class PlayableGameViewSet(GameViewSet):
-    """Games that clients create and play by submitting commands.
-
-    ``submit_command`` is the service behind ``commands``; a kind of game with
-    side effects of its own (a skirmish's Health on the sheet) names its own.
-    """
-
-    submit_command = staticmethod(services.game_submit_command)
+    """Games that clients create and play by submitting commands."""
 
     @extend_schema(request=GameCreateSerializer, responses={201: GameSerializer})
     def create(self, request):
@@ -205,17 +199,21 @@ class PlayableGameViewSet(GameViewSet):
             raise NotFound()
         incoming = SubmissionSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
-        answer = self.submit_command(
+        now = timezone.now()
+        played = services.game_submit_command(
             game_id=int(pk),
             kind=self.kind,
             roles=host().roles(request),
             user=request.user,
             submission=services.Submission(**incoming.validated_data),
-            now=timezone.now(),
+            now=now,
             idempotency_key=request.headers.get("Idempotency-Key") or None,
-            render=self.render_answer,
         )
-        return Response(answer.body, status=answer.status_code)
+        if played.answered is not None:  # kept with the event (its key's), or a retry's
+            return Response(played.answered, status=201)
+        return Response(
+            selectors.command_answer(played.game, played.event, played.actor, now=now), status=201
+        )
 
     @extend_schema(request=BotsSerializer, responses={200: GameSerializer})
     @action(detail=True, methods=["post"])
@@ -228,24 +226,6 @@ class PlayableGameViewSet(GameViewSet):
             game_id=game.pk, user=request.user, now=timezone.now(), **incoming.validated_data
         )
         return self._answer(game, self.actor(game))
-
-    def render_answer(self, game, event, actor) -> dict:
-        """The shape of CommandAnswerSerializer: the event and the game, as ``actor`` sees them."""
-        stored = {
-            "seq": event.seq,
-            "actor": event.actor,
-            "submitted": event.submitted,
-            "command": event.command,
-            "dice": event.dice,
-            "events": event.events,
-            "created_at": event.created_at,
-            "hash": event.hash,
-        }
-        return {
-            "ruleset": game.ruleset,
-            "event": selectors.event_as_seen(game, stored, actor),
-            "game": self._game_body(game, actor),
-        }
 
 
 class MatchViewSet(PlayableGameViewSet):

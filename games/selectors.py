@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import NamedTuple
 
 from django.db.models import Q, QuerySet
@@ -198,3 +198,91 @@ def ruleset_description(name: str) -> dict:
         "result_schema": rules.result_schema,
         "example_config": rules.example_config,
     }
+
+
+#: The fields of a game as every answer about it gives them (``GameSerializer`` documents
+#: them), those read off the row as they are.
+GAME_FIELDS = (
+    "id",
+    "campaign",
+    "kind",
+    "ruleset",
+    "title",
+    "status",
+    "version",
+    "public",
+    "friendly",
+    "seed_commitment",
+    "created_at",
+    "finished_at",
+    "entered_dice",
+    "client_seed",
+    "server_seed",
+    "next_nonce",
+    "seats",
+    "bots",
+    "bots_moving",
+    "state",
+    "dice_awaited",
+    "allowed_commands",
+    "allowed_dice",
+    "result",
+)
+
+
+def game_as_seen(game: Game, actor: Actor, *, now: datetime) -> dict:
+    """A game as ``actor`` may see it, with what they may do now: the body of every answer
+    about a game (``GameSerializer`` documents it), built in one pass over the row."""
+    rules = find_ruleset(game.ruleset)
+    running = game.status == GameStatus.ACTIVE
+    offered = (
+        rules.allowed_commands(game.state, actor, now=now.timestamp())
+        if running and game.dice_awaited is None
+        else []
+    )
+    seats = game.seats.all()
+    return {
+        "id": game.pk,
+        "campaign": game.campaign_id,
+        "kind": game.kind,
+        "ruleset": game.ruleset,
+        "title": game.title,
+        "status": game.status,
+        "version": game.version,
+        "public": game.public,
+        "friendly": game.friendly,
+        "seed_commitment": game.seed_commitment,
+        "created_at": _moment(game.created_at),
+        "finished_at": _moment(game.finished_at),
+        "entered_dice": game.entered_dice,
+        "client_seed": game.client_seed,
+        "server_seed": game.server_seed if game.seed_revealed else None,
+        "next_nonce": game.next_nonce,
+        "seats": {seat.participant: seat.user_id for seat in seats if seat.user_id},
+        "bots": {seat.participant: seat.bot for seat in seats if seat.bot},
+        "bots_moving": game.bots_moving,
+        "state": state_as_seen(game, actor),
+        "dice_awaited": dice_awaited_as_seen(game, actor),
+        "allowed_commands": offered,
+        "allowed_dice": allowed_dice(game, actor, offered, now=now.timestamp()),
+        "result": rules.result(game.state),
+    }
+
+
+def command_answer(game: Game, event: GameEvent, actor: Actor, *, now: datetime) -> dict:
+    """The answer to a command (``CommandAnswerSerializer``): its event and the game as
+    it now stands, bots' moves included, both as ``actor`` may see them."""
+    stored = {name: getattr(event, name) for name in EVENT_FIELDS}
+    return {
+        "ruleset": game.ruleset,
+        "event": event_as_seen(game, stored, actor),
+        "game": game_as_seen(game, actor, now=now),
+    }
+
+
+def _moment(value: datetime | None) -> str | None:
+    """A moment as the API writes it (DRF's DateTimeField: ISO 8601, ``Z`` for UTC)."""
+    if value is None:
+        return None
+    text = value.astimezone(UTC).isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text

@@ -11,7 +11,7 @@ from games.dice import ENTERED, SCRIPTED, SERVER
 from games.hosting import host
 from games.models import EnteredDice, Game
 from games.ruleset import PLAYER, REFEREE, SPECTATOR, find_ruleset, ruleset_names
-from games.selectors import allowed_dice, dice_awaited_as_seen, state_as_seen
+from games.selectors import GAME_FIELDS, game_as_seen
 
 
 def _campaigns_of(request):
@@ -135,9 +135,6 @@ class GameSummarySerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-_DATETIME = serializers.DateTimeField()
-
-
 class NeedSerializer(serializers.Serializer):
     """Dice a command waits for or will roll (``games.dice.Need``)."""
 
@@ -181,120 +178,55 @@ class DiceAwaitedSerializer(serializers.Serializer):
 
 
 class GameSerializer(serializers.ModelSerializer):
-    """A game as the caller (``context["actor"]``) may see it, with what they may do now."""
+    """A game as the caller (``context["actor"]``) may see it, with what they may do now.
 
-    state = serializers.SerializerMethodField()
-    allowed_commands = serializers.SerializerMethodField()
-    result = serializers.SerializerMethodField()
-    server_seed = serializers.SerializerMethodField()
-    seats = serializers.SerializerMethodField()
-    bots = serializers.SerializerMethodField()
-    dice_awaited = serializers.SerializerMethodField(
+    The body is ``games.selectors.game_as_seen``'s, built once per answer; the fields
+    declared here describe it in the contract (where each ruleset's game is typed)."""
+
+    state = serializers.DictField(read_only=True, help_text="The state as you may see it.")
+    allowed_commands = serializers.ListField(
+        child=serializers.DictField(),
+        read_only=True,
+        help_text="Complete commands you may submit as they are (for buttons, or a bot); "
+        "none while the game waits for dice.",
+    )
+    result = serializers.DictField(read_only=True, allow_null=True)
+    server_seed = serializers.CharField(
+        read_only=True, allow_null=True, help_text="Secret until the game ends or is abandoned."
+    )
+    seats = serializers.DictField(
+        child=serializers.IntegerField(),
+        read_only=True,
+        help_text="Seat -> the user id holding it.",
+    )
+    bots = serializers.DictField(
+        child=serializers.CharField(), read_only=True, help_text="Seat -> the bot holding it."
+    )
+    dice_awaited = DiceAwaitedSerializer(
+        read_only=True,
+        allow_null=True,
         help_text="The command the game waits on and the dice it waits for, when it takes "
         "entered dice and a command's were not all given (else null). Until they are entered "
-        '(POST commands/ with {"dice": [...]} alone) the game takes no other command.'
+        '(POST commands/ with {"dice": [...]} alone) the game takes no other command.',
     )
-    allowed_dice = serializers.SerializerMethodField(
+    allowed_dice = serializers.ListField(
+        child=NeedSerializer(many=True),
+        read_only=True,
+        allow_null=True,
         help_text="In a game that takes entered dice: for each of allowed_commands, in the same "
         "order, the dice it will roll, as far as can be told before a die falls (the first is "
         "certain; a die that hangs on an earlier face is asked for when it comes). Null in a "
-        "game that rolls its own dice."
+        "game that rolls its own dice.",
     )
 
     class Meta:
         model = Game
-        fields = [
-            *GameSummarySerializer.Meta.fields,
-            "entered_dice",
-            "client_seed",
-            "server_seed",
-            "next_nonce",
-            "seats",
-            "bots",
-            "bots_moving",
-            "state",
-            "dice_awaited",
-            "allowed_commands",
-            "allowed_dice",
-            "result",
-        ]
+        fields = list(GAME_FIELDS)
         read_only_fields = fields
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._offered: dict[int, list] = {}  # game id -> the caller's allowed commands
-
     def to_representation(self, game) -> dict:
-        """The fields in ``Meta.fields`` order, read directly rather than through the
-        field objects DRF builds anew for every serializer: every answer to a command
-        carries one of these, and building them cost more than the rest of the
-        answer (issue 20). The declared fields still describe it in the schema."""
-        body = {}
-        for name in self.Meta.fields:
-            method = getattr(self, f"get_{name}", None)
-            if method is not None:
-                body[name] = method(game)
-            elif name == "campaign":
-                body[name] = game.campaign_id
-            elif name in ("created_at", "finished_at"):
-                value = getattr(game, name)
-                body[name] = None if value is None else _DATETIME.to_representation(value)
-            else:
-                body[name] = getattr(game, name)
-        return body
-
-    def _rules(self, game):
-        return find_ruleset(game.ruleset)
-
-    @extend_schema_field(serializers.DictField())
-    def get_state(self, game):
-        return state_as_seen(game, self.context["actor"])
-
-    @extend_schema_field(serializers.ListField(child=serializers.DictField()))
-    def get_allowed_commands(self, game):
-        """Complete commands the caller may submit as they are (for buttons, or a bot); none
-        while the game waits for dice. Worked out once per game and answer: ``allowed_dice``
-        goes through the same."""
-        if game.pk not in self._offered:
-            self._offered[game.pk] = self._offers(game)
-        return self._offered[game.pk]
-
-    def _offers(self, game) -> list:
-        if game.status != "active" or game.dice_awaited is not None:
-            return []
-        now = self.context.get("now")
-        return self._rules(game).allowed_commands(
-            game.state, self.context["actor"], now=now.timestamp() if now else None
-        )
-
-    @extend_schema_field(DiceAwaitedSerializer(allow_null=True))
-    def get_dice_awaited(self, game):
-        return dice_awaited_as_seen(game, self.context["actor"])
-
-    @extend_schema_field(serializers.ListField(child=NeedSerializer(many=True), allow_null=True))
-    def get_allowed_dice(self, game):
         now = self.context.get("now") or timezone.now()
-        commands = self.get_allowed_commands(game)
-        return allowed_dice(game, self.context["actor"], commands, now=now.timestamp())
-
-    @extend_schema_field(serializers.DictField(allow_null=True))
-    def get_result(self, game):
-        return self._rules(game).result(game.state)
-
-    @extend_schema_field(serializers.CharField(allow_null=True))
-    def get_server_seed(self, game):
-        """Secret until the game ends or is abandoned."""
-        return game.server_seed if game.seed_revealed else None
-
-    @extend_schema_field(serializers.DictField(child=serializers.IntegerField()))
-    def get_seats(self, game):
-        """Seat -> the user id holding it."""
-        return {seat.participant: seat.user_id for seat in game.seats.all() if seat.user_id}
-
-    @extend_schema_field(serializers.DictField(child=serializers.CharField()))
-    def get_bots(self, game):
-        """Seat -> the bot holding it."""
-        return {seat.participant: seat.bot for seat in game.seats.all() if seat.bot}
+        return game_as_seen(game, self.context["actor"], now=now)
 
 
 #: One die a table enters: a face, or a deck's new order.

@@ -32,7 +32,7 @@ from games.hosting import PLAYER_ROLE, REFEREE_ROLE, host
 from games.models import EnteredDice as EnteredDiceMode
 from games.models import Game, GameEvent, GameStatus, Seat
 from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor, Ruleset, find_ruleset
-from games.selectors import dice_awaited_as_seen, visible
+from games.selectors import command_answer, dice_awaited_as_seen, visible
 from games.signals import event_appended, game_abandoned, game_finished, game_started
 
 
@@ -237,6 +237,7 @@ def let_bots_act(
     *,
     now: datetime,
     bots: dict[str, str] | None = None,
+    turn: Turn | None = None,
 ) -> None:
     """Let the game's bots act, one command at a time, until a person must act or the end,
     or until ``BOT_SECONDS`` of bot work are spent: then a task plays on
@@ -245,39 +246,43 @@ def let_bots_act(
 
     The caller has locked the game row; ``bots`` (seat -> strategy) defaults to
     the game's seats as loaded. Every bot command goes through the
-    same ``apply`` and dice as a person's, logged with the bot as the one who
-    sent it; in a game that takes entered dice, a bot's command waits for the
-    table's dice like anyone's, and the bots stop until they are entered. A bot's
-    choices are drawn from the secret seed, so nobody can foresee them before the
-    end, and anyone can see afterwards that they were not steered.
+    same ``apply`` and server dice as a person's, logged with the bot as the
+    one who sent it; the moves join ``turn`` (the request's own, written at its end),
+    else they are written here. A bot's choices are drawn from the secret seed, so
+    nobody can foresee them before the end, and anyone can see afterwards that they
+    were not steered.
     """
     if bots is None:
         bots = {seat.participant: seat.bot for seat in game.seats.all() if seat.bot}
+    written_here = turn is None
+    turn = turn or Turn(game)
     moving = False
-    if bots and game.status == GameStatus.ACTIVE and game.dice_awaited is None:
+    if bots and game.status == GameStatus.ACTIVE:
         rules = find_ruleset(game.ruleset)
         draw = hmac.new(bytes.fromhex(game.server_seed), f"bots:{game.version}".encode(), "sha256")
         rng = random.Random(draw.digest())
         deadline = time.monotonic() + settings.BOT_SECONDS
-        while move := next_bot_move(
-            rules, canonical_state(game.state), bots, rng, now=now.timestamp()
+        while game.dice_awaited is None and (
+            move := next_bot_move(
+                rules, canonical_state(game.state), bots, rng, now=now.timestamp()
+            )
         ):
-            game_apply(
-                game,
+            _resolve(
+                turn,
                 user=None,
-                actor=move.actor,
-                command=move.command,
+                waiting=Waiting(move.actor, move.command, now, [], []),
                 submitted={"command": move.command, "bot": bots[move.seat]},
+                idempotency=None,
                 now=now,
             )
-            if game.dice_awaited is not None:
-                break
             if game.status == GameStatus.ACTIVE and time.monotonic() >= deadline:
                 moving = True
                 break
     if moving != game.bots_moving:
         game.bots_moving = moving
-        Game.objects.filter(pk=game.pk).update(bots_moving=moving)
+        turn.fields.add("bots_moving")
+    if written_here:
+        turn.write()
     if moving:
         transaction.on_commit(lambda: games_tasks.bots_move.delay(game.pk))
 
@@ -338,10 +343,15 @@ class Submission:
         return hashlib.sha256(canonical_json(self.__dict__)).hexdigest()
 
 
-@dataclass(frozen=True)
-class Answer:
-    status_code: int
-    body: dict
+class Played(NamedTuple):
+    """What a submitted command did: the game as it now stands (bots' moves included), the
+    command's own event, and how the rules saw its sender; or, for a retry of a command
+    sent with an Idempotency-Key, the answer that command was given (``answered``)."""
+
+    game: Game | None
+    event: GameEvent | None
+    actor: Actor | None
+    answered: dict | None = None
 
 
 def game_submit_command(
@@ -351,19 +361,20 @@ def game_submit_command(
     submission: Submission,
     now: datetime,
     idempotency_key: str | None = None,
-    render,
     kind: str | None = None,
     roles: dict[int, str] | None = None,
-) -> Answer:
-    """Apply one command to a game, or return the first answer to a retried one.
+) -> Played:
+    """Apply one command to a game, and let its bots move; or give a retry its first answer.
 
     The hot path of the service, in as few statements as its guarantees allow:
     the game is locked and read together with any earlier event the same user
     sent with the same Idempotency-Key; who may see and command it comes from
-    the caller's ``roles`` (cached) and the game's seats; the event is inserted
-    with its answer, rendered by ``render(game, event, actor)`` beforehand; the
-    game's snapshot is updated. When bots act after the command the answer
-    waits for them and is written to the event after.
+    the caller's ``roles`` (cached) and the game's seats; the command and the
+    bots' moves after it are applied in memory, then written at once (one insert
+    of their events, one update of the game: :class:`Turn`). The answer is built
+    from what this returns (``games.selectors.command_answer``), after the lock,
+    except for a command sent with a key, whose answer is kept with its event for
+    its retries and so is built before the events are written.
 
     A key is its sender's own: the same key from another user is another
     command, judged on its own, and never gets the first user's answer.
@@ -386,7 +397,6 @@ def game_submit_command(
             submission=submission,
             now=now,
             idempotency_key=idempotency_key,
-            render=render,
             kind=kind,
             roles=roles,
         )
@@ -400,7 +410,7 @@ def game_submit_command(
         raise
 
 
-def _submit(*, game_id, user, submission, now, idempotency_key, render, kind, roles) -> Answer:
+def _submit(*, game_id, user, submission, now, idempotency_key, kind, roles) -> Played:
     with transaction.atomic():
         game = _lock_visible(game_id, kind, roles, user, idempotency_key)
         if game.earlier is not None:
@@ -419,44 +429,43 @@ def _submit(*, game_id, user, submission, now, idempotency_key, render, kind, ro
         actor = actor_for(game, user, roles=roles)
         if actor.role == SPECTATOR:
             raise Forbidden("Only the referee and the game's participants send commands.")
-        prefetch_related_objects([game], "seats")
         bots = {seat.participant: seat.bot for seat in game.seats.all() if seat.bot}
-        kept = Idempotency(idempotency_key, submission.fingerprint()) if idempotency_key else None
+        turn = Turn(game)
         sent = {
             "user": user,
             "actor": actor,
             "submitted": submission.as_json(),
             "entered": _entered(game, actor, submission),
             "now": now,
-            "idempotency": kept,
-            "answer": (lambda event: render(game, event, actor)) if kept and not bots else None,
+            "idempotency": (
+                Idempotency(idempotency_key, submission.fingerprint()) if idempotency_key else None
+            ),
         }
         if submission.enters_dice_only:
-            event = game_enter_dice(game, **sent)
+            event = _enter_dice(turn, **sent)
         else:
             command = (
                 find_ruleset(game.ruleset).parse(submission.text, state=game.state, actor=actor)
                 if submission.text is not None
                 else submission.command
             )
-            event = game_apply(game, command=command, **sent)
+            event = _apply(turn, command=command, **sent)
         if bots:
-            let_bots_act(game, now=now, bots=bots)
-        if event.answer is None:  # not written with the event
-            event.answer = render(game, event, actor)
-            if kept:
-                GameEvent.objects.filter(pk=event.pk).update(answer=event.answer)
-    return Answer(201, event.answer)
+            let_bots_act(game, now=now, bots=bots, turn=turn)
+        if idempotency_key:  # kept with the event, for its retries
+            event.answer = command_answer(game, event, actor, now=now)
+        turn.write()
+    return Played(game, event, actor, event.answer)
 
 
-def _first_answer(earlier: GameEvent, submission: Submission) -> Answer:
+def _first_answer(earlier: GameEvent, submission: Submission) -> Played:
     """A retry's answer: the one its key's event was given, if the request is the same."""
     if earlier.fingerprint != submission.fingerprint():
         raise RuleViolation(
             "idempotency_key_reused",
             "This Idempotency-Key was used with another request body.",
         )
-    return Answer(201, earlier.answer)
+    return Played(None, None, None, earlier.answer)
 
 
 def _lock_visible(game_id, kind, roles, user, idempotency_key: str | None):
@@ -500,61 +509,59 @@ def game_apply(
     now: datetime,
     entered: list | None = None,
     idempotency: Idempotency | None = None,
-    answer=None,
 ) -> GameEvent:
     """Run the rules on a game row the caller has locked, append the event, save the snapshot.
 
     The caller owns the transaction: if anything after this fails, nothing is
     kept. The dice are the game's own: the server's, or in a game that takes
     entered dice, the faces ``entered`` with the command; where those run out,
-    the command waits for the rest (:func:`game_enter_dice`) and the game takes
-    no other command until it has them (409 ``dice_awaited``). ``answer(event)``,
-    if given, renders the answer to the command from the game as it now is,
-    before the event is written, so that the answer is kept with it for its retries.
+    the command waits for the rest (a submission that enters them) and the game
+    takes no other command until it has them (409 ``dice_awaited``).
     """
+    turn = Turn(game)
+    event = _apply(
+        turn,
+        user=user,
+        actor=actor,
+        command=command,
+        submitted=submitted,
+        now=now,
+        entered=entered,
+        idempotency=idempotency,
+    )
+    turn.write()
+    return event
+
+
+def _apply(turn: Turn, *, user, actor, command, submitted, now, entered, idempotency):
+    game = turn.game
     _check_active(game)
     if game.dice_awaited is not None:
         raise _dice_first(game, actor)
+    waiting = Waiting(actor, command, now, entered or [], [None] * len(entered or []))
     return _resolve(
-        game,
-        user=user,
-        waiting=Waiting(actor, command, now, entered or [], [None] * len(entered or [])),
-        submitted=submitted,
-        now=now,
-        idempotency=idempotency,
-        answer=answer,
+        turn, user=user, waiting=waiting, submitted=submitted, idempotency=idempotency, now=now
     )
 
 
-def game_enter_dice(
-    game: Game,
-    *,
-    user,
-    actor: Actor,
-    entered: list | None,
-    submitted: dict,
-    now: datetime,
-    idempotency: Idempotency | None = None,
-    answer=None,
-) -> GameEvent:
+def _enter_dice(turn: Turn, *, user, actor, entered, submitted, now, idempotency) -> GameEvent:
     """Dice entered for the command the game waits on (``actor`` enters them), all that
     it still needs or some of them: the command is resolved again on every face entered
     for it so far. It is applied once it has all it rolls, as if they had been given
     with it (its own actor and time, so that a replay is exact); until then another
-    record says what it still waits for. ``game_apply``'s other terms hold.
-    """
+    record says what it still waits for."""
+    game = turn.game
     _check_active(game)
     if game.dice_awaited is None:
         raise RuleViolation("no_dice_awaited", "The game waits for no dice: send a command.")
     waiting = Waiting.from_json(game.dice_awaited)
     return _resolve(
-        game,
+        turn,
         user=user,
         waiting=waiting.entering(entered or [], game.dice_awaited["dice"]),
         submitted=submitted,
-        now=now,
         idempotency=idempotency,
-        answer=answer,
+        now=now,
     )
 
 
@@ -612,10 +619,11 @@ def _dice_first(game: Game, actor: Actor) -> Conflict:
     )
 
 
-def _resolve(game: Game, *, user, waiting: Waiting, submitted, now, idempotency, answer):
+def _resolve(turn: Turn, *, user, waiting: Waiting, submitted, idempotency, now) -> GameEvent:
     """Apply ``waiting`` on the game's dice, or where the dice entered for it run out,
     record what it waits for and keep it on the game: either way one event, chained,
-    at the command's own time."""
+    at the command's own time, added to ``turn``."""
+    game = turn.game
     rules = find_ruleset(game.ruleset)
     state = canonical_state(game.state)
     dice = _dice(game, waiting)
@@ -627,7 +635,7 @@ def _resolve(game: Game, *, user, waiting: Waiting, submitted, now, idempotency,
         needs = _awaited(rules, state, waiting, awaited.need, start_nonce=game.next_nonce)
         event = _record(game, user, waiting, submitted, dice, [awaited_event(needs)], idempotency)
         game.dice_awaited = {"seq": event.seq, **waiting.to_json(), "dice": event.events[0]["dice"]}
-        _save(game, event, ["version", "last_hash", "dice_awaited"], answer)
+        turn.add(event, "version", "last_hash", "dice_awaited")
         return event
     if isinstance(dice, EnteredDice) and dice.unused:
         raise RuleViolation(
@@ -637,18 +645,15 @@ def _resolve(game: Game, *, user, waiting: Waiting, submitted, now, idempotency,
     event = _record(game, user, waiting, submitted, dice, outcome.events, idempotency)
     game.state = outcome.state
     game.next_nonce = dice.next_nonce
-    update = ["state", "version", "next_nonce", "last_hash"]
+    turn.add(event, "state", "version", "next_nonce", "last_hash")
     if game.dice_awaited is not None:
         game.dice_awaited = None
-        update.append("dice_awaited")
-    over = rules.is_over(outcome.state)
-    if over:
+        turn.fields.add("dice_awaited")
+    if rules.is_over(outcome.state):
         game.status = GameStatus.FINISHED
         game.finished_at = game.seed_revealed_at = now
-        update += ["status", "finished_at", "seed_revealed_at"]
-    _save(game, event, update, answer)
-    if over:
-        game_finished.send(sender=Game, game=game, now=now)
+        turn.fields.update(("status", "finished_at", "seed_revealed_at"))
+        turn.finished_at = now
     return event
 
 
@@ -677,12 +682,32 @@ def _record(game: Game, user, waiting: Waiting, submitted, dice, events, idempot
     return event
 
 
-def _save(game: Game, event: GameEvent, update: list[str], answer) -> None:
-    if answer is not None:
-        event.answer = answer(event)
-    event.save(force_insert=True)
-    game.save(update_fields=update)
-    event_appended.send(sender=Game, game=game, event=event)
+class Turn:
+    """What one request (or one stretch of bots' moves) does to a game, written at its end:
+    the events it appends, in one insert, and the game's fields they changed, in one
+    update; then the signals, in order (the outbox, the sheets), and the end of the game
+    if it came (the league, the campaign)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.events: list[GameEvent] = []
+        self.fields: set[str] = set()
+        self.finished_at: datetime | None = None
+
+    def add(self, event: GameEvent, *fields: str) -> None:
+        self.events.append(event)
+        self.fields.update(fields)
+
+    def write(self) -> None:
+        game = self.game
+        GameEvent.objects.bulk_create(self.events)
+        if self.fields:
+            game.save(update_fields=sorted(self.fields))
+        for event in self.events:
+            event_appended.send(sender=Game, game=game, event=event)
+        if self.finished_at is not None:
+            game_finished.send(sender=Game, game=game, now=self.finished_at)
+        self.events, self.fields, self.finished_at = [], set(), None
 
 
 def _dice(game: Game, waiting: Waiting) -> Dice:

@@ -13,6 +13,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from games import selectors
 from games.apis import PlayableGameViewSet
 from games.serializers import CommandAnswerSerializer, GameSerializer
 from skirmish import services
@@ -77,5 +78,7 @@ class SkirmishViewSet(PlayableGameViewSet):
             participant=incoming.validated_data,
             now=timezone.now(),
         )
-        answer = self.render_answer(event.game, event, self.actor(event.game))
+        answer = selectors.command_answer(
+            event.game, event, self.actor(event.game), now=timezone.now()
+        )
         return Response(answer, status=201)

@@ -99,14 +99,13 @@ class _Table:
         self.state = game.state
 
     def send(self, command: dict) -> None:
-        answer = game_submit_command(
+        played = game_submit_command(
             game_id=self.game_id,
             user=self.storyguide,
             submission=Submission(command=command),
             now=timezone.now(),
-            render=lambda game, event, actor: {"state": game.state},
         )
-        self.state = answer.body["state"]
+        self.state = played.game.state
 
     def play(self) -> None:
         keys = self.keys

@@ -266,8 +266,8 @@ def test_a_skirmish_run_entirely_through_the_api_leaves_a_log_that_verifies(tabl
     state = table.do(gid, {"action": "dodge", "participant": third})["state"]
     assert state["attack"]["defenders"][0]["participant"] == third
     answer = table.send(gid, {"action": "intervene", "participant": first}).json()
-    action = answer["event"]["events"][-1]
-    assert action["type"] == "action"
+    # the action, and its harm if it succeeds (Ch.7: success costs one Health point)
+    [action] = [event for event in answer["event"]["events"] if event["type"] == "action"]
     assert [d["participant"] for d in action["defenders"]] == [third, first]
     state = answer["game"]["state"]
     assert state["attack"] is None and state["delaying"] == []

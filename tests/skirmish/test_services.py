@@ -22,7 +22,6 @@ def submit(table, game, command, user=None, dice=None):
         user=user or table.storyguide,
         submission=Submission(command=command, dice=dice),
         now=timezone.now(),
-        render=lambda game, event, actor: {"seq": event.seq},
     )
 
 

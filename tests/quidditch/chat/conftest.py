@@ -114,7 +114,6 @@ class SeatedQuidditchTable(QuidditchTable):
                 user=self.storyguide,
                 submission=Submission(command=command),
                 now=datetime.fromtimestamp(now, UTC),
-                render=lambda *_: {},
             )
             game.refresh_from_db()
         return game

@@ -95,7 +95,6 @@ def test_29_a_match_mid_play_reads_in_one_language_for_a_player_and_a_spectator(
             user=angelina,
             submission=Submission(command=mine(game)[0]),
             now=timezone.now(),
-            render=lambda *_: {},
         )
         game.refresh_from_db()
     offered = mine(game)
