@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import BigIntegerField, OuterRef, Subquery, Value, prefetch_related_objects
+from django.db.models import prefetch_related_objects
 
 from core.errors import Conflict, Forbidden, Invalid, NotFound, RuleViolation
 from games import tasks as games_tasks
@@ -34,6 +34,7 @@ from games.models import Game, GameEvent, GameStatus, Seat
 from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor, Ruleset, find_ruleset
 from games.selectors import command_answer, dice_awaited_as_seen, visible
 from games.signals import event_appended, game_abandoned, game_finished, game_started
+from games.statements import lock_game
 
 
 def actor_for(game: Game, user, *, roles: dict[int, str] | None = None) -> Actor:
@@ -471,21 +472,13 @@ def _first_answer(earlier: GameEvent, submission: Submission) -> Played:
 def _lock_visible(game_id, kind, roles, user, idempotency_key: str | None):
     """The game locked and read, if the caller may see it (else 404), with ``earlier``: the
     id of its event ``user`` sent with ``idempotency_key``, if any, found in the same
-    statement."""
-    earlier = GameEvent.objects.filter(
-        game=OuterRef("pk"), user=user, idempotency_key=idempotency_key
+    statement (``games.statements``)."""
+    game = lock_game(
+        game_id=game_id,
+        kind=kind,
+        user_id=user.pk if user is not None else None,
+        key=idempotency_key,
     )
-    games = Game.objects.filter(kind=kind) if kind is not None else Game.objects.all()
-    found = list(  # a slice, not first(): no ORDER BY in the locking statement
-        games.select_for_update(of=("self",))
-        .filter(pk=game_id)
-        .annotate(
-            earlier=Subquery(earlier.values("pk")[:1])
-            if idempotency_key
-            else Value(None, output_field=BigIntegerField())
-        )[:1]
-    )
-    game = found[0] if found else None
     if game is None or (roles is not None and not visible(game, roles)):
         raise NotFound("No such game, or not one you may read.")
     return game
