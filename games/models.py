@@ -10,6 +10,7 @@ snapshot, which is how a game is audited (see ``games.verification``).
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class GameStatus(models.TextChoices):
@@ -21,9 +22,9 @@ class GameStatus(models.TextChoices):
 class EnteredDice(models.TextChoices):
     """Who may submit dice rolled outside the server (physical dice, a VTT's roller)."""
 
-    NEVER = "never", "Never: the server rolls"
-    REFEREE = "referee", "The referee or storyguide"
-    PLAYERS = "players", "Any participant"
+    NEVER = "never", _("Never: the server rolls")
+    REFEREE = "referee", _("The referee or storyguide")
+    PLAYERS = "players", _("Any participant")
 
 
 class Game(models.Model):

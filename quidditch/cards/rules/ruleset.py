@@ -119,7 +119,7 @@ def _layout(value: object, faces: tuple[str, ...], name: str) -> list[dict]:
 @register
 class CardQuidditch(Ruleset):
     name = "card-quidditch"
-    title = "Quidditch card game"
+    title = _("Quidditch card game")
     languages = words.LANGUAGES
     config_schema = contract.CONFIG
     command_schemas = contract.COMMANDS

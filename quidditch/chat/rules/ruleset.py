@@ -136,7 +136,7 @@ class ChatQuidditch(Ruleset):
     """The chat game of two teams of up to seven, refereed round by round."""
 
     name = "chat-quidditch"
-    title = "Chat-Quidditch"
+    title = _("Chat-Quidditch")
     languages = words.LANGUAGES
     config_schema = contract.config_schema(MAX_ROUNDS)
     command_schemas = contract.COMMANDS

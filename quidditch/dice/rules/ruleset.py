@@ -72,7 +72,7 @@ def build_settings(config: object) -> dict:
 @register
 class DiceQuidditch(Ruleset):
     name = "dice-quidditch"
-    title = "Quidditch dice game"
+    title = _("Quidditch dice game")
     languages = words.LANGUAGES
     config_schema = contract.SETTINGS
     command_schemas = contract.COMMANDS

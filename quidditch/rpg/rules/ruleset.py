@@ -100,7 +100,7 @@ def _inline_team(house: str, names: list[str]) -> dict:
 @register
 class RpgQuidditch(Ruleset):
     name = "rpg-quidditch"
-    title = "Draco Dormiens quidditch"
+    title = _("Draco Dormiens quidditch")
     languages = words.LANGUAGES
     config_schema = contract.CONFIG
     command_schemas = contract.COMMANDS

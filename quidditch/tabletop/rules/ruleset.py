@@ -37,7 +37,7 @@ from .resolution import Resolution
 from .scenario import initial_state
 from .teams import SIDES
 
-TITLE = "Table Top Quidditch"
+TITLE = _("Table Top Quidditch")
 # What the ruleset itself refuses; each order refuses the rest (:mod:`.orders`).
 _MATCH_OVER = _("The match is over.")
 _UNKNOWN = _("Table Top Quidditch knows no such command.")
