@@ -200,9 +200,8 @@ def ruleset_description(name: str) -> dict:
     }
 
 
-#: The fields of a game as every answer about it gives them (``GameSerializer`` documents
-#: them), those read off the row as they are.
-GAME_FIELDS = (
+#: A game's own fields, as a list of games gives them (``GameSummarySerializer``).
+SUMMARY_FIELDS = (
     "id",
     "campaign",
     "kind",
@@ -215,6 +214,11 @@ GAME_FIELDS = (
     "seed_commitment",
     "created_at",
     "finished_at",
+)
+#: The fields of a game as every answer about it gives them (``GameSerializer`` documents
+#: them), those read off the row as they are.
+GAME_FIELDS = (
+    *SUMMARY_FIELDS,
     "entered_dice",
     "client_seed",
     "server_seed",

@@ -11,7 +11,7 @@ from games.dice import ENTERED, SCRIPTED, SERVER
 from games.hosting import host
 from games.models import EnteredDice, Game
 from games.ruleset import PLAYER, REFEREE, SPECTATOR, find_ruleset, ruleset_names
-from games.selectors import GAME_FIELDS, game_as_seen
+from games.selectors import GAME_FIELDS, SUMMARY_FIELDS, game_as_seen
 
 
 def _campaigns_of(request):
@@ -118,20 +118,7 @@ class GameSummarySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Game
-        fields = [
-            "id",
-            "campaign",
-            "kind",
-            "ruleset",
-            "title",
-            "status",
-            "version",
-            "public",
-            "friendly",
-            "seed_commitment",
-            "created_at",
-            "finished_at",
-        ]
+        fields = list(SUMMARY_FIELDS)
         read_only_fields = fields
 
 

@@ -86,6 +86,23 @@ def _bots_play_on_in_the_request(settings):
 
 
 @pytest.fixture(autouse=True)
+def _tasks_in_process(request):
+    """Tasks run in-process, as on the quick start, wherever the suite runs: with a broker
+    configured (CI) a task sent from a test would otherwise wait in a queue no worker
+    reads, and the test would see a different service than on SQLite. Tests marked
+    ``broker`` are about the queue itself and keep it."""
+    if request.node.get_closest_marker("broker"):
+        yield
+        return
+    from config.celery import app
+
+    kept = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = app.conf.task_eager_propagates = True
+    yield
+    app.conf.task_always_eager, app.conf.task_eager_propagates = kept
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     """Real hashing is slow by design; tests need no protection against brute force."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -108,16 +108,32 @@ def choice(game: Game, seat: str, rng: random.Random) -> dict:
 
 def click(page, command: dict, rng: random.Random) -> None:
     """Send ``command`` by clicking: its button, else its form's choices and button, else
+    its piece first where a table asks for one (Table Top: a piece, then a square), else
     (a table's own form that composes its command) any button the page offers."""
+    if sent(page, command):
+        return
+    piece = page.locator(f"a.p[href*='piece={command.get('player')}']")
+    if "player" in command and piece.count():
+        with page.expect_navigation():
+            piece.first.click()
+        if sent(page, command):
+            return
+    buttons = page.locator("[data-command]")
+    assert buttons.count(), f"no button sends {command} and none is offered"
+    with page.expect_navigation():
+        buttons.nth(rng.randrange(buttons.count())).click()
+
+
+def sent(page, command: dict) -> bool:
+    """Whether a button, or a form's choices and button, on the page sent ``command``."""
     wanted = json.dumps(command, sort_keys=True)
     buttons = page.locator("[data-command]")
     sent_by = buttons.evaluate_all("buttons => buttons.map(button => button.dataset.command)")
-    commands = [json.loads(raw) for raw in sent_by]
-    for index, sent in enumerate(commands):
-        if json.dumps(sent, sort_keys=True) == wanted:
+    for index, raw in enumerate(sent_by):
+        if json.dumps(json.loads(raw), sort_keys=True) == wanted:
             with page.expect_navigation():
                 buttons.nth(index).click()
-            return
+            return True
     forms = page.locator("form.command-form")
     for index in range(forms.count()):
         form = forms.nth(index)
@@ -128,10 +144,8 @@ def click(page, command: dict, rng: random.Random) -> None:
                 select.select_option(value=json.dumps(command.get(name), ensure_ascii=False))
             with page.expect_navigation():
                 form.locator("button[type=submit]").click()
-            return
-    assert commands, f"no button sends {command} and none is offered"
-    with page.expect_navigation():
-        buttons.nth(rng.randrange(len(commands))).click()
+            return True
+    return False
 
 
 @pytest.mark.parametrize("ruleset", sorted(GAMES))

@@ -103,17 +103,17 @@ def test_a_storyguide_invites_a_newcomer_signs_up_and_plays_on_the_match_page(
     context, outside = offline(chromium, live_service.url, locale="de-DE")  # Oliver reads German
     page = context.new_page()
     page.goto(f"{live_service.url}/join/{code}/")
-    expect(page.locator("main, body")).to_contain_text("to play Gryffindor Chaser")
+    expect(page.locator("body")).to_contain_text("um Gryffindor Chaser zu spielen")
     page.fill("#id_username", "oliver")
     page.fill("#id_password", NEW_PASSWORD)
-    page.click("text=Sign up and join")
-    expect(page.locator("body")).to_contain_text("Welcome to Hogwarts!")
+    page.click("text=Registrieren und beitreten")
+    expect(page.locator("body")).to_contain_text("Willkommen bei Hogwarts!")
     expect(page.locator("body")).to_contain_text("Gryffindor Chaser")
     page.screenshot(path=screenshots / "join-my-campaigns.png", full_page=True)
 
     match = chat_match(campaign, storyguide)  # the storyguide starts a match; Oliver captains
     page.goto(f"{live_service.url}/me/")
-    expect(page.locator(".turn")).to_have_text("Your move")
+    expect(page.locator(".turn")).to_have_text("Du bist am Zug")
     page.click(f"a[href='/matches/{match.pk}/']")
     page.locator("""#table button[data-command*='"experience"']""").first.click()
     expect(page.locator("#log")).to_contain_text("Erfahrungspunkte")
