@@ -8,11 +8,14 @@ import random
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
+from django.utils import timezone
 
 from campaign import services
 from campaign.models import Campaign, Character, House, Position
 from campaign.rules.sheet import SheetRules
 from core import demo
+from games.models import Game
+from games.services import game_create
 
 DEMO_USERNAME = "storyguide"
 DEMO_PASSWORD = "lumos-maxima"
@@ -122,4 +125,28 @@ def seed_step(seeded: demo.Demo) -> None:
     seeded.storyguide = seed()
     seeded.notes.append(
         f"Log in at {seeded.url}admin/ as {seeded.storyguide.username} / {DEMO_PASSWORD}"
+    )
+
+
+def demo_campaign() -> Campaign:
+    return Campaign.objects.get(slug=DEMO_CAMPAIGN_SLUG)
+
+
+def bots_play(
+    seeded: demo.Demo, *, ruleset: str, title: str, bots: dict, config: dict | None = None
+) -> None:
+    """A public game of the demo campaign, played out by ``bots`` when it is made: the
+    step every game's demo takes, once (the game is looked up by its title)."""
+    campaign = demo_campaign()
+    if Game.objects.filter(campaign=campaign, ruleset=ruleset, title=title).exists():
+        return
+    game_create(
+        campaign=campaign,
+        ruleset=ruleset,
+        config=config or {},
+        title=title,
+        public=True,
+        bots=bots,
+        created_by=seeded.storyguide,
+        now=timezone.now(),
     )

@@ -3,6 +3,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from core import views as core_views
+from games.packages import games_urls
 
 admin.site.site_header = "Storyguide dashboard"
 admin.site.site_title = "Storyguide"
@@ -19,7 +20,7 @@ api_patterns = [
     path("auth/stream-token/", core_views.StreamTokenView.as_view(), name="stream-token"),
     path("", include("campaign.urls")),
     path("", include("games.urls")),
-    path("", include("skirmish.urls")),
+    *games_urls("urls"),
     path("", include("league.urls")),
     path("", include("webhooks.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -39,6 +40,7 @@ urlpatterns = [
     path("", include("pages.urls")),
     path("league/", include("league.page_urls")),
     path("", include("games.page_urls")),
+    *games_urls("page_urls"),
 ]
 
 handler404 = core_views.not_found

@@ -10,8 +10,11 @@ pure (no Django, no DRF) but those that face Django, and no game imports another
 from __future__ import annotations
 
 from importlib import import_module
+from importlib.util import find_spec
 
 from django.apps import AppConfig
+from django.conf import settings
+from django.urls import include, path
 
 
 class GameConfig(AppConfig):
@@ -27,6 +30,7 @@ class GameConfig(AppConfig):
             "demo",
             "migrations",
             "models",
+            "page_urls",
             "receivers",
             "serializers",
             "services",
@@ -40,3 +44,13 @@ class GameConfig(AppConfig):
 
     def ready(self) -> None:
         import_module(f"{self.name}.rules.ruleset")  # registers the ruleset
+
+
+def games_urls(module: str) -> list:
+    """The URLs the games add, each from its package's ``module`` (``urls`` under /api/,
+    ``page_urls`` for the pages) where it has one, in the order of the list of games."""
+    return [
+        path("", include(f"{game}.{module}"))
+        for game in settings.GAMES
+        if find_spec(f"{game}.{module}") is not None
+    ]

@@ -117,7 +117,7 @@ def game_create(
             Seat(game=game, participant=participant, **holder)
             for participant, holder in holders.items()
         )
-        game_started.send(sender=Game, game=game, now=now)
+        game_started.send(sender=type(rules), game=game, now=now)
         let_bots_act(game, now=now)
     return game
 
@@ -693,13 +693,14 @@ class Turn:
 
     def write(self) -> None:
         game = self.game
+        rules = type(find_ruleset(game.ruleset))
         GameEvent.objects.bulk_create(self.events)
         if self.fields:
             game.save(update_fields=sorted(self.fields))
         for event in self.events:
-            event_appended.send(sender=Game, game=game, event=event)
+            event_appended.send(sender=rules, game=game, event=event)
         if self.finished_at is not None:
-            game_finished.send(sender=Game, game=game, now=self.finished_at)
+            game_finished.send(sender=rules, game=game, now=self.finished_at)
         self.events, self.fields, self.finished_at = [], set(), None
 
 
@@ -751,5 +752,5 @@ def game_abandon(*, game_id: int, user, now: datetime) -> Game:
         game.finished_at = game.seed_revealed_at = now
         game.dice_awaited = None  # a command still waiting for its dice is never applied
         game.save(update_fields=["status", "finished_at", "seed_revealed_at", "dice_awaited"])
-        game_abandoned.send(sender=Game, game=game, now=now)
+        game_abandoned.send(sender=type(find_ruleset(game.ruleset)), game=game, now=now)
     return game

@@ -1,4 +1,9 @@
-"""Signals other apps listen to, so that games need not know who cares about them."""
+"""Signals other apps listen to, so that games need not know who cares about them.
+
+Each is sent by the game's ruleset class: a game package hears its own games only by
+connecting with ``sender=`` its ruleset (``quidditch.rpg``'s write-back), rather than
+reading every game's ruleset name.
+"""
 
 from django.dispatch import Signal
 

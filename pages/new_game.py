@@ -26,7 +26,6 @@ from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -38,12 +37,11 @@ from core.errors import AppError, RuleViolation
 from games.bots import RANDOM, REFEREE_SEAT, strategies
 from games.hosting import host
 from games.models import EnteredDice
+from games.page_urls import page_of
 from games.ruleset import Ruleset, find_ruleset, ruleset_names
 from games.services import game_create
 from pages.views import fields_in_words, in_words
 
-#: Where the page of a game of each kind is (its ``kind``'s page URL name).
-PAGES = {"match": "match-page", "skirmish": "skirmish-page"}
 NOBODY, ME = "", "me"
 
 
@@ -52,11 +50,7 @@ def startable(campaign: Campaign, user) -> list[Ruleset]:
     role = host().role(user, campaign.pk)
     if role != Role.STORYGUIDE and not (role == Role.PLAYER and campaign.players_start_games):
         return []
-    return [
-        rules
-        for rules in map(find_ruleset, ruleset_names())
-        if rules.kind in PAGES and rules.played_by_commands
-    ]
+    return [rules for rules in map(find_ruleset, ruleset_names()) if rules.played_by_commands]
 
 
 def form_schema(schema: dict, campaign: Campaign) -> dict:
@@ -274,7 +268,7 @@ def set_up(request, slug: str, ruleset: str):
     except AppError as refusal:
         _show(refusal, setup, seats)
         return render(request, "pages/new_game.html", context)
-    return redirect(reverse(PAGES[game.kind], args=[game.pk]))
+    return redirect(page_of(game))
 
 
 def _seats_form(request, campaign, rules: Ruleset, state, storyguide: bool) -> SeatsForm:

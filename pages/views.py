@@ -19,7 +19,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
 from django.shortcuts import redirect, render
-from django.urls import Resolver404, resolve, reverse
+from django.urls import Resolver404, resolve
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -33,13 +33,13 @@ from core.errors import AppError
 from core.services import preferences_update
 from core.throttling import InvitationRateThrottle
 from games.models import Game, GameStatus, Seat
-from games.ruleset import find_ruleset
+from games.page_urls import page_of
+from games.ruleset import find_ruleset, played_kinds
 from games.selectors import awaited_seats, state_as_seen
 from games.services import actor_for
 from league.models import CupYear
 from league.selectors import cup_standings
 
-PAGE_KINDS = {"match": "match-page", "skirmish": "skirmish-page"}
 ROLES = {Role.STORYGUIDE: _("storyguide"), Role.PLAYER: _("player"), Role.SPECTATOR: _("spectator")}
 """A member's role as the pages say it (``Role``'s labels are the dashboard's)."""
 WAYS_IN = {"home", "league-index", "login"}
@@ -180,7 +180,7 @@ def _games_in_progress(request, campaign: Campaign, role: str) -> list[GameInPro
     """Running games where I hold a seat (all of them for a storyguide), and whose move it
     is, in words: mine, the seats awaited by name, or the referee's."""
     games = Game.objects.filter(
-        campaign=campaign, status=GameStatus.ACTIVE, kind__in=list(PAGE_KINDS)
+        campaign=campaign, status=GameStatus.ACTIVE, kind__in=played_kinds()
     ).prefetch_related("seats")
     if role != Role.STORYGUIDE:
         games = games.filter(pk__in=Seat.objects.filter(user=request.user).values("game"))
@@ -196,7 +196,7 @@ def _games_in_progress(request, campaign: Campaign, role: str) -> list[GameInPro
             GameInProgress(
                 game=game,
                 rules_title=rules.title,
-                url=reverse(PAGE_KINDS[game.kind], args=[game.pk]),
+                url=page_of(game),
                 to_act=[rules.seat_text(seat, view, language) for seat in awaited.seats],
                 referee=awaited.referee,
                 my_move=bool(mine.controls & set(awaited.seats)),

@@ -9,6 +9,9 @@ class SkirmishConfig(packages.GameConfig):
     def ready(self) -> None:
         super().ready()
         from games.signals import event_appended
+        from skirmish.rules.ruleset import Skirmish
         from skirmish.services import sheets_follow_health
 
-        event_appended.connect(sheets_follow_health, dispatch_uid="skirmish-sheets-follow-health")
+        event_appended.connect(
+            sheets_follow_health, sender=Skirmish, dispatch_uid="skirmish-sheets-follow-health"
+        )

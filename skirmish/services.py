@@ -154,8 +154,6 @@ def sheets_follow_health(sender, *, game: Game, event: GameEvent, **kwargs) -> N
     since the skirmish began keeps that healing. Ad-hoc participants, and characters
     deleted since they joined, have no sheet to change.
     """
-    if game.kind != Skirmish.kind:
-        return
     participants = game.state["participants"]
     for item in event.events:
         if item["type"] != "health_changed":

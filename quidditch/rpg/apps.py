@@ -12,5 +12,6 @@ class RpgQuidditchConfig(packages.GameConfig):
         super().ready()
         from games.signals import game_finished
         from quidditch.rpg import receivers
+        from quidditch.rpg.rules.ruleset import RpgQuidditch
 
-        game_finished.connect(receivers.write_back_to_the_campaign)
+        game_finished.connect(receivers.write_back_to_the_campaign, sender=RpgQuidditch)

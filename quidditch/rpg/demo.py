@@ -7,23 +7,16 @@ after any match.
 
 from __future__ import annotations
 
-from django.utils import timezone
-
-from campaign.demo import DEMO_CAMPAIGN_SLUG
-from campaign.models import Campaign
+from campaign.demo import bots_play, demo_campaign
 from core import demo
 from games.bots import EVERY_SEAT
-from games.models import Game
-from games.services import game_create
 
 TITLE = "Friendly: Gryffindor v Slytherin (Draco Dormiens rules)"
 
 
 @demo.step
 def seed_step(seeded: demo.Demo) -> None:
-    campaign = Campaign.objects.get(slug=DEMO_CAMPAIGN_SLUG)
-    if Game.objects.filter(campaign=campaign, ruleset="rpg-quidditch", title=TITLE).exists():
-        return
+    campaign = demo_campaign()
     teams = [
         {
             "house": house.pk,
@@ -31,13 +24,10 @@ def seed_step(seeded: demo.Demo) -> None:
         }
         for house in campaign.houses.filter(name__in=["Gryffindor", "Slytherin"]).order_by("name")
     ]
-    game_create(
-        campaign=campaign,
+    bots_play(
+        seeded,
         ruleset="rpg-quidditch",
-        config={"teams": teams},
         title=TITLE,
-        public=True,
+        config={"teams": teams},
         bots={EVERY_SEAT: "sensible"},
-        created_by=seeded.storyguide,
-        now=timezone.now(),
     )

@@ -1,6 +1,6 @@
 """A finished match written back to the campaign: Health on the sheets, house points earned.
 
-Connected to ``games.signals.game_finished``, so it runs in the transaction
+Connected to ``games.signals.game_finished`` for this ruleset's games, so it runs in the transaction
 that ends the match: the match, the sheets and the ledger change together.
 
 "House points are awarded to the winning team; the amount is the difference
@@ -22,11 +22,9 @@ from campaign.models import Character, House, Source
 from campaign.services import character_health_change, house_points_award
 from games.ruleset import find_ruleset
 
-from .rules.ruleset import RpgQuidditch
-
 
 def write_back_to_the_campaign(sender, *, game, now, **kwargs) -> None:
-    if game.ruleset != RpgQuidditch.name or game.friendly:
+    if game.friendly:
         return
     result = find_ruleset(game.ruleset).result(game.state)
     for character_id, lost in result["health_lost"].items():

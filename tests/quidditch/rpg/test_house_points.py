@@ -14,8 +14,8 @@ from campaign.models import Character, HousePointEntry
 from campaign.selectors import characters_with_popularity, houses_with_totals, popularity
 from campaign.services import house_points_award, house_points_reverse
 from campaign.transfer import campaign_export, campaign_import
-from games.models import Game
 from games.signals import game_finished
+from quidditch.rpg.rules.ruleset import RpgQuidditch
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +30,7 @@ def finish(game, *, home: int, away: int, hits=None) -> None:
         player["health_lost"] = (hits or {}).get(player["name"], 0)
     game.status = "finished"
     game.save()
-    game_finished.send(sender=Game, game=game, now=timezone.now())
+    game_finished.send(sender=RpgQuidditch, game=game, now=timezone.now())
 
 
 def popularity_of(characters) -> dict[str, int]:
