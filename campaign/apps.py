@@ -10,11 +10,11 @@ class CampaignConfig(AppConfig):
         # Importing the rules registers the table log with games.ruleset.find_ruleset.
         import campaign.rules.table_log  # noqa: F401
         from campaign import receivers
-        from campaign.hosting import CampaignHost
-        from games.hosting import register_host
+        from campaign.for_games import CampaignApp
+        from games.campaign_app import register_campaign_app
         from games.signals import game_abandoned, game_finished, game_started
 
-        register_host(CampaignHost())
+        register_campaign_app(CampaignApp())
         game_started.connect(receivers.game_started, dispatch_uid="campaign-game-started")
         game_finished.connect(receivers.game_finished, dispatch_uid="campaign-game-finished")
         game_abandoned.connect(receivers.game_finished, dispatch_uid="campaign-game-abandoned")

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from core.errors import AppError
-from games.hosting import REFEREE_ROLE, host
+from games.campaign_app import REFEREE_ROLE, campaign_app
 from games.models import Game
 from games.ruleset import REFEREE, Actor, find_ruleset
 from games.selectors import event_as_seen, game_events, game_verify, state_as_seen
@@ -54,7 +54,7 @@ class GameAdmin(admin.ModelAdmin):
         games = super().get_queryset(request)
         if request.user.is_superuser:
             return games
-        run = [pk for pk, role in host().roles(request).items() if role == REFEREE_ROLE]
+        run = [pk for pk, role in campaign_app().roles(request).items() if role == REFEREE_ROLE]
         return games.filter(campaign_id__in=run)
 
     actions = ["abandon"]
@@ -79,7 +79,7 @@ class GameAdmin(admin.ModelAdmin):
     @staticmethod
     def _campaigns_run(request) -> list:
         """The campaigns the user is storyguide of (the platform does not import their model)."""
-        run = [pk for pk, role in host().roles(request).items() if role == REFEREE_ROLE]
+        run = [pk for pk, role in campaign_app().roles(request).items() if role == REFEREE_ROLE]
         campaign_model = Game._meta.get_field("campaign").related_model
         return list(campaign_model.objects.filter(pk__in=run).order_by("name"))
 

@@ -24,7 +24,7 @@ from rest_framework.response import Response
 from core.errors import NotFound
 from core.pagination import CURSOR_PARAMETERS, cursor, cursor_page, int_param
 from games import selectors, services
-from games.hosting import host
+from games.campaign_app import campaign_app
 from games.models import Game
 from games.ruleset import Ruleset, find_ruleset, ruleset_names
 from games.serializers import (
@@ -81,7 +81,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     def actor(self, game: Game):
         """How the rules see the caller in ``game``, from the roles cached on the request."""
-        return services.actor_for(game, self.request.user, roles=host().roles(self.request))
+        return services.actor_for(game, self.request.user, roles=campaign_app().roles(self.request))
 
     def _answer(self, game: Game, actor, status=200) -> Response:
         return Response(self._game_body(game, actor), status=status)
@@ -203,7 +203,7 @@ class PlayableGameViewSet(GameViewSet):
         played = services.game_submit_command(
             game_id=int(pk),
             kind=self.kind,
-            roles=host().roles(request),
+            roles=campaign_app().roles(request),
             user=request.user,
             submission=services.Submission(**incoming.validated_data),
             now=now,

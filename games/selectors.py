@@ -9,9 +9,9 @@ from django.db.models import Q, QuerySet
 
 from games import awaiting
 from games.bots import REFEREE_SEAT, offers, strategies
+from games.campaign_app import campaign_app
 from games.chain import HASHED_FIELDS, canonical_state, timestamp
 from games.foresight import command_dice
-from games.hosting import host
 from games.models import EnteredDice, Game, GameEvent, GameStatus
 from games.ruleset import Actor, Ruleset, State, find_ruleset
 from games.verification import GameRecord, Report, replay_command, verify
@@ -21,7 +21,7 @@ EVENT_FIELDS = ("seq", "actor", "submitted", "command", "dice", "events", "creat
 
 def games_visible_to(request, kind: str) -> QuerySet[Game]:
     """Public games, and every game of the caller's campaigns (the rule of ``visible``)."""
-    readable = Q(public=True) | Q(campaign_id__in=list(host().roles(request)))
+    readable = Q(public=True) | Q(campaign_id__in=list(campaign_app().roles(request)))
     return Game.objects.filter(readable, kind=kind)
 
 

@@ -7,8 +7,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from core.schema import NULL
+from games.campaign_app import campaign_app
 from games.dice import ENTERED, SCRIPTED, SERVER
-from games.hosting import host
 from games.models import EnteredDice, Game
 from games.ruleset import PLAYER, REFEREE, SPECTATOR, find_ruleset, ruleset_names
 from games.selectors import GAME_FIELDS, SUMMARY_FIELDS, game_as_seen
@@ -18,7 +18,7 @@ def _campaigns_of(request):
     """The caller's campaigns (the platform does not import their model); who may start a
     game in one is the service's to decide."""
     campaign_model = Game._meta.get_field("campaign").related_model
-    return campaign_model.objects.filter(pk__in=list(host().roles(request)))
+    return campaign_model.objects.filter(pk__in=list(campaign_app().roles(request)))
 
 
 class GameOptionsSerializer(serializers.Serializer):

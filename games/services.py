@@ -25,10 +25,10 @@ from core.errors import Conflict, Forbidden, Invalid, NotFound, RuleViolation
 from games import tasks as games_tasks
 from games.awaiting import awaited_event
 from games.bots import EVERY_SEAT, REFEREE_SEAT, next_bot_move, strategies
+from games.campaign_app import PLAYER_ROLE, REFEREE_ROLE, campaign_app
 from games.chain import canonical_json, canonical_state, event_body, event_hash, timestamp
 from games.dice import Dice, DiceAwaited, EnteredDice, Need, ServerDice, commitment
 from games.foresight import command_dice
-from games.hosting import PLAYER_ROLE, REFEREE_ROLE, host
 from games.models import EnteredDice as EnteredDiceMode
 from games.models import Game, GameEvent, GameStatus, Seat
 from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor, Ruleset, find_ruleset
@@ -48,7 +48,11 @@ def actor_for(game: Game, user, *, roles: dict[int, str] | None = None) -> Actor
     """
     if user is None or not user.is_authenticated:
         return Actor(SPECTATOR)
-    role = roles.get(game.campaign_id) if roles is not None else host().role(user, game.campaign_id)
+    role = (
+        roles.get(game.campaign_id)
+        if roles is not None
+        else campaign_app().role(user, game.campaign_id)
+    )
     # All the game's seats in one query, kept on the game: rendering it needs them again.
     prefetch_related_objects([game], "seats")
     seats = frozenset(seat.participant for seat in game.seats.all() if seat.user_id == user.pk)
@@ -87,7 +91,7 @@ def game_create(
     otherwise the caller is the service's own (a cup game, a table log, the demo).
     """
     rules = find_ruleset(ruleset)
-    roster = host().roster(campaign.pk) if _uses_roster(rules) else {}
+    roster = campaign_app().roster(campaign.pk) if _uses_roster(rules) else {}
     config = rules.prepare(config, roster)
     state = rules.setup(config)
     holders = _holders(rules, state, roster, campaign.pk, seats or {}, bots or {})
@@ -130,10 +134,10 @@ def _may_start(campaign_id: int, user, holders: dict[str, dict], friendly: bool)
     bots or with one other player; it is friendly whatever they asked, so it
     touches neither the cup nor house points. Anyone else may start none.
     """
-    role = host().role(user, campaign_id)
+    role = campaign_app().role(user, campaign_id)
     if role == REFEREE_ROLE:
         return friendly
-    if role != PLAYER_ROLE or not host().players_start_games(campaign_id):
+    if role != PLAYER_ROLE or not campaign_app().players_start_games(campaign_id):
         raise Forbidden("Only the campaign's storyguide starts games here.")
     people = {holder["user_id"] for holder in holders.values() if "user_id" in holder}
     if user.pk not in people:
@@ -170,7 +174,7 @@ def _holders(rules, state, roster, campaign_id, seats, bots) -> dict[str, dict]:
             f"{rules.title} has no bot {', '.join(unknown_bots)} (it has: "
             f"{', '.join(sorted(offered))}).",
         )
-    members = host().members(campaign_id) if seats else set()
+    members = campaign_app().members(campaign_id) if seats else set()
     strangers = sorted(str(user) for user in seats.values() if user not in members)
     if strangers:
         raise Invalid.field(

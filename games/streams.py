@@ -15,7 +15,7 @@ from django.contrib.auth.models import AnonymousUser
 from core import streams
 from core.errors import NotFound
 from games import selectors
-from games.hosting import host
+from games.campaign_app import campaign_app
 from games.models import Game, GameStatus
 from games.services import actor_for
 
@@ -49,13 +49,13 @@ class GameStreamView(streams.StreamView):
         game = selectors.games_visible_to(request, self.kind).filter(pk=pk).first()
         if game is None:
             raise NotFound("No such game, or not one you may read.")
-        return game, actor_for(game, request.user, roles=host().roles(request))
+        return game, actor_for(game, request.user, roles=campaign_app().roles(request))
 
 
 def sees_as(game: Game, user, actor) -> bool:
     """Whether ``user`` may still read ``game`` and sees it as ``actor`` (their roles now,
     from the cache; the game's seats as the stream opened)."""
-    roles = host().roles_of(user.pk)
+    roles = campaign_app().roles_of(user.pk)
     return selectors.visible(game, roles) and actor_for(game, user, roles=roles) == actor
 
 

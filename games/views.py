@@ -34,7 +34,7 @@ from django.views.decorators.http import require_safe
 
 from core import languages
 from games import selectors, tables
-from games.hosting import host
+from games.campaign_app import campaign_app
 from games.models import Game, GameStatus
 from games.ruleset import Ruleset, find_ruleset
 from games.services import actor_for
@@ -67,7 +67,7 @@ def game_page(request, pk: int, kind: str):
     if not isinstance(game, Game):
         return game
     rules = find_ruleset(game.ruleset)
-    actor = actor_for(game, request.user, roles=host().roles(request))
+    actor = actor_for(game, request.user, roles=campaign_app().roles(request))
     language = page_language(request, rules)
     with translation.override(language):
         return render(

@@ -35,7 +35,7 @@ from django_jsonform.forms.fields import JSONFormField
 from campaign.models import Campaign, Membership, Role
 from core.errors import AppError, RuleViolation
 from games.bots import RANDOM, REFEREE_SEAT, strategies
-from games.hosting import host
+from games.campaign_app import campaign_app
 from games.models import EnteredDice
 from games.page_urls import page_of
 from games.ruleset import Ruleset, find_ruleset, ruleset_names
@@ -47,7 +47,7 @@ NOBODY, ME = "", "me"
 
 def startable(campaign: Campaign, user) -> list[Ruleset]:
     """The rulesets a game of can be started here by ``user``, or none if they may not."""
-    role = host().role(user, campaign.pk)
+    role = campaign_app().role(user, campaign.pk)
     if role != Role.STORYGUIDE and not (role == Role.PLAYER and campaign.players_start_games):
         return []
     return [rules for rules in map(find_ruleset, ruleset_names()) if rules.played_by_commands]
@@ -234,14 +234,14 @@ def set_up(request, slug: str, ruleset: str):
     rules = next((r for r in startable(campaign, request.user) if r.name == ruleset), None)
     if rules is None:
         raise Http404("No such game to start here.")
-    storyguide = host().role(request.user, campaign.pk) == Role.STORYGUIDE
+    storyguide = campaign_app().role(request.user, campaign.pk) == Role.STORYGUIDE
     setup = SetupForm(request.POST or None, rules=rules, campaign=campaign, storyguide=storyguide)
     context = {"campaign": campaign, "rules": rules, "setup": setup}
     if request.method == "GET" or not setup.is_valid():
         return render(request, "pages/new_game.html", context)
     config = setup.cleaned_data["config"] or {}
     try:
-        state = rules.setup(rules.prepare(config, host().roster(campaign.pk)))
+        state = rules.setup(rules.prepare(config, campaign_app().roster(campaign.pk)))
     except RuleViolation as refusal:
         setup.add_error("config", in_words(refusal))
         return render(request, "pages/new_game.html", context)
@@ -316,7 +316,7 @@ def _bot_text(name: str, *, first: bool) -> str:
 def _default_holders(rules, state, seats, campaign, user, storyguide) -> dict[str, str]:
     """A character's player holds its seat; the other seats go to the bot that plays to
     win, but for a player starting a game, who takes the first seat left."""
-    roster = host().roster(campaign.pk)
+    roster = campaign_app().roster(campaign.pk)
     defaults: dict[str, str] = {}
     for seat, character in rules.seat_characters(state).items():
         player = roster.get(character, {}).get("player")

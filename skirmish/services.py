@@ -21,7 +21,7 @@ from campaign.models import Campaign
 from campaign.rules.sheet import SheetRules
 from campaign.services import character_health_change
 from core.errors import Forbidden, Invalid, RuleViolation
-from games.hosting import host
+from games.campaign_app import campaign_app
 from games.models import EnteredDice, Game, GameEvent
 from games.services import actor_for, game_apply, game_create
 from skirmish.rules import Skirmish
@@ -121,7 +121,7 @@ def skirmish_add_participant(*, game_id: int, user, participant: dict, now: date
         _check_attributes(game.campaign.sheet_rules, {}, [participant])
         present = game.state["participants"]
         character = participant.get("character")
-        roster = host().roster(game.campaign_id) if character is not None else {}
+        roster = campaign_app().roster(game.campaign_id) if character is not None else {}
         if character is not None and any(p["character"] == character for p in present.values()):
             name = roster.get(character, {}).get("name", character)
             raise RuleViolation("duplicate_participant", f"{name} already takes part.")

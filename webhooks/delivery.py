@@ -5,12 +5,12 @@ are locked with ``SKIP LOCKED`` (two sweeps at once never take the same
 one), their ``next_attempt_at`` is pushed ``WEBHOOKS_LEASE_SECONDS`` ahead
 and an :class:`Attempt` is begun. *Send*, outside any transaction: the
 target is checked again, the body signed and posted. *Record*, in a second
-short transaction: the answer, and what follows from it (delivered, the next
+short transaction: the receiver's response, and what follows from it (delivered, the next
 retry, given up, the endpoint disabled). A sender that dies between claim and
 record leaves its attempt unfinished and the delivery due again when the lease
 ends: it is sent again, with the same ``webhook-id``.
 
-A 2xx answer is a delivery; anything else, or no answer, is a failure.
+A 2xx response is a delivery; anything else, or none, is a failure.
 """
 
 from __future__ import annotations
@@ -94,12 +94,12 @@ def send(delivery: Delivery) -> Outcome:
         return round((time.monotonic() - started) * 1000)
 
     try:
-        answer = transport.post(guard.checked_target(endpoint.url), body, headers)
+        response = transport.post(guard.checked_target(endpoint.url), body, headers)
     except Invalid as refused:
         return Outcome(took(), error=refused.detail[:ERROR_CHARACTERS])
     except httpx.HTTPError as error:
         return Outcome(took(), error=f"{type(error).__name__}: {error}"[:ERROR_CHARACTERS])
-    return Outcome(took(), status_code=answer.status_code, excerpt=answer.excerpt)
+    return Outcome(took(), status_code=response.status_code, excerpt=response.excerpt)
 
 
 def record(attempt: Attempt, outcome: Outcome) -> None:

@@ -3,7 +3,7 @@
 An :class:`Endpoint` is a receiver the storyguide registered; a
 :class:`Delivery` is one event for one endpoint, with the ``webhook-id`` it
 keeps on every try, so a receiver can drop a second copy; an :class:`Attempt`
-is one try, with what the receiver answered.
+is one try, with what the receiver responded.
 """
 
 from django.db import models
@@ -98,7 +98,7 @@ class Delivery(models.Model):
 
 
 class Attempt(models.Model):
-    """One try of a delivery: begun when claimed, finished with the answer or the error.
+    """One try of a delivery: begun when claimed, finished with the response or the error.
 
     An attempt never finished is one whose sender stopped (a worker killed): the
     delivery is tried again, with the same ``webhook-id``.

@@ -4,7 +4,7 @@ The request goes to the address ``webhooks.guard`` checked, with the name in
 the ``Host`` header and in TLS's SNI (so certificates are verified against the
 name); it follows no redirect (a redirect could point anywhere) and waits
 ``WEBHOOKS_TIMEOUT_SECONDS`` at most for each step. Only the first bytes of
-the answer are read: enough for the delivery log.
+the receiver's response are read: enough for the delivery log.
 """
 
 from __future__ import annotations
@@ -22,13 +22,15 @@ USER_AGENT = "storyguide-webhooks/1"
 
 
 @dataclass(frozen=True)
-class Answer:
+class ReceiverResponse:
+    """What the receiver said: its status and the first bytes of its body."""
+
     status_code: int
     excerpt: str
 
 
-def post(target: Target, body: bytes, headers: dict[str, str]) -> Answer:
-    """POST ``body``; :class:`httpx.HTTPError` when no answer came."""
+def post(target: Target, body: bytes, headers: dict[str, str]) -> ReceiverResponse:
+    """POST ``body``; :class:`httpx.HTTPError` when no response came."""
     parts = urlsplit(target.url)
     address, host = bracketed(str(target.address)), bracketed(target.host)
     default = target.port == DEFAULT_PORTS[target.scheme]
@@ -52,7 +54,9 @@ def post(target: Target, body: bytes, headers: dict[str, str]) -> Answer:
     )
     with client, request as response:
         first = next(response.iter_bytes(EXCERPT_BYTES), b"")
-        return Answer(response.status_code, first[:EXCERPT_BYTES].decode(errors="replace"))
+        return ReceiverResponse(
+            response.status_code, first[:EXCERPT_BYTES].decode(errors="replace")
+        )
 
 
 def bracketed(host: str) -> str:

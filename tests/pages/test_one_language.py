@@ -47,7 +47,7 @@ from campaign.rules.sheet import SheetRules
 from campaign.services import campaign_create
 from campaign.teams import Team
 from games.bots import REFEREE_SEAT, seat_actor, strategies
-from games.hosting import host
+from games.campaign_app import campaign_app
 from games.models import Game
 from games.ruleset import find_ruleset
 from games.services import game_create, game_seat_bots
@@ -264,7 +264,7 @@ def mid_play(ruleset: str, campaign, storyguide, player):
     duties; the player makes ``MOVES`` moves, each what that bot would choose for the
     seat."""
     rules = find_ruleset(ruleset)
-    state = rules.setup(rules.prepare(rules.example_config, host().roster(campaign.pk)))
+    state = rules.setup(rules.prepare(rules.example_config, campaign_app().roster(campaign.pk)))
     mine, *others = rules.seats(state)
     winner = next(iter(strategies(rules)))
     now = timezone.now()  # the player's moves go through the API, on the clock

@@ -1,9 +1,10 @@
-"""Who hosts games: the few questions the platform asks of the app that owns them.
+"""The campaign app, as the platform sees it: the few questions it asks of the app that
+owns every game.
 
 Every game belongs to a campaign, but the platform sits below the campaign
 app and never imports it (``core <- games <- campaign``). The campaign app
-registers a :class:`Host` when it starts (``CampaignConfig.ready``), and the
-platform asks it who is who: the caller's roles, who may referee, who is a
+registers itself, a :class:`CampaignApp`, when it starts (``CampaignConfig.ready``),
+and the platform asks it who is who: the caller's roles, who may referee, who is a
 member, and the characters a ruleset's ``prepare`` may field.
 """
 
@@ -19,7 +20,7 @@ REFEREE_ROLE = "storyguide"
 PLAYER_ROLE = "player"
 
 
-class Host(Protocol):
+class CampaignApp(Protocol):
     def roles(self, request) -> dict[int, str]:
         """The caller's role in each of their campaigns (cached on the request)."""
 
@@ -39,15 +40,15 @@ class Host(Protocol):
         """The campaign's characters as plain data, for ``Ruleset.prepare``."""
 
 
-_host: Host | None = None
+_registered: CampaignApp | None = None
 
 
-def register_host(host: Host) -> None:
-    global _host
-    _host = host
+def register_campaign_app(app: CampaignApp) -> None:
+    global _registered
+    _registered = app
 
 
-def host() -> Host:
-    if _host is None:
-        raise RuntimeError("No app hosts games: the campaign app registers one when it starts.")
-    return _host
+def campaign_app() -> CampaignApp:
+    if _registered is None:
+        raise RuntimeError("No campaign app: the campaign app registers itself when it starts.")
+    return _registered

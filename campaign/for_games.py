@@ -1,6 +1,6 @@
-"""The campaign app as the host of games: what the game platform asks of it.
+"""The campaign app as the game platform sees it: the answers to what it asks.
 
-Registered with ``games.hosting`` when the app starts, so that the platform
+Registered with ``games.campaign_app`` when the app starts, so that the platform
 learns roles, members and characters without importing the campaign app.
 """
 
@@ -11,7 +11,7 @@ from campaign.permissions import campaign_roles, roles_of
 from games.ruleset import Roster
 
 
-class CampaignHost:
+class CampaignApp:
     def roles(self, request) -> dict[int, str]:
         return campaign_roles(request)
 
