@@ -15,34 +15,14 @@ left to a bot too, by seating it at :data:`REFEREE_SEAT`.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple, Protocol
+from typing import NamedTuple
 
-from games.ruleset import PLAYER, REFEREE, Actor, Command, Ruleset, State
+from games.ruleset import PLAYER, REFEREE, Actor, Bot, Command, Ruleset, State
 
 #: The seat of whoever gives the referee's own commands, when a bot does.
 REFEREE_SEAT = "referee"
 #: In a choice of bots, every seat no person is named for, and the referee's.
 EVERY_SEAT = "*"
-
-
-class Bot(Protocol):
-    """A strategy: one of ``offered`` for ``seat``, seeing only ``view``; or ``None`` to
-    wait (a bot never calls a game off on its own, and may have nothing else to do).
-
-    ``people`` are the seats people play (held by a person, or by nobody, the referee
-    relaying them): a bot at the referee's seat waits for them as a referee waits for
-    the players at the table, rather than moving the game on past them.
-    """
-
-    def choose(
-        self,
-        view: State,
-        seat: str,
-        offered: list[Command],
-        rng: random.Random,
-        *,
-        people: frozenset[str] = frozenset(),
-    ) -> Command | None: ...
 
 
 class RandomBot:

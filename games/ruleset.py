@@ -13,14 +13,14 @@ rules can be judged without a rules module ever reading the clock.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from core.errors import RuleViolation
 from games.dice import Dice
 
 if TYPE_CHECKING:
-    from games.bots import Bot
     from games.tables import Table
 
 State = dict[str, Any]
@@ -69,6 +69,26 @@ class Outcome(NamedTuple):
 
     state: State
     events: list[Event]
+
+
+class Bot(Protocol):
+    """A strategy: one of ``offered`` for ``seat``, seeing only ``view``; or ``None`` to
+    wait (a bot never calls a game off on its own, and may have nothing else to do).
+
+    ``people`` are the seats people play (held by a person, or by nobody, the referee
+    relaying them): a bot at the referee's seat waits for them as a referee waits for
+    the players at the table, rather than moving the game on past them.
+    """
+
+    def choose(
+        self,
+        view: State,
+        seat: str,
+        offered: list[Command],
+        rng: random.Random,
+        *,
+        people: frozenset[str] = frozenset(),
+    ) -> Command | None: ...
 
 
 class Ruleset:
