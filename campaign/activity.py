@@ -9,22 +9,65 @@ stream and its webhooks both read this line.
 
 ``activity_recorded`` is sent inside that transaction, so that a listener
 (the webhooks' outbox) writes with it or not at all.
+
+The kinds of activity are not listed here: each app that records some declares
+them in its ``activity_kinds`` module (:func:`register`; the campaign's own, the
+league's cup news), found like admin modules the first time :func:`kinds` is asked.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import connection, transaction
 from django.dispatch import Signal
+from django.utils.module_loading import autodiscover_modules
 
-from campaign.models import Activity, ActivityKind, Campaign
+from campaign.models import Activity, Campaign
 
 #: Sent inside the recording transaction with ``activity``.
 activity_recorded = Signal()
 
 
-def record(*, campaign_id: int, kind: ActivityKind, data: dict, now: datetime) -> Activity:
+@dataclass(frozen=True)
+class Kind:
+    """A kind of activity: its ``name`` on the line, its ``label`` for people, and the
+    ``sentence`` that tells one in a chat (a webhook's Discord message), its ``{fields}``
+    read from the activity's data."""
+
+    name: str
+    label: str
+    sentence: str
+
+
+_KINDS: dict[str, Kind] = {}
+_discovered = False
+
+
+def register(*kinds: Kind) -> None:
+    """Called by an app's ``activity_kinds`` module for the kinds it records."""
+    for kind in kinds:
+        _KINDS[kind.name] = kind
+
+
+def kinds() -> dict[str, Kind]:
+    """Every kind of activity, by name, in the order of ``INSTALLED_APPS``."""
+    global _discovered
+    if not _discovered:
+        autodiscover_modules("activity_kinds")
+        _discovered = True
+    return _KINDS
+
+
+def kind_choices() -> list[tuple[str, str]]:
+    """The kinds as a contract's enum gives them (name, label), by name."""
+    return sorted((kind.name, kind.label) for kind in kinds().values())
+
+
+def record(*, campaign_id: int, kind: str, data: dict, now: datetime) -> Activity:
+    if kind not in kinds():
+        raise ValueError(f"No app declares the activity kind {kind!r}.")
     with transaction.atomic():
         activity = Activity.objects.create(
             campaign_id=campaign_id,

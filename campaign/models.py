@@ -289,16 +289,15 @@ class Invitation(models.Model):
 
 
 class ActivityKind(models.TextChoices):
+    """The campaign's own kinds of activity; other apps declare theirs
+    (``campaign.activity.register``)."""
+
     HOUSE_POINTS = "house_points", "House points"
     POPULARITY = "popularity", "Popularity"
     MEMBER_JOINED = "member_joined", "Member joined"
     MEMBER_LEFT = "member_left", "Member left"
     GAME_STARTED = "game_started", "Game started"
     GAME_FINISHED = "game_finished", "Game finished"
-    FIXTURE_STARTED = "fixture_started", "Cup game started"
-    FIXTURE_FINISHED = "fixture_finished", "Cup game finished"
-    STANDINGS_CHANGED = "standings_changed", "Standings changed"
-    PROJECTIONS_CHANGED = "projections_changed", "Cup odds recomputed"
 
 
 class Activity(models.Model):
@@ -312,7 +311,9 @@ class Activity(models.Model):
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="activities")
     seq = models.PositiveIntegerField()
-    kind = models.CharField(max_length=30, choices=ActivityKind.choices)
+    kind = models.CharField(
+        max_length=30, help_text="One of the kinds the apps declare (campaign.activity.kinds)."
+    )
     data = models.JSONField(default=dict)
     created_at = models.DateTimeField()
 
@@ -323,4 +324,7 @@ class Activity(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.campaign} #{self.seq}: {self.get_kind_display()}"
+        from campaign.activity import kinds
+
+        kind = kinds().get(self.kind)
+        return f"{self.campaign} #{self.seq}: {kind.label if kind else self.kind}"

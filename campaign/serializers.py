@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework import serializers
 
-from campaign import invitations
+from campaign import activity, invitations
 from campaign.models import (
     Activity,
     Campaign,
@@ -169,6 +169,8 @@ class CheckResultSerializer(serializers.Serializer):
 
 
 class ActivitySerializer(serializers.ModelSerializer):
+    kind = serializers.ChoiceField(choices=activity.kind_choices())
+
     class Meta:
         model = Activity
         fields = ["seq", "kind", "data", "created_at"]

@@ -13,7 +13,7 @@ from datetime import datetime
 from django.db import transaction
 
 from campaign import activity
-from campaign.models import ActivityKind, Campaign, Character
+from campaign.models import Campaign, Character
 from campaign.services import house_points_award, table_log_for
 from campaign.teams import Team
 from core.errors import Invalid, RuleViolation
@@ -23,6 +23,7 @@ from games.models import EnteredDice, Game
 from games.ruleset import REFEREE, Actor
 from games.services import game_abandon, game_apply, game_create
 from league import selectors
+from league.activity_kinds import CupNews
 from league.cups import cup_rules, cup_rulesets
 from league.models import CupYear, Fixture, FixtureStatus, Fraud, Offence, Projection, Stage
 from league.rules import fixtures, house_points, lots, projections, scheduling, teams
@@ -214,11 +215,11 @@ def fixture_start(
         )
         fixture.status = FixtureStatus.PLAYING
         fixture.save(update_fields=["game", "status"])
-        _tell(fixture, ActivityKind.FIXTURE_STARTED, now, game=fixture.game_id)
+        _tell(fixture, CupNews.FIXTURE_STARTED, now, game=fixture.game_id)
     return fixture
 
 
-def _tell(fixture: Fixture, kind: ActivityKind, now: datetime, **data) -> None:
+def _tell(fixture: Fixture, kind: CupNews, now: datetime, **data) -> None:
     """Put a cup game's news on its campaign's activity line."""
     activity.record(
         campaign_id=fixture.cup_year.campaign_id,
@@ -249,14 +250,14 @@ def fixture_record_result(*, game: Game, now: datetime) -> None:
     fixture.published_at = now
     fixture.credit_due_at = house_points.credit_due(now)
     fixture.save(update_fields=["result", "status", "published_at", "credit_due_at"])
-    _tell(fixture, ActivityKind.FIXTURE_FINISHED, now, result=fixture.named_result)
+    _tell(fixture, CupNews.FIXTURE_FINISHED, now, result=fixture.named_result)
     _standings_changed(fixture.cup_year, now)
 
 
 def _standings_changed(cup_year: CupYear, now: datetime) -> None:
     activity.record(
         campaign_id=cup_year.campaign_id,
-        kind=ActivityKind.STANDINGS_CHANGED,
+        kind=CupNews.STANDINGS_CHANGED,
         data={"cup_year": cup_year.pk, "name": cup_year.name},
         now=now,
     )
@@ -520,7 +521,7 @@ def cup_year_project(*, cup_year: CupYear, now: datetime, seasons: int = SEASONS
         if created:
             activity.record(
                 campaign_id=cup_year.campaign_id,
-                kind=ActivityKind.PROJECTIONS_CHANGED,
+                kind=CupNews.PROJECTIONS_CHANGED,
                 data={
                     "cup_year": cup_year.pk,
                     "name": cup_year.name,

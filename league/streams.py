@@ -8,17 +8,18 @@ campaign's other activities are, and a reader resumes after the last one it has.
 
 from __future__ import annotations
 
-from campaign.models import Activity, ActivityKind
+from campaign.models import Activity
 from campaign.serializers import ActivitySerializer
 from core import streams
 from core.errors import NotFound
+from league.activity_kinds import CupNews
 from league.models import CupYear
 
 KINDS = (
-    ActivityKind.FIXTURE_STARTED,
-    ActivityKind.FIXTURE_FINISHED,
-    ActivityKind.STANDINGS_CHANGED,
-    ActivityKind.PROJECTIONS_CHANGED,
+    CupNews.FIXTURE_STARTED,
+    CupNews.FIXTURE_FINISHED,
+    CupNews.STANDINGS_CHANGED,
+    CupNews.PROJECTIONS_CHANGED,
 )
 PAGE = 100
 

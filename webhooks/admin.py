@@ -14,13 +14,13 @@ from campaign.admin import ReadOnlyRowsMixin, StoryguideScopedAdmin
 from core.errors import AppError
 from core.responses import add_to_form
 from webhooks import endpoints, guard, replay
-from webhooks.models import Attempt, Delivery, Endpoint, EventType
+from webhooks.models import Attempt, Delivery, Endpoint, event_types
 
 
 class EndpointForm(forms.ModelForm):
     url = forms.URLField(max_length=500, assume_scheme="https")
     event_types = forms.MultipleChoiceField(
-        choices=EventType.choices, widget=forms.CheckboxSelectMultiple
+        choices=event_types, widget=forms.CheckboxSelectMultiple
     )
 
     class Meta:

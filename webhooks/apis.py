@@ -8,6 +8,7 @@ campaign API (``campaign.apis.require_storyguide``).
 
 from __future__ import annotations
 
+import django_filters
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, viewsets
@@ -17,7 +18,7 @@ from rest_framework.response import Response
 from campaign.apis import require_storyguide
 from campaign.models import Campaign
 from webhooks import endpoints, replay
-from webhooks.models import Delivery, Endpoint
+from webhooks.models import Delivery, Endpoint, event_types
 from webhooks.serializers import (
     CreatedEndpointSerializer,
     DeliverySerializer,
@@ -107,6 +108,14 @@ class WebhookViewSet(
         return Response(ReplayedSerializer({"queued": queued}).data)
 
 
+class DeliveryFilter(django_filters.FilterSet):
+    event_type = django_filters.ChoiceFilter(choices=event_types())
+
+    class Meta:
+        model = Delivery
+        fields = ["status", "event_type"]
+
+
 class DeliveryViewSet(
     StoryguideOnly, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
 ):
@@ -114,7 +123,7 @@ class DeliveryViewSet(
 
     serializer_class = DeliverySerializer
     queryset = Delivery.objects.none()  # for the schema; the real one is the endpoint's
-    filterset_fields = ["status", "event_type"]
+    filterset_class = DeliveryFilter
 
     def get_queryset(self):
         return Delivery.objects.filter(

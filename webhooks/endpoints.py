@@ -20,7 +20,7 @@ from django.db import transaction
 from campaign.models import Campaign, Role
 from core.errors import Invalid
 from webhooks import guard
-from webhooks.models import Endpoint, EventType, Format
+from webhooks.models import Endpoint, Format, event_types
 from webhooks.signing import new_secret
 
 log = logging.getLogger(__name__)
@@ -59,16 +59,17 @@ def endpoint_update(*, endpoint: Endpoint, **fields) -> Endpoint:
     return endpoint
 
 
-def _checked_types(event_types: list[str]) -> list[str]:
-    unknown = sorted(set(event_types) - set(EventType.values))
+def _checked_types(wanted: list[str]) -> list[str]:
+    known = [name for name, _ in event_types()]
+    unknown = sorted(set(wanted) - set(known))
     if unknown:
         raise Invalid.field(
             "event_types",
-            f"Unknown event types: {', '.join(unknown)}. Known: {', '.join(EventType.values)}.",
+            f"Unknown event types: {', '.join(unknown)}. Known: {', '.join(known)}.",
         )
-    if not event_types:
+    if not wanted:
         raise Invalid.field("event_types", "Name at least one event type.")
-    return list(dict.fromkeys(event_types))
+    return list(dict.fromkeys(wanted))
 
 
 def secret_rotate(*, endpoint: Endpoint, now: datetime) -> Endpoint:

@@ -14,27 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from campaign.activity import kinds
 from campaign.models import Activity
 from games.chain import timestamp
 from games.models import Game, GameEvent
 from games.ruleset import SPECTATOR, Actor, find_ruleset
 from games.selectors import EVENT_FIELDS, event_as_seen
-from webhooks.models import GAME_EVENT, EventType, Format
+from webhooks.models import GAME_EVENT, Format
 
 DISCORD_MAX_CHARACTERS = 2000
 SPECTATOR_VIEW = Actor(role=SPECTATOR)
-
-ACTIVITY_LINES = {
-    EventType.HOUSE_POINTS: "{amount:+d} house points to {house}: {reason}",
-    EventType.POPULARITY: "{character}'s Popularity {amount:+d}: {reason}",
-    EventType.MEMBER_JOINED: "{username} joined the campaign as {role}.",
-    EventType.MEMBER_LEFT: "{username} left the campaign.",
-    EventType.GAME_STARTED: "The game {title} has begun.",
-    EventType.GAME_FINISHED: "The game {title} is over ({status}).",
-    EventType.FIXTURE_STARTED: "Cup game: {home} against {away} has begun.",
-    EventType.FIXTURE_FINISHED: "Cup game: {home} against {away} is over.",
-    EventType.STANDINGS_CHANGED: "The standings of {name} have changed.",
-}
 
 
 @dataclass(frozen=True)
@@ -52,10 +41,11 @@ class Message:
 
 def of_activity(activity: Activity) -> Message:
     data = {"campaign": activity.campaign_id, "seq": activity.seq, **activity.data}
+    kind = kinds()[activity.kind]
     try:
-        line = ACTIVITY_LINES[activity.kind].format_map(activity.data)
+        line = kind.sentence.format_map(activity.data)
     except (KeyError, ValueError, TypeError):  # an activity of an older shape
-        line = activity.get_kind_display()
+        line = str(kind.label)
     return Message(activity.kind, data, activity.created_at, line)
 
 

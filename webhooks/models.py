@@ -8,18 +8,17 @@ is one try, with what the receiver responded.
 
 from django.db import models
 
-from campaign.models import ActivityKind, Campaign
+from campaign.activity import kind_choices
+from campaign.models import Campaign
 
 #: Each event of a game of the campaign, as a spectator sees it, with its narration.
 GAME_EVENT = "game_event"
 
 
-#: What an endpoint may ask for: each kind of the campaign's activity, and its games' events.
-EventType = models.TextChoices(
-    "EventType",
-    [(kind.name, (kind.value, kind.label)) for kind in ActivityKind]
-    + [("GAME_EVENT", (GAME_EVENT, "Game event"))],
-)
+def event_types() -> list[tuple[str, str]]:
+    """What an endpoint may ask for: each kind of activity the apps declare, and the
+    campaign's games' events (name, label)."""
+    return sorted([*kind_choices(), (GAME_EVENT, "Game event")])
 
 
 class Format(models.TextChoices):
@@ -77,7 +76,10 @@ class Delivery(models.Model):
 
     endpoint = models.ForeignKey(Endpoint, on_delete=models.CASCADE, related_name="deliveries")
     webhook_id = models.CharField(max_length=40, unique=True)
-    event_type = models.CharField(max_length=30, choices=EventType.choices)
+    event_type = models.CharField(
+        max_length=30,
+        help_text="What it tells: a kind of the campaign's activity, or a game event.",
+    )
     payload = models.JSONField(help_text="The body sent, in the endpoint's format.")
     status = models.CharField(
         max_length=10, choices=DeliveryStatus.choices, default=DeliveryStatus.PENDING

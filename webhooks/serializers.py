@@ -6,12 +6,12 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from core.serializers import StrictTextModelSerializer
-from webhooks.models import Attempt, Delivery, Endpoint, EventType
+from webhooks.models import Attempt, Delivery, Endpoint, event_types
 
 
 class EndpointSerializer(StrictTextModelSerializer):
     event_types = serializers.ListField(
-        child=serializers.ChoiceField(choices=EventType.choices),
+        child=serializers.ChoiceField(choices=event_types()),
         allow_empty=False,
         help_text="The event types to send (docs/webhooks.md).",
     )
@@ -61,6 +61,7 @@ class AttemptSerializer(serializers.ModelSerializer):
 
 
 class DeliverySerializer(serializers.ModelSerializer):
+    event_type = serializers.ChoiceField(choices=event_types(), read_only=True)
     history = AttemptSerializer(
         source="tries", many=True, read_only=True, help_text="Every try, oldest first."
     )

@@ -67,3 +67,14 @@ def test_a_finished_tally_game_is_not_written_back_by_another_games_receiver(tab
         bots={"alice": "random", "bob": "random"},
     )
     assert Game.objects.get(pk=game.pk).status == "finished"
+
+
+def test_the_kinds_of_activity_are_declared_by_the_apps_that_record_them():
+    """The campaign's activity line lists none of the cup's news: the league declares its
+    own kinds (``league/activity_kinds.py``), and the webhooks offer whatever is declared."""
+    from campaign.activity import kinds
+    from webhooks.models import event_types
+
+    assert {"fixture_started", "standings_changed", "projections_changed"} <= set(kinds())
+    assert "fixture" not in (ROOT / "campaign/models.py").read_text()
+    assert {name for name, _ in event_types()} == {*kinds(), "game_event"}

@@ -6,9 +6,10 @@ import math
 
 import pytest
 
-from campaign.models import Activity, ActivityKind, House
+from campaign.models import Activity, House
 from games.ruleset import Ruleset
 from league import selectors, services, tasks
+from league.activity_kinds import CupNews
 from league.cups import cup_rulesets
 from league.models import Projection
 from tests.league.conftest import SEPTEMBER
@@ -22,7 +23,7 @@ SEASONS = 500
 
 def projections_changed(cup):
     return Activity.objects.filter(
-        campaign=cup.campaign, kind=ActivityKind.PROJECTIONS_CHANGED, data__cup_year=cup.cup.pk
+        campaign=cup.campaign, kind=CupNews.PROJECTIONS_CHANGED, data__cup_year=cup.cup.pk
     )
 
 
