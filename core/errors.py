@@ -6,12 +6,17 @@ a stable ``code`` for programs, a ``detail`` written for a person (no Python
 values, no internal names), the HTTP ``status`` it is answered with, and for a
 rule the ``rule`` reference (the section of the text it breaks). ``errors``
 names the fields at fault, ``extra`` carries what a kind of error adds (the
-current version on a conflict).
+current version on a conflict), ``headers`` what its answer says besides
+(``Retry-After``).
+
+Every error the service answers is one of these, the HTTP layer's own too (a
+missing page, a refused CSRF check, a throttled client, a refused stream, a
+failure of the server): ``core.responses.answer`` renders any of them, as JSON
+for the API and streams and as a page for the pages, from the same fields.
+Every class here is raised somewhere (``tests/core/test_one_error_path.py``).
 
 This module is pure Python, so that the pure rules modules can raise
-:class:`RuleViolation` without importing Django; ``core.responses`` maps the
-family to the JSON error shape for the API and to messages on the dashboard's
-forms, in one place.
+:class:`RuleViolation` without importing Django.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ class AppError(Exception):
 
     status: ClassVar[int] = 400
     default_code: ClassVar[str] = "invalid"
-    default_detail: ClassVar[str] = "The request cannot be taken."
+    default_detail: ClassVar[str] = gettext_noop("The request cannot be taken.")
 
     def __init__(
         self,
@@ -44,6 +49,7 @@ class AppError(Exception):
         rule: str = "",
         errors: dict[str, list[str]] | None = None,
         params: dict | None = None,
+        headers: dict[str, str] | None = None,
         **extra,
     ) -> None:
         self.template = detail or self.default_detail
@@ -53,20 +59,31 @@ class AppError(Exception):
         self.rule = rule
         self.errors = errors
         self.extra = extra
+        self.headers = headers or {}
         super().__init__(self.detail)
 
     def to_json(self, translate=None) -> dict:
-        """The common error body, its detail through ``translate`` (a gettext) if given."""
+        """The common error body, its detail and the fields' messages through ``translate``
+        (a gettext) if given."""
         detail = self.detail
         if translate is not None:
             text = translate(self.template)
             detail = text % self.params if self.params else text
         body = {"code": self.code, "detail": detail}
         if self.errors:
-            body["errors"] = self.errors
+            body["errors"] = _translated(self.errors, translate) if translate else self.errors
         if self.rule or self.status == RuleViolation.status:
             body["rule"] = self.rule
         return {**body, **self.extra}
+
+
+def _translated(errors, translate):
+    """The fields' messages (nested as a serializer nests them) through ``translate``."""
+    if isinstance(errors, dict):
+        return {field: _translated(said, translate) for field, said in errors.items()}
+    if isinstance(errors, list):
+        return [_translated(said, translate) for said in errors]
+    return translate(errors) if isinstance(errors, str) and errors else errors
 
 
 class Invalid(AppError):
@@ -74,7 +91,7 @@ class Invalid(AppError):
 
     status = 400
     default_code = "invalid"
-    default_detail = "The request has invalid fields."
+    default_detail = gettext_noop("The request has invalid fields.")
 
     @classmethod
     def field(cls, name: str, message: str, *, code: str | None = None) -> Invalid:
@@ -82,12 +99,40 @@ class Invalid(AppError):
         return cls(message, code=code, errors={name: [message]})
 
 
+class Unauthenticated(AppError):
+    """No credentials, or ones that are not (or no longer) valid: 401."""
+
+    status = 401
+    default_code = "not_authenticated"
+    default_detail = gettext_noop("Authentication credentials were not provided.")
+
+
 class Forbidden(AppError):
     """The caller's role does not allow this: 403."""
 
     status = 403
     default_code = "permission_denied"
-    default_detail = "Your role does not allow this."
+    default_detail = gettext_noop("Your role does not allow this.")
+
+
+class CsrfRefused(Forbidden):
+    """A form or a session's write without a valid CSRF token: 403, with Django's
+    ``reason`` (English, for programs and logs)."""
+
+    default_code = "csrf_failed"
+    default_detail = gettext_noop(
+        "The request was refused: its security check failed. Reload the page and try again."
+    )
+
+
+class AccessRevoked(Forbidden):
+    """A stream's reader lost the access they opened it with (sent as its last message)."""
+
+    default_code = "access_revoked"
+    default_detail = gettext_noop(
+        "You may no longer read this stream as you opened it; reconnect to be let in "
+        "again if you may."
+    )
 
 
 class NotFound(AppError):
@@ -95,7 +140,23 @@ class NotFound(AppError):
 
     status = 404
     default_code = "not_found"
-    default_detail = "No such resource."
+    default_detail = gettext_noop("No such resource.")
+
+
+class NotAllowed(AppError):
+    """The resource does not answer this HTTP method: 405."""
+
+    status = 405
+    default_code = "method_not_allowed"
+    default_detail = gettext_noop("This method is not allowed here.")
+
+
+class NotAcceptable(AppError):
+    """The client accepts no format the resource can answer in: 406."""
+
+    status = 406
+    default_code = "not_acceptable"
+    default_detail = gettext_noop("The answer cannot be given in a format you accept.")
 
 
 class Conflict(AppError):
@@ -103,7 +164,7 @@ class Conflict(AppError):
 
     status = 409
     default_code = "version_conflict"
-    default_detail = "The object changed since you last read it."
+    default_detail = gettext_noop("The object changed since you last read it.")
 
 
 class Gone(AppError):
@@ -111,7 +172,23 @@ class Gone(AppError):
 
     status = 410
     default_code = "gone"
-    default_detail = "This can no longer be used."
+    default_detail = gettext_noop("This can no longer be used.")
+
+
+class TooLarge(AppError):
+    """A request body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``, refused unread: 413."""
+
+    status = 413
+    default_code = "request_too_large"
+    default_detail = gettext_noop("The request body is over %(limit)s bytes.")
+
+
+class UnsupportedMediaType(AppError):
+    """A body in a format the endpoint does not read: 415."""
+
+    status = 415
+    default_code = "unsupported_media_type"
+    default_detail = gettext_noop("The request body is in a format this does not read.")
 
 
 class RuleViolation(AppError):
@@ -124,7 +201,7 @@ class RuleViolation(AppError):
 
     status = 422
     default_code = "rule_violation"
-    default_detail = "The rules do not allow this."
+    default_detail = gettext_noop("The rules do not allow this.")
 
     def __init__(
         self, code: str, message: str, rule: str = "", *, params: dict | None = None, **extra
@@ -136,9 +213,35 @@ class RuleViolation(AppError):
         return self.detail
 
 
+class TooManyRequests(AppError):
+    """Over a rate limit (writes, logins, invitation codes): 429, with ``Retry-After``."""
+
+    status = 429
+    default_code = "throttled"
+    default_detail = gettext_noop("Too many requests; wait a moment and try again.")
+
+
+class TooManyStreams(TooManyRequests):
+    """A user (or an anonymous address) already holds ``STREAMS_PER_USER`` streams."""
+
+    default_code = "too_many_streams"
+    default_detail = gettext_noop("You have too many streams open; close one first.")
+
+
+class ServerFault(AppError):
+    """The server failed (a bug, logged): 500."""
+
+    status = 500
+    default_code = "server_error"
+    default_detail = gettext_noop(
+        "The server failed; the error is logged and nothing was half-saved. Try again in a moment."
+    )
+
+
 class Unavailable(AppError):
-    """Something the service needs cannot be reached for a moment: 503."""
+    """Something the service needs (the database) cannot be reached for a moment: 503,
+    with ``Retry-After``."""
 
     status = 503
     default_code = "unavailable"
-    default_detail = "The service cannot answer for a moment; retry."
+    default_detail = gettext_noop("The service cannot answer for a moment; retry.")

@@ -44,10 +44,10 @@ from django.db import connection
 from django.http import StreamingHttpResponse
 from django.views import View
 
-from core import credentials
+from core import credentials, languages
 from core.client_address import client_address
-from core.errors import AppError
-from core.responses import json_error
+from core.errors import AccessRevoked, AppError, TooManyStreams, Unauthenticated, gettext_noop
+from core.responses import answer, error_body
 
 log = logging.getLogger(__name__)
 
@@ -326,12 +326,6 @@ class StreamLimit:
                 del self.open[user_id]
 
 
-class TooManyStreams(AppError):
-    status = 429
-    default_code = "too_many_streams"
-    default_detail = "You have too many streams open; close one first."
-
-
 limits = StreamLimit()
 
 
@@ -360,7 +354,9 @@ def event_stream(
         raise TooManyStreams()
     chunks = partial(follow, key, after, read, view)
     if user is not None:
-        chunks = partial(while_allowed, chunks, _reader_allowed(user, client, access))
+        chunks = partial(
+            while_allowed, chunks, _reader_allowed(user, client, access), _farewell(client)
+        )
 
     async def messages():
         with limits.hold(holder):
@@ -373,14 +369,16 @@ def event_stream(
     return response
 
 
-REVOKED = message(
-    {
-        "code": "access_revoked",
-        "detail": "You may no longer read this stream as you opened it; reconnect to be "
-        "let in again if you may.",
-    },
-    event="revoked",
-)
+def _farewell(request) -> Callable[[], Awaitable[bytes]]:
+    """The last message of a stream whose reader lost their access: ``AccessRevoked``'s
+    fields, as an API error gives them, in the reader's language."""
+
+    @database
+    def revoked() -> bytes:
+        body = error_body(AccessRevoked(), languages.answer_language(request))
+        return message(body, event="revoked")
+
+    return revoked
 
 
 def _reader_allowed(user, request, access) -> Callable[[], Awaitable[bool]]:
@@ -398,14 +396,16 @@ def _reader_allowed(user, request, access) -> Callable[[], Awaitable[bool]]:
 
 
 async def while_allowed(
-    chunks: Callable[[], AsyncIterator[bytes]], allowed: Callable[[], Awaitable[bool]]
+    chunks: Callable[[], AsyncIterator[bytes]],
+    allowed: Callable[[], Awaitable[bool]],
+    revoked: Callable[[], Awaitable[bytes]],
 ) -> AsyncIterator[bytes]:
     """The stream's ``chunks`` for as long as ``allowed()`` says the reader may have them.
 
     It is asked every ``STREAM_ACCESS_CHECK_SECONDS``, while the stream waits for
     news as well as before a chunk is sent, so a reader who lost their access
     (removed, another role, credentials revoked) gets at most what commits
-    within that time; then a ``revoked`` message ends the stream, and a
+    within that time; then a ``revoked`` message (``revoked()``) ends the stream, and a
     reconnect is judged afresh.
     """
     every = settings_value("STREAM_ACCESS_CHECK_SECONDS", 2)
@@ -420,7 +420,7 @@ async def while_allowed(
             await asyncio.wait({pending}, timeout=max(checked + every - loop.time(), 0))
             if loop.time() >= checked + every:
                 if not await allowed():
-                    yield REVOKED
+                    yield await revoked()
                     return
                 checked = loop.time()
             if pending.done():
@@ -496,8 +496,10 @@ def authenticate(request):
         generation = credentials.generation(user.pk)
         if claimed is not None and claimed != generation:
             raise Unauthenticated(
-                "The stream token was issued before your credentials were revoked; "
-                "ask for a new one."
+                gettext_noop(
+                    "The stream token was issued before your credentials were revoked; "
+                    "ask for a new one."
+                )
             )
         request.credentials_generation = generation
     return user
@@ -523,18 +525,12 @@ def _credentials_holder(request) -> tuple[object | None, int | None]:
             claims = signing.loads(raw, salt=TOKEN_SALT, max_age=TOKEN_SECONDS)
         except signing.BadSignature:
             raise Unauthenticated(
-                "The stream token is invalid or expired; ask for a new one."
+                gettext_noop("The stream token is invalid or expired; ask for a new one.")
             ) from None
         user = get_user_model().objects.filter(pk=claims["user"], is_active=True).first()
         return user, claims.get("generation", -1)
     user = request.user  # the session, through AuthenticationMiddleware
     return (user if user.is_authenticated else None), None
-
-
-class Unauthenticated(AppError):
-    status = 401
-    default_code = "not_authenticated"
-    default_detail = "Authentication credentials were not provided."
 
 
 class StreamView(View):
@@ -548,8 +544,8 @@ class StreamView(View):
         _on_shared_threads.set(isinstance(request, ASGIRequest))
         try:
             return await self.open(request, pk)
-        except AppError as error:  # refused before streaming: the JSON error every endpoint gives
-            return json_error(error.code, error.detail, error.status)
+        except AppError as error:  # refused before streaming: as every endpoint refuses
+            return await database(answer)(error, request)
 
     async def open(self, request, pk: int) -> StreamingHttpResponse:
         raise NotImplementedError

@@ -108,7 +108,8 @@ class RateLimitHeadersMiddleware:
 
 
 class BodySizeLimitMiddleware:
-    """Refuse request bodies larger than the limit before anything reads them (413)."""
+    """Refuse request bodies larger than the limit before anything reads them (413,
+    ``core.errors.TooLarge``)."""
 
     def __init__(self, get_response):
         from django.conf import settings
@@ -122,9 +123,8 @@ class BodySizeLimitMiddleware:
         except ValueError:
             length = 0
         if self.limit is not None and length > self.limit:
-            from core.responses import json_error
+            from core.errors import TooLarge
+            from core.responses import answer
 
-            return json_error(
-                "request_too_large", f"The request body is over {self.limit} bytes.", 413
-            )
+            return answer(TooLarge(params={"limit": self.limit}), request)
         return self.get_response(request)

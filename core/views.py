@@ -1,11 +1,12 @@
-"""Service endpoints: health, token login and revocation, stream tokens, and JSON 404/500
-under /api/."""
+"""Service endpoints: health, token login and revocation, stream tokens, and the answers to a
+missing page, a refused CSRF check and a failure of the server (``core.responses.answer``:
+JSON under /api/, a page elsewhere)."""
+
+import sys
 
 from django.conf import settings
-from django.db import DatabaseError, connection
-from django.views.csrf import csrf_failure as default_csrf_failure
+from django.db import DatabaseError, InterfaceError, OperationalError, connection
 from django.views.decorators.csrf import csrf_exempt
-from django.views.defaults import page_not_found, server_error
 from drf_spectacular.utils import extend_schema, inline_serializer
 from knox.views import LoginView as KnoxLoginView
 from knox.views import LogoutAllView, LogoutView
@@ -18,7 +19,8 @@ from rest_framework.views import APIView
 from config.celery import app as celery_app
 from core import streams
 from core.auth import TokenAuthentication
-from core.responses import json_error
+from core.errors import CsrfRefused, NotFound, ServerFault
+from core.responses import answer, database_unavailable
 from core.serializers import UserSerializer
 from core.throttling import LoginRateThrottle
 
@@ -143,22 +145,22 @@ class RevokeAllTokensView(LogoutAllView):
 
 @csrf_exempt
 def not_found(request, exception=None):
-    if request.path.startswith("/api/"):
-        return json_error("not_found", "No such resource.", 404)
-    return page_not_found(request, exception)
+    """``handler404``, and anything else under /api/ (in DEBUG too)."""
+    return answer(NotFound(), request)
 
 
 def csrf_failure(request, reason=""):
-    """A refused CSRF check: JSON under /api/, Django's page elsewhere."""
-    if request.path.startswith("/api/"):
-        return json_error("csrf_failed", f"CSRF check failed: {reason}", 403)
-    return default_csrf_failure(request, reason=reason)
+    """``CSRF_FAILURE_VIEW``: Django's ``reason`` goes along for programs, in English."""
+    return answer(CsrfRefused(reason=reason), request)
 
 
 def internal_error(request):
-    if request.path.startswith("/api/"):
-        return json_error("server_error", "The server failed; the error is logged.", 500)
-    return server_error(request)
+    """``handler500``: Django calls it while it handles the exception; a database that
+    cannot be reached is a passing state (503, ``Retry-After``), anything else a fault."""
+    failure = sys.exc_info()[1]
+    if isinstance(failure, OperationalError | InterfaceError):
+        return answer(database_unavailable(), request)
+    return answer(ServerFault(), request)
 
 
 class StreamTokenSerializer(serializers.Serializer):

@@ -29,7 +29,8 @@ from rest_framework.request import Request
 from campaign import invitations, selectors
 from campaign.models import Campaign, Character, Membership, Role
 from core import languages
-from core.errors import AppError
+from core.errors import AppError, TooManyRequests, gettext_noop
+from core.responses import answer, error_body
 from core.services import preferences_update
 from core.throttling import InvitationRateThrottle
 from games.models import Game, GameStatus, Seat
@@ -232,16 +233,20 @@ def decline(request, code: str):
 def join(request, code: str):
     """``/join/<code>/``: what an invitation offers; accept it, or sign up and accept it.
 
-    Rate limited per address like the API's invitation endpoints."""
-    if not InvitationRateThrottle().allow_request(Request(request), None):
-        context = {
-            "error": gettext("Too many tries from your address; wait a minute and try again.")
-        }
-        return render(request, "pages/join.html", context, status=429)
+    Rate limited per address like the API's invitation endpoints. A code that names no
+    invitation, or too many tries, is answered as the API answers it (``core.responses``);
+    a refusal of the invitation is shown on its page, with the refusal's status."""
+    throttle = InvitationRateThrottle()
+    if not throttle.allow_request(Request(request), None):
+        too_many = TooManyRequests(
+            gettext_noop("Too many tries from your address; wait a minute and try again."),
+            headers={"Retry-After": str(int(throttle.wait()))},
+        )
+        return answer(too_many, request)
     try:
         invitation = invitations.invitation_by_code(code)
     except AppError as error:
-        return render(request, "pages/join.html", {"error": in_words(error)}, status=404)
+        return answer(error, request)
     refusal = invitations.why_unusable(invitation, timezone.now())
     context = {
         "invitation": invitation,
@@ -268,16 +273,16 @@ def join(request, code: str):
         welcome = gettext("Welcome to %(campaign)s!")
         messages.success(request, welcome % {"campaign": invitation.campaign.name})
         return redirect("my-campaigns")
-    return render(request, "pages/join.html", context, status=410 if refusal else 200)
+    return render(request, "pages/join.html", context, status=refusal.status if refusal else 200)
 
 
 def in_words(error: AppError) -> str:
-    """A service's or the rules' refusal in the page's language, as the API says it
-    (``core.responses``)."""
-    return error.to_json(translate=gettext)["detail"]
+    """A service's or the rules' refusal shown on a form, in the page's language, as the
+    API says it (``core.responses.error_body``)."""
+    return error_body(error)["detail"]
 
 
 def fields_in_words(error: AppError) -> dict[str, list[str]]:
-    """The refusal's messages per field, in the page's language; Django's own (a password
-    too short) come translated already."""
-    return {field: [gettext(text) for text in said] for field, said in (error.errors or {}).items()}
+    """The refusal's messages per field, in the page's language, as the API says them;
+    Django's own (a password too short) come translated already."""
+    return error_body(error).get("errors", {})

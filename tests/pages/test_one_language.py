@@ -35,9 +35,8 @@ from pathlib import Path
 
 import pytest
 from django.db import transaction
-from django.template.loader import render_to_string
-from django.test import Client, override_settings
-from django.utils import timezone, translation
+from django.test import Client, RequestFactory, override_settings
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from campaign import invitations
@@ -46,6 +45,8 @@ from campaign.models import Character, Role
 from campaign.rules.sheet import SheetRules
 from campaign.services import campaign_create
 from campaign.teams import Team
+from core import responses
+from core.errors import ServerFault
 from games.bots import REFEREE_SEAT, seat_actor, strategies
 from games.campaign_app import campaign_app
 from games.models import Game
@@ -354,9 +355,9 @@ def shown(django_db_setup, django_db_blocker) -> dict[tuple[str, str], str]:
                 texts[name, language] = visible_text(answer.content.decode())
         names = campaign_names(world)
         transaction.set_rollback(True)
-    for language in LANGUAGES:  # rendered without the request, as Django renders it
-        with translation.override(language):
-            texts["server error", language] = visible_text(render_to_string("500.html"))
+    for language in LANGUAGES:  # the page a failure of the server is answered with
+        failed = responses.answer(ServerFault(), RequestFactory().get("/me/", {"lang": language}))
+        texts["server error", language] = visible_text(failed.content.decode())
     return {key: without(names, text) for key, text in texts.items()}
 
 

@@ -134,7 +134,8 @@ def test_a_missing_page_is_friendly_when_debug_is_off(settings):
     response = browser().get("/no-such-page/")
     assert response.status_code == 404
     html = response.content.decode()
-    assert "This page does not exist" in html and 'href="/"' in html
+    assert "Nothing here" in html and "No such resource." in html and 'href="/"' in html
+    assert 'data-code="not_found"' in html  # the code the API answers with
 
 
 # --- in the reader's language (issue 29, "Three languages": "refusals and the pages' own text")
