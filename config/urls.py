@@ -43,5 +43,7 @@ urlpatterns = [
     *games_urls("page_urls"),
 ]
 
+handler400 = core_views.bad_request
+handler403 = core_views.forbidden
 handler404 = core_views.not_found
 handler500 = core_views.internal_error

@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 from config.celery import app as celery_app
 from core import streams
 from core.auth import TokenAuthentication
-from core.errors import CsrfRefused, NotFound, ServerFault
+from core.errors import CsrfRefused, Forbidden, Invalid, NotFound, ServerFault
 from core.responses import answer, database_unavailable
 from core.serializers import UserSerializer
 from core.throttling import LoginRateThrottle
@@ -147,6 +147,17 @@ class RevokeAllTokensView(LogoutAllView):
 def not_found(request, exception=None):
     """``handler404``, and anything else under /api/ (in DEBUG too)."""
     return answer(NotFound(), request)
+
+
+def forbidden(request, exception=None):
+    """``handler403``: Django's ``PermissionDenied`` raised outside the API's views."""
+    return answer(Forbidden(), request)
+
+
+def bad_request(request, exception=None):
+    """``handler400``: a request Django refuses before any view (a suspicious operation,
+    a header it cannot read)."""
+    return answer(Invalid(), request)
 
 
 def csrf_failure(request, reason=""):

@@ -17,7 +17,7 @@ from core import errors
 from core.errors import AppError, ServerFault, TooManyStreams
 from core.responses import FROM_DRF, answer, app_error, error_body
 from core.throttling import InvitationRateThrottle
-from core.views import csrf_failure, internal_error
+from core.views import bad_request, csrf_failure, forbidden, internal_error
 from tests.factories import UserFactory
 from tests.support import Table
 
@@ -171,6 +171,20 @@ def test_a_failure_of_the_server_is_a_member_as_json_and_as_a_page():
     assert json_of(api) == page_of(page)
     assert (json_of(api)["status"], json_of(api)["code"]) == (500, "server_error")
     assert json_of(api) == {"status": 500, **error_body(ServerFault(), "de")}
+
+
+@pytest.mark.parametrize(
+    ("handler", "status", "code"),
+    [(forbidden, 403, "permission_denied"), (bad_request, 400, "invalid")],
+)
+def test_djangos_own_refusals_outside_the_api_are_members_as_json_and_as_a_page(
+    handler, status, code
+):
+    """``handler403`` and ``handler400``: a refusal Django makes before or outside DRF."""
+    api = handler(RequestFactory().get("/api/campaigns/", **GERMAN))
+    page = handler(RequestFactory().get("/me/", **GERMAN))
+    assert json_of(api) == page_of(page)
+    assert (json_of(api)["status"], json_of(api)["code"]) == (status, code)
 
 
 def test_a_database_that_cannot_be_reached_is_unavailable_on_a_page_too():
