@@ -64,7 +64,10 @@ class CupYearViewSet(
     mixins.CreateModelMixin,
     viewsets.GenericViewSet,
 ):
-    """Cup years: a first half, a second half and the finals (§8.1)."""
+    """Cup years: a first half, a second half and the finals (§8.1). A storyguide makes
+    one (POST) for a campaign they run, naming the ``ruleset`` its games are played by,
+    one of the rulesets that play cups; left out, it is the first game of the project's
+    list of games that plays cups (today ``chat-quidditch``, whose §8 is the house cup)."""
 
     serializer_class = CupYearSerializer
     queryset = CupYear.objects.select_related("campaign")
@@ -79,7 +82,7 @@ class CupYearViewSet(
             slug=data.get("slug", ""),
             first_half_starts=data["first_half_starts"],
             second_half_starts=data["second_half_starts"],
-            ruleset=data.get("ruleset", "chat-quidditch"),
+            ruleset=data.get("ruleset", ""),
             by=self.request.user,
         )
 

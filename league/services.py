@@ -29,13 +29,10 @@ from games.models import EnteredDice, Game
 from games.ruleset import REFEREE, Actor
 from games.services import game_abandon, game_apply, game_create
 from league import selectors
-from league.cups import cup_rules, cup_rulesets
+from league.cups import cup_rules, cup_rulesets, default_cup_ruleset
 from league.models import CupYear, Fixture, FixtureStatus, Fraud, Offence, Projection, Stage
 from league.rules import fixtures, house_points, lots, projections, scheduling, teams
 from league.rules.finals import final_placing, finals
-
-#: The house cup is Chat-Quidditch's (§8); other rulesets that play cups may be chosen.
-CHAT_QUIDDITCH = "chat-quidditch"
 
 HALF_STAGES = {1: Stage.FIRST_HALF, 2: Stage.SECOND_HALF}
 FINAL_STAGES = {"cup-final": Stage.FINAL, "third-place-final": Stage.THIRD_PLACE}
@@ -48,16 +45,17 @@ def cup_year_create(
     name: str,
     first_half_starts: datetime,
     second_half_starts: datetime,
-    ruleset: str = CHAT_QUIDDITCH,
+    ruleset: str = "",
     slug: str = "",
     by=None,
 ) -> CupYear:
     """A cup year with its fixtures: every house meets every other once a half (§8.1),
     each game's four-week window announced with its half (§8.4). Its games are played
-    by ``ruleset``: Chat-Quidditch's own, or another that plays cups (rpg-quidditch).
-    Only a storyguide makes one."""
+    by ``ruleset``, one that plays cups; left out, the first game of the project's list
+    that does (``league.cups.default_cup_ruleset``). Only a storyguide makes one."""
     if by is not None:
         selectors.require_cup_storyguide(by, campaign.pk)
+    ruleset = ruleset or default_cup_ruleset()
     if ruleset not in cup_rulesets():
         raise Invalid.field(
             "ruleset", f"A cup is played by {' or '.join(cup_rulesets())}, not {ruleset}."

@@ -1,5 +1,5 @@
 """Issue 31, "who may, in the services": the house cup's permission decisions are its
-services' own.
+services' own, and no default ruleset names a game.
 
 The cup is public (anyone reads its table and fixtures), so a service refuses anyone
 but a storyguide of the campaign (or, for a fixture, the referee of its game) with
@@ -9,22 +9,27 @@ but a storyguide of the campaign (or, for a fixture, the referee of its game) wi
 
 from __future__ import annotations
 
+import ast
 from datetime import timedelta
+from pathlib import Path
 from unittest import mock
 
 import pytest
-from django.test import Client
+from django.test import Client, override_settings
 from django.utils import timezone
 
 from campaign.demo import storyguide_group
 from core.errors import Forbidden
+from games.ruleset import ruleset_names
 from league import services
+from league.cups import cup_rulesets, default_cup_ruleset
 from league.models import CupYear, Offence
 from tests.factories import UserFactory
 from tests.league.conftest import FEBRUARY, SEPTEMBER
 
 pytestmark = pytest.mark.django_db
 
+ROOT = Path(__file__).resolve().parents[2]
 ONLY_A_STORYGUIDE = "Only a storyguide of the campaign may do this."
 ONLY_THE_REFEREE = "Only the referee or a storyguide of the campaign may do this."
 
@@ -177,3 +182,64 @@ def test_the_dashboards_fixture_writes_are_asked_as_the_storyguide(cup, dashboar
     with mock.patch.object(services, "fixture_postpone", wraps=services.fixture_postpone) as spy:
         dashboard.post(f"/admin/league/fixture/{fixture.pk}/change/", {"postpone_because": "flu"})
     assert spy.call_args.kwargs["by"] == cup.storyguide
+
+
+# No default ruleset names a game.
+
+
+def test_a_cup_year_that_names_no_ruleset_takes_the_first_cup_game_of_the_list(cup):
+    made = services.cup_year_create(
+        campaign=cup.campaign,
+        name="Next",
+        first_half_starts=SEPTEMBER + timedelta(days=365),
+        second_half_starts=FEBRUARY + timedelta(days=365),
+    )
+    assert made.ruleset == default_cup_ruleset() == "chat-quidditch"
+    assert CupYear().ruleset == default_cup_ruleset()  # the model's default is the same
+
+
+def test_the_default_follows_the_list_of_games_not_a_name(settings):
+    games = list(settings.GAMES)
+    games.remove("quidditch.rpg")
+    with override_settings(GAMES=["quidditch.rpg", *games]):
+        assert default_cup_ruleset() == "rpg-quidditch"
+    with override_settings(GAMES=[g for g in games if g != "quidditch.chat"]):
+        assert default_cup_ruleset() in cup_rulesets()
+
+
+def test_the_model_field_defaults_to_the_registry_and_says_so():
+    field = CupYear._meta.get_field("ruleset")
+    assert field.default is default_cup_ruleset
+    assert "plays cups" in str(field.help_text)
+
+
+def test_the_api_takes_the_default_and_documents_it(cup):
+    response = cup.client(cup.storyguide).post(
+        "/api/cup-years/",
+        {
+            "campaign": cup.campaign.pk,
+            "name": "Later",
+            "first_half_starts": "2030-09-01T00:00:00Z",
+            "second_half_starts": "2031-02-01T00:00:00Z",
+        },
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    assert response.json()["ruleset"] == default_cup_ruleset()
+    schema = cup.client().get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    field = schema["components"]["schemas"]["CupYear"]["properties"]["ruleset"]
+    assert "plays cups" in field["description"]
+
+
+@pytest.mark.parametrize(
+    "path", ["league/models.py", "league/apis.py", "league/services.py", "league/admin.py"]
+)
+def test_no_league_module_names_a_game_as_a_default(path):
+    tree = ast.parse((ROOT / path).read_text())
+    names = set(ruleset_names())
+    named = [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in names
+    ]
+    assert named == []
