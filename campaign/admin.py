@@ -179,6 +179,7 @@ class AwardPointsMixin:
                             character=character,
                             awarded_by=request.user,
                             now=now,
+                            by=request.user,
                             **form.cleaned_data,
                         )
             except AppError as refusal:
@@ -211,6 +212,11 @@ class MembershipInline(admin.TabularInline):
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("user")
+
+    def get_formset(self, request, obj=None, **kwargs):
+        formset = super().get_formset(request, obj, **kwargs)
+        formset.user = request.user  # a fresh class per call, as the forms' (ServiceFormAdmin)
+        return formset
 
 
 @admin.register(Campaign)
@@ -448,6 +454,7 @@ class HousePointEntryAdmin(AppendOnlyAdmin):
                     reason=f"Reverses #{entry.pk}: {entry.reason}"[:300],
                     reversed_by=request.user,
                     now=now,
+                    by=request.user,
                 )
             except AppError as refusal:
                 self.message_user(
@@ -511,5 +518,5 @@ class InvitationAdmin(AppendOnlyAdmin):
     def revoke(self, request, queryset):
         now = timezone.now()
         for invitation in queryset:
-            invitations.invitation_revoke(invitation=invitation, now=now)
+            invitations.invitation_revoke(invitation=invitation, now=now, by=request.user)
         self.message_user(request, f"Revoked {len(queryset)} invitation(s); members stay.")

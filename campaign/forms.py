@@ -174,9 +174,10 @@ class CampaignForm(ServiceForm):
                 name=instance.name, slug=instance.slug, storyguide=self.user
             )
         else:
-            instance.save(update_fields=["name", "slug"])
-            campaign = instance
-        return services.campaign_set_rules(campaign=campaign, rules=instance.rules)
+            campaign = services.campaign_rename(
+                campaign=instance, name=instance.name, slug=instance.slug, by=self.user
+            )
+        return services.campaign_set_rules(campaign=campaign, rules=instance.rules, by=self.user)
 
 
 class MembershipForm(forms.ModelForm):
@@ -206,8 +207,11 @@ class MembershipFormSet(forms.BaseInlineFormSet):
     Those keep a storyguide in every campaign; as with a :class:`ServiceForm`,
     their verdict is asked during validation, in a savepoint rolled back.
     Roles are set before anyone is removed, so handing the campaign to a new
-    storyguide and leaving it can happen in one save.
+    storyguide and leaving it can happen in one save. The admin sets ``user`` (who
+    asks) on the formset class it builds for each request, as on a :class:`ServiceForm`.
     """
+
+    user = None
 
     def clean(self):
         super().clean()
@@ -232,7 +236,9 @@ class MembershipFormSet(forms.BaseInlineFormSet):
             if not form.has_changed():
                 continue
             user, role = form.cleaned_data["user"], form.cleaned_data["role"]
-            membership = services.membership_set(campaign=self.instance, user=user, role=role)
+            membership = services.membership_set(
+                campaign=self.instance, user=user, role=role, by=self.user
+            )
             if not existing:
                 self.new_objects.append(membership)
             elif form.initial["user"] != user.username:  # the row now names someone else
@@ -241,7 +247,7 @@ class MembershipFormSet(forms.BaseInlineFormSet):
             else:
                 self.changed_objects.append((membership, form.changed_data))
         for membership in Membership.objects.filter(pk__in=leaving):
-            services.membership_remove(membership=membership)
+            services.membership_remove(membership=membership, by=self.user)
             self.deleted_objects.append(membership)
 
 
@@ -297,7 +303,7 @@ class CharacterForm(ServiceForm):
         return cleaned
 
     def save_through_service(self, instance, *, now):
-        return services.character_save(character=instance)
+        return services.character_save(character=instance, by=self.user)
 
 
 def character_form_for(rules: SheetRules) -> type[CharacterForm]:
@@ -333,6 +339,7 @@ class HousePointAwardForm(ServiceForm):
             credit_at=instance.credit_at,
             awarded_by=self.user,
             now=now,
+            by=self.user,
         )
 
 
@@ -360,6 +367,7 @@ class InvitationForm(ServiceForm):
             max_uses=instance.max_uses,
             expires_at=instance.expires_at,
             allow_signup=instance.allow_signup,
+            by=self.user,
         )
 
 
@@ -375,6 +383,7 @@ class PopularityAdjustmentForm(ServiceForm):
             reason=instance.reason,
             adjusted_by=self.user,
             now=now,
+            by=self.user,
         )
 
 

@@ -7,7 +7,9 @@ the character is theirs. Or the storyguide names a person by username: that
 makes an invitation addressed to them, which they alone find among their own
 (``invitations_for``) and accept or decline. Naming a username that no account
 has makes the same invitation, and answers the same: who has an account is
-nobody's business. The services here own each of those writes.
+nobody's business. The services here own each of those writes, and decide who may:
+only a storyguide makes, addresses and revokes invitations (``by``, the person asking;
+``None``: the service itself).
 
 A code is twelve characters of Crockford's base 32 drawn from ``secrets``
 (60 bits): short enough to read out at the table, far too many to guess with
@@ -29,6 +31,7 @@ from django.db import IntegrityError, transaction
 from django.utils import formats
 
 from campaign.models import Campaign, Character, Invitation, Membership, Role
+from campaign.selectors import require_storyguide
 from campaign.services import member_joined, membership_remove
 from core.errors import Conflict, Forbidden, Gone, Invalid, NotFound, gettext_noop
 
@@ -68,7 +71,10 @@ def invitation_create(
     max_uses: int | None = 1,
     expires_at: datetime | None = None,
     allow_signup: bool = True,
+    by=None,
 ) -> Invitation:
+    if by is not None:
+        require_storyguide(by, campaign.pk)
     if role not in (Role.PLAYER, Role.SPECTATOR):
         raise Invalid.field("role", "An invitation is for a player or a spectator.")
     if character is not None:
@@ -103,10 +109,13 @@ def invitation_address(
     created_by,
     now: datetime,
     character: Character | None = None,
+    by=None,
 ) -> Invitation:
     """An invitation addressed to the person with ``username``, in any role: they become a
     member (and the character's player) only by accepting it. An open invitation to them
     into the campaign that it replaces (the same character, or none) is withdrawn."""
+    if by is not None:
+        require_storyguide(by, campaign.pk)
     if role not in Role.values:
         raise Invalid.field("role", f"A role is one of {', '.join(Role.values)}.")
     if character is not None and character.campaign_id != campaign.pk:
@@ -162,8 +171,10 @@ def invitation_decline(*, code: str, user, now: datetime) -> Invitation:
     return invitation
 
 
-def invitation_revoke(*, invitation: Invitation, now: datetime) -> Invitation:
-    """Withdraw an invitation; whoever joined through it stays a member."""
+def invitation_revoke(*, invitation: Invitation, now: datetime, by=None) -> Invitation:
+    """Withdraw an invitation (a storyguide may); whoever joined through it stays a member."""
+    if by is not None:
+        require_storyguide(by, invitation.campaign_id)
     if invitation.revoked_at is None:
         invitation.revoked_at = now
         invitation.save(update_fields=["revoked_at"])

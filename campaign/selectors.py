@@ -8,13 +8,102 @@ from datetime import datetime
 from django.db.models import IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
-from campaign.models import Campaign, Character, House, HousePointEntry, PopularityAdjustment
+from campaign.models import (
+    Campaign,
+    Character,
+    House,
+    HousePointEntry,
+    Invitation,
+    Membership,
+    PopularityAdjustment,
+    Role,
+)
 from campaign.permissions import campaign_roles
 from campaign.rules.sheet import SheetRules
+from core.errors import Forbidden, NotFound
+
+#: The refusal of what only a campaign's storyguide may do (the API's, the dashboard's).
+ONLY_THE_STORYGUIDE = "Only the campaign's storyguide may do this."
 
 
 def campaigns_of(request) -> QuerySet[Campaign]:
     return Campaign.objects.filter(pk__in=list(campaign_roles(request)))
+
+
+def role_of(user, campaign_id: int) -> str | None:
+    """``user``'s role in the campaign, or ``None`` (not a member, or nobody logged in).
+
+    Read from the database, not the roles cache: a service asks inside its transaction,
+    which may have changed memberships (a storyguide hands over, then leaves) or be
+    rolled back (a dashboard form's verdict), and what it reads there must not be
+    cached for other requests.
+    """
+    if user is None or not user.is_authenticated:
+        return None
+    return (
+        Membership.objects.filter(campaign_id=campaign_id, user_id=user.pk)
+        .values_list("role", flat=True)
+        .first()
+    )
+
+
+def require_role(user, campaign_id: int, roles, refusal: str = ONLY_THE_STORYGUIDE) -> str:
+    """Who may, decided once for the services: ``user`` acts in the campaign with one of
+    ``roles``, else someone outside it sees 404 and a member without the role 403.
+
+    A superuser runs every campaign, as the dashboard shows them every campaign's rows.
+    Answers the role (``Role.STORYGUIDE`` for a superuser who is not a member).
+    """
+    role = role_of(user, campaign_id)
+    if role in roles:
+        return role
+    if user is not None and user.is_active and user.is_superuser:
+        return role or Role.STORYGUIDE
+    if role is None:
+        raise NotFound(f"No campaign {campaign_id} among yours.")
+    raise Forbidden(refusal)
+
+
+def require_storyguide(user, campaign_id: int) -> None:
+    """Only a storyguide of the campaign may; another member is forbidden; anyone else 404."""
+    require_role(user, campaign_id, {Role.STORYGUIDE})
+
+
+def run_by_storyguide(campaign: Campaign, *, by) -> Campaign:
+    """The campaign, for what only its storyguide reads (its export); else refused."""
+    require_storyguide(by, campaign.pk)
+    return campaign
+
+
+def members_of(campaign: Campaign, *, search: str = "") -> QuerySet[Membership]:
+    """The campaign's memberships by username; ``search``: part of a username."""
+    members = campaign.memberships.select_related("user").order_by("user__username")
+    if search:
+        members = members.filter(user__username__icontains=search)
+    return members
+
+
+def invitations_run_by(request) -> QuerySet[Invitation]:
+    """The invitations of the campaigns the caller is storyguide of: theirs to manage."""
+    mine = [pk for pk, role in campaign_roles(request).items() if role == Role.STORYGUIDE]
+    return Invitation.objects.filter(campaign_id__in=mine).select_related("campaign")
+
+
+def award_targets(
+    request, *, campaign_id: int, house_id: int, character_id: int | None
+) -> tuple[House, Character | None]:
+    """The house (and character) an award names, of a campaign of the caller's; else 404."""
+    if campaign_id not in campaign_roles(request):
+        raise NotFound(f"No campaign {campaign_id} in your campaign.")
+    house = House.objects.filter(pk=house_id, campaign_id=campaign_id).first()
+    if house is None:
+        raise NotFound(f"No house {house_id} in your campaign.")
+    if character_id is None:
+        return house, None
+    character = Character.objects.filter(pk=character_id, campaign_id=campaign_id).first()
+    if character is None:
+        raise NotFound(f"No character {character_id} in your campaign.")
+    return house, character
 
 
 def houses_with_totals(queryset: QuerySet[House], *, now: datetime) -> QuerySet[House]:

@@ -3,6 +3,12 @@
 Each service owns its transaction and takes ``now`` from its caller. Sheet
 rules are checked here (not in serializers) so that the admin, the API and
 imports all go through the same door.
+
+Who may is decided here too, as in ``games.services``: a service a person asks for
+takes them as ``by`` and refuses them with ``core.errors`` (someone outside the
+campaign sees :class:`~core.errors.NotFound`, a member without the role
+:class:`~core.errors.Forbidden`; ``campaign.selectors.require_role``). ``by=None``
+is the service itself: an import, the demo, a task, another service.
 """
 
 from __future__ import annotations
@@ -29,7 +35,8 @@ from campaign.models import (
 from campaign.rules.houses import DEFAULT_HOUSES
 from campaign.rules.sheet import SheetRules, SheetRulesError
 from campaign.rules.table_log import TableLog
-from core.errors import Invalid, RuleViolation
+from campaign.selectors import require_role, require_storyguide
+from core.errors import Forbidden, Invalid, RuleViolation
 from core.slugs import unique_slug
 from games.models import Game, GameEvent, GameStatus
 from games.ruleset import REFEREE, Actor
@@ -69,8 +76,15 @@ def campaign_create(
     return campaign
 
 
-def campaign_set_rules(*, campaign: Campaign, rules: dict) -> Campaign:
+def _storyguide(by, campaign_id: int) -> None:
+    """``by`` (a person) must be a storyguide of the campaign; ``None`` is the service itself."""
+    if by is not None:
+        require_storyguide(by, campaign_id)
+
+
+def campaign_set_rules(*, campaign: Campaign, rules: dict, by=None) -> Campaign:
     """Change the sheet rules, refusing a change that existing characters would not fit."""
+    _storyguide(by, campaign.pk)
     try:
         sheet_rules = SheetRules.from_json(rules)
     except SheetRulesError as error:
@@ -97,9 +111,11 @@ def campaign_update(
     slug: str | None = None,
     rules: dict | None = None,
     players_start_games: bool | None = None,
+    by=None,
 ) -> Campaign:
     """Rename a campaign, change its rules, or whether its players start friendly games
-    themselves; all or nothing."""
+    themselves; all or nothing. Only its storyguide may."""
+    _storyguide(by, campaign.pk)
     with transaction.atomic():
         if rules is not None:
             campaign = campaign_set_rules(campaign=campaign, rules=rules)
@@ -113,8 +129,20 @@ def campaign_update(
     return campaign
 
 
-def membership_set(*, campaign: Campaign, user, role: str) -> Membership:
-    """Add a member, or change their role; a campaign keeps at least one storyguide."""
+def campaign_rename(*, campaign: Campaign, name: str, slug: str, by=None) -> Campaign:
+    """Give the campaign a new name and slug (the dashboard's form), as they are given;
+    only its storyguide may."""
+    _storyguide(by, campaign.pk)
+    with transaction.atomic():
+        campaign.name, campaign.slug = name, slug
+        campaign.save(update_fields=["name", "slug"])
+    return campaign
+
+
+def membership_set(*, campaign: Campaign, user, role: str, by=None) -> Membership:
+    """Add a member, or change their role; a campaign keeps at least one storyguide.
+    Only a storyguide may."""
+    _storyguide(by, campaign.pk)
     with transaction.atomic():
         Campaign.objects.select_for_update().get(pk=campaign.pk)
         membership, joined = Membership.objects.update_or_create(
@@ -135,7 +163,10 @@ def member_joined(membership: Membership) -> None:
     )
 
 
-def membership_remove(*, membership: Membership) -> None:
+def membership_remove(*, membership: Membership, by=None) -> None:
+    """Remove a member (a storyguide may); the member who leaves is the service's own
+    (``campaign.invitations.membership_leave``)."""
+    _storyguide(by, membership.campaign_id)
     with transaction.atomic():
         Campaign.objects.select_for_update().get(pk=membership.campaign_id)
         membership.delete()
@@ -153,8 +184,18 @@ def _keep_a_storyguide(campaign: Campaign) -> None:
         raise RuleViolation("last_storyguide", "A campaign needs at least one storyguide.")
 
 
-def character_save(*, character: Character, **fields) -> Character:
-    """Create or update a character, its sheet checked against the campaign's rules."""
+ONLY_STORYGUIDE_AND_PLAYERS_CREATE = "Only the storyguide and players create characters."
+ONLY_STORYGUIDE_AND_ITS_PLAYER = "Only the storyguide and the character's player change it."
+
+
+def character_save(*, character: Character, by=None, **fields) -> Character:
+    """Create or update a character, its sheet checked against the campaign's rules.
+
+    ``by`` who asks: a storyguide creates and changes any character; a player creates
+    their own (they become its player) and changes only their own.
+    """
+    if by is not None:
+        _may_write_character(character, by, fields)
     for name, value in fields.items():
         setattr(character, name, value)
     rules = character.campaign.sheet_rules
@@ -169,6 +210,33 @@ def character_save(*, character: Character, **fields) -> Character:
         raise Invalid.field("house", "The house belongs to another campaign.")
     character.save()
     return character
+
+
+def _may_write_character(character: Character, by, fields: dict) -> None:
+    campaign = fields.get("campaign") or character.campaign
+    if character.pk is None:
+        role = require_role(
+            by, campaign.pk, {Role.STORYGUIDE, Role.PLAYER}, ONLY_STORYGUIDE_AND_PLAYERS_CREATE
+        )
+        if role == Role.PLAYER:
+            fields["player"] = by
+        return
+    require_character_player(character, by)
+
+
+def require_character_player(character: Character, by) -> None:
+    """A storyguide of its campaign, or the player who owns the character; a spectator
+    or another player is forbidden, someone outside the campaign sees 404."""
+    role = require_role(
+        by,
+        character.campaign_id,
+        {Role.STORYGUIDE, Role.PLAYER, Role.SPECTATOR},
+        ONLY_STORYGUIDE_AND_ITS_PLAYER,
+    )
+    if role == Role.STORYGUIDE:
+        return
+    if role != Role.PLAYER or character.player_id != by.pk:
+        raise Forbidden(ONLY_STORYGUIDE_AND_ITS_PLAYER)
 
 
 def table_log_for(campaign: Campaign, *, created_by, now: datetime) -> Game:
@@ -200,8 +268,12 @@ def character_check(
     stress: bool = False,
     bonus: int = 0,
     difficulty: int | None = None,
+    by=None,
 ) -> GameEvent:
-    """Test a character's attribute with provably fair dice, logged in the table log."""
+    """Test a character's attribute with provably fair dice, logged in the table log.
+    ``by``: its player or a storyguide asks."""
+    if by is not None:
+        require_character_player(character, by)
     rules = character.campaign.sheet_rules
     if attribute not in character.attributes:
         raise Invalid.field("attribute", f"{character.name} has no attribute {attribute}.")
@@ -240,6 +312,7 @@ def house_points_award(
     attributed_to: Sequence[Character] = (),
     credit_at: datetime | None = None,
     source_key: str = "",
+    by=None,
 ) -> HousePointEntry:
     """Append an entry to the ledger; it counts from ``credit_at`` (default: now).
 
@@ -248,7 +321,9 @@ def house_points_award(
     earned them all, while the house counts them once.
     With a ``source_key`` the award happens at most once: a second call with
     the same key returns the first entry instead of crediting again.
+    Only a storyguide awards (``by``); the cup's credits are the service's own.
     """
+    _storyguide(by, house.campaign_id)
     if amount == 0:
         raise Invalid.field("amount", "An award of zero points changes nothing.")
     named = [("character", character)] if character is not None else []
@@ -303,9 +378,11 @@ def _points_recorded(entry: HousePointEntry, now: datetime) -> None:
 
 
 def house_points_reverse(
-    *, entry: HousePointEntry, reason: str, reversed_by, now: datetime
+    *, entry: HousePointEntry, reason: str, reversed_by, now: datetime, by=None
 ) -> HousePointEntry:
-    """Cancel an entry with its opposite; a pending entry is cancelled when it would count."""
+    """Cancel an entry with its opposite; a pending entry is cancelled when it would count.
+    Only a storyguide may."""
+    _storyguide(by, entry.campaign_id)
     if entry.source == Source.REVERSAL:
         raise RuleViolation(
             "reversal_of_reversal", "A reversal cannot be reversed; award the points again."
@@ -333,8 +410,10 @@ def house_points_reverse(
 
 
 def popularity_adjust(
-    *, character: Character, amount: int, reason: str, adjusted_by, now: datetime
+    *, character: Character, amount: int, reason: str, adjusted_by, now: datetime, by=None
 ) -> PopularityAdjustment:
+    """The storyguide moves a character's Popularity, giving a reason."""
+    _storyguide(by, character.campaign_id)
     if amount == 0:
         raise Invalid.field("amount", "An adjustment of zero changes nothing.")
     with transaction.atomic():
@@ -359,20 +438,25 @@ def popularity_adjust(
     return adjustment
 
 
-def house_create(*, campaign: Campaign, name: str, initial: str, colour: str = "") -> House:
-    """A house for a campaign beyond the four it starts with."""
+def house_create(
+    *, campaign: Campaign, name: str, initial: str, colour: str = "", by=None
+) -> House:
+    """A house for a campaign beyond the four it starts with (its storyguide's)."""
+    _storyguide(by, campaign.pk)
     with transaction.atomic():
         Campaign.objects.select_for_update().get(pk=campaign.pk)
         _check_house_is_its_own(campaign.pk, name=name, initial=initial)
         return House.objects.create(campaign=campaign, name=name, initial=initial, colour=colour)
 
 
-def house_update(*, house: House, **fields) -> House:
-    """Rename or recolour a house: everything that refers to it keeps it by id.
+def house_update(*, house: House, by=None, **fields) -> House:
+    """Rename or recolour a house (its storyguide): everything that refers to it keeps
+    it by id.
 
     The league, the ledger and the games know a house by its id, so a renamed
     house keeps its standings, its points and its place in every game.
     """
+    _storyguide(by, house.campaign_id)
     with transaction.atomic():
         Campaign.objects.select_for_update().get(pk=house.campaign_id)
         house = House.objects.get(pk=house.pk)
@@ -403,8 +487,10 @@ def _check_house_is_its_own(
         )
 
 
-def character_delete(*, character: Character) -> None:
-    """A character leaves the campaign, unless the ledger holds points credited to them."""
+def character_delete(*, character: Character, by=None) -> None:
+    """A character leaves the campaign, unless the ledger holds points credited to them;
+    only a storyguide deletes one."""
+    _storyguide(by, character.campaign_id)
     with transaction.atomic():
         try:
             character.delete()

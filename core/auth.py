@@ -23,11 +23,11 @@ from drf_spectacular.contrib.knox_auth_token import KnoxTokenScheme
 from knox.auth import TokenAuthentication as KnoxTokenAuthentication
 from knox.crypto import hash_token
 from knox.models import AuthToken
-from knox.signals import token_expired
 from rest_framework.exceptions import AuthenticationFailed
 
 from core.cache import forget, remember
 from core.credentials import renew
+from core.services import token_expire
 
 #: How long a found token is trusted from the cache, at most (and never past its expiry).
 CACHE_SECONDS = 300
@@ -56,9 +56,7 @@ class TokenAuthentication(KnoxTokenAuthentication):
 
     def _cleanup_token(self, auth_token) -> bool:
         if auth_token.expiry is not None and auth_token.expiry < timezone.now():
-            username = auth_token.user.get_username()
-            auth_token.delete()
-            token_expired.send(sender=self.__class__, username=username, source="auth_token")
+            token_expire(auth_token, sender=self.__class__)
             return True
         return False
 

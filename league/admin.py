@@ -32,8 +32,7 @@ class CupYearForm(ServiceForm):
 
     def save_through_service(self, instance, *, now):
         if instance.pk is not None:
-            instance.save(update_fields=["name"])
-            return instance
+            return services.cup_year_rename(cup_year=instance, name=instance.name, by=self.user)
         return services.cup_year_create(
             campaign=instance.campaign,
             name=instance.name,
@@ -41,6 +40,7 @@ class CupYearForm(ServiceForm):
             first_half_starts=instance.first_half_starts,
             second_half_starts=instance.second_half_starts,
             ruleset=instance.ruleset,
+            by=self.user,
         )
 
 
@@ -92,12 +92,20 @@ class FixtureForm(ServiceForm):
         data = self.cleaned_data
         if data.get("abandon_because"):
             return services.fixture_abandon(
-                fixture=instance, reason=data["abandon_because"], user=self.user, now=now
+                fixture=instance,
+                reason=data["abandon_because"],
+                user=self.user,
+                now=now,
+                by=self.user,
             )
         if data.get("postpone_because"):
-            return services.fixture_postpone(fixture=instance, reason=data["postpone_because"])
+            return services.fixture_postpone(
+                fixture=instance, reason=data["postpone_because"], by=self.user
+            )
         if data.get("date") and "date" in self.changed_data:
-            return services.fixture_set_date(fixture=instance, date=data["date"], now=now)
+            return services.fixture_set_date(
+                fixture=instance, date=data["date"], now=now, by=self.user
+            )
         return instance
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
-from games.ruleset import find_ruleset, ruleset_names
+from django.conf import settings
+
+from games.ruleset import find_ruleset, package_of, ruleset_names
 from league.rules.bounds import ScoreBounds
 
 
@@ -45,6 +47,19 @@ class CupRules(Protocol):
 def cup_rulesets() -> list[str]:
     """The names of the registered rulesets a house cup may be played by."""
     return [name for name in ruleset_names() if isinstance(find_ruleset(name), CupRules)]
+
+
+def default_cup_ruleset() -> str:
+    """The ruleset of a cup year that names none: the first game of the project's list of
+    games (``settings.GAMES``) that plays cups, or ``""`` if none does.
+
+    No game is named here: the list decides, so that a storyguide who leaves the choice
+    out gets the cup of the project's first cup game (today Chat-Quidditch, whose §8 is
+    the house cup), and a project without it still gets one of its own cup games.
+    """
+    order = {package: place for place, package in enumerate(settings.GAMES)}
+    names = sorted(cup_rulesets(), key=lambda name: (order.get(package_of(name), len(order)), name))
+    return names[0] if names else ""
 
 
 def cup_rules(name: str) -> CupRules:

@@ -32,6 +32,7 @@ def seed(campaign: Campaign, storyguide) -> CupYear:
         slug="1995-96",
         first_half_starts=FIRST_HALF_STARTS,
         second_half_starts=SECOND_HALF_STARTS,
+        ruleset="chat-quidditch",  # the demo plays Chat-Quidditch, whatever the default
     )
     first_half = cup_year.fixtures.filter(stage=Stage.FIRST_HALF).order_by("window_starts", "id")
     for fixture in first_half:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign.models import Campaign, Character, House
 from games.models import Game
+from league.cups import default_cup_ruleset
 
 
 class CupYear(models.Model):
@@ -29,8 +30,10 @@ class CupYear(models.Model):
     )
     ruleset = models.CharField(
         max_length=40,
-        default="chat-quidditch",
-        help_text="The rules its games are played by: chat-quidditch (§8's own) or rpg-quidditch.",
+        default=default_cup_ruleset,
+        help_text="The rules its games are played by: one of the rulesets that play house "
+        "cups (league.cups). Left out, the first game of the project's list of games that "
+        "plays cups (today chat-quidditch, whose §8 is the house cup).",
     )
     placings_credited_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

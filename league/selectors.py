@@ -16,7 +16,9 @@ from django.db.models import Q, Sum
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext
 
-from campaign.models import HousePointEntry
+from campaign.models import HousePointEntry, Role
+from campaign.selectors import role_of
+from core.errors import Forbidden
 from league.cups import score_bounds
 from league.models import CupYear, Fixture, FixtureStatus, Fraud, Offence, Projection, Stage
 from league.rules import fraud as fraud_rules
@@ -31,6 +33,32 @@ from league.rules.standings import REASONS, Standings, standings
 HALVES = (Stage.FIRST_HALF, Stage.SECOND_HALF)
 FINALS = (Stage.FINAL, Stage.THIRD_PLACE)
 RULE_OF = {Offence.DICE_FRAUD: "§8.7", Offence.FORBIDDEN_TOOL: "§8.9"}
+
+
+ONLY_A_STORYGUIDE = "Only a storyguide of the campaign may do this."
+ONLY_THE_REFEREE = "Only the referee or a storyguide of the campaign may do this."
+
+
+def _runs_every_campaign(user) -> bool:
+    """A superuser runs every campaign's cup, as the dashboard shows them every cup."""
+    return user is not None and user.is_active and user.is_superuser
+
+
+def require_cup_storyguide(user, campaign_id: int) -> None:
+    """Who may write a campaign's cup: its storyguides. The cup is public, so anyone
+    else (a member without the role, or someone outside the campaign) is forbidden."""
+    if role_of(user, campaign_id) != Role.STORYGUIDE and not _runs_every_campaign(user):
+        raise Forbidden(ONLY_A_STORYGUIDE)
+
+
+def require_referee(user, fixture: Fixture) -> None:
+    """The campaign's storyguides referee cup games; a game's own referee may too."""
+    if role_of(user, fixture.cup_year.campaign_id) == Role.STORYGUIDE:
+        return
+    if fixture.game_id and user is not None and fixture.game.referee_id == user.pk:
+        return
+    if not _runs_every_campaign(user):
+        raise Forbidden(ONLY_THE_REFEREE)
 
 
 def cup_key(cup_year: CupYear) -> str:

@@ -3,6 +3,12 @@ and the projections computed from them.
 
 The pure rules (``league.rules``) decide; these functions load what they
 need, call them, and write the outcome in one transaction each.
+
+Who may is decided here too (``league.selectors.require_cup_storyguide``,
+``require_referee``): a service a person asks for takes them as ``by`` and refuses
+anyone else with :class:`core.errors.Forbidden` (the cup is public, so someone
+outside the campaign is refused too, not answered 404); ``by=None`` is the service
+itself (the demo, a task, another service).
 """
 
 from __future__ import annotations
@@ -24,14 +30,10 @@ from games.ruleset import REFEREE, Actor
 from games.services import game_abandon, game_apply, game_create
 from league import selectors
 from league.activity_kinds import CupNews
-from league.cups import cup_rules, cup_rulesets
+from league.cups import cup_rules, cup_rulesets, default_cup_ruleset
 from league.models import CupYear, Fixture, FixtureStatus, Fraud, Offence, Projection, Stage
 from league.rules import fixtures, house_points, lots, projections, scheduling, teams
 from league.rules.finals import final_placing, finals
-
-#: The house cup is Chat-Quidditch's (§8); other rulesets that play cups may be chosen.
-CHAT_QUIDDITCH = "chat-quidditch"
-
 
 HALF_STAGES = {1: Stage.FIRST_HALF, 2: Stage.SECOND_HALF}
 FINAL_STAGES = {"cup-final": Stage.FINAL, "third-place-final": Stage.THIRD_PLACE}
@@ -44,12 +46,17 @@ def cup_year_create(
     name: str,
     first_half_starts: datetime,
     second_half_starts: datetime,
-    ruleset: str = CHAT_QUIDDITCH,
+    ruleset: str = "",
     slug: str = "",
+    by=None,
 ) -> CupYear:
     """A cup year with its fixtures: every house meets every other once a half (§8.1),
     each game's four-week window announced with its half (§8.4). Its games are played
-    by ``ruleset``: Chat-Quidditch's own, or another that plays cups (rpg-quidditch)."""
+    by ``ruleset``, one that plays cups; left out, the first game of the project's list
+    that does (``league.cups.default_cup_ruleset``). Only a storyguide makes one."""
+    if by is not None:
+        selectors.require_cup_storyguide(by, campaign.pk)
+    ruleset = ruleset or default_cup_ruleset()
     if ruleset not in cup_rulesets():
         raise Invalid.field(
             "ruleset", f"A cup is played by {' or '.join(cup_rulesets())}, not {ruleset}."
@@ -95,6 +102,22 @@ def cup_year_create(
     return cup_year
 
 
+def cup_year_rename(*, cup_year: CupYear, name: str, by=None) -> CupYear:
+    """A cup year's new name (its dates made its windows, so only the name changes);
+    only a storyguide of its campaign may."""
+    if by is not None:
+        selectors.require_cup_storyguide(by, cup_year.campaign_id)
+    with transaction.atomic():
+        cup_year.name = name
+        cup_year.save(update_fields=["name"])
+    return cup_year
+
+
+def _referee(by, fixture: Fixture) -> None:
+    if by is not None:
+        selectors.require_referee(by, fixture)
+
+
 OPEN = (FixtureStatus.UNSCHEDULED, FixtureStatus.SCHEDULED, FixtureStatus.POSTPONED)
 """A game that has not started: its date can be fixed, it can start or be postponed."""
 
@@ -109,8 +132,10 @@ def _locked(fixture: Fixture, *, allowed: tuple[str, ...], rule: str) -> Fixture
     return fixture
 
 
-def fixture_set_date(*, fixture: Fixture, date: datetime, now: datetime) -> Fixture:
-    """Fix the date: inside the window and announced at least seven days ahead (§8.4)."""
+def fixture_set_date(*, fixture: Fixture, date: datetime, now: datetime, by=None) -> Fixture:
+    """Fix the date: inside the window and announced at least seven days ahead (§8.4).
+    The referee or a storyguide does (``by``), as every write of a fixture."""
+    _referee(by, fixture)
     with transaction.atomic():
         fixture = _locked(fixture, allowed=OPEN, rule="§8.4")
         window = scheduling.Window(fixture.window_starts, fixture.window_ends)
@@ -122,9 +147,10 @@ def fixture_set_date(*, fixture: Fixture, date: datetime, now: datetime) -> Fixt
 
 
 def fixture_postpone(
-    *, fixture: Fixture, reason: str, window_starts: datetime | None = None
+    *, fixture: Fixture, reason: str, window_starts: datetime | None = None, by=None
 ) -> Fixture:
     """Postpone a game (§2.1, §8.5); a new window gives it a new four weeks."""
+    _referee(by, fixture)
     with transaction.atomic():
         fixture = _locked(fixture, allowed=OPEN, rule="§2.1")
         fixture.status, fixture.status_reason, fixture.date = FixtureStatus.POSTPONED, reason, None
@@ -135,8 +161,9 @@ def fixture_postpone(
     return fixture
 
 
-def fixture_abandon(*, fixture: Fixture, reason: str, user, now: datetime) -> Fixture:
+def fixture_abandon(*, fixture: Fixture, reason: str, user, now: datetime, by=None) -> Fixture:
     """The referee aborts a game (§2.1); a game under way is ended and its seed revealed."""
+    _referee(by, fixture)
     with transaction.atomic():
         fixture = _locked(fixture, allowed=(*OPEN, FixtureStatus.PLAYING), rule="§2.1")
         if fixture.game_id is not None:
@@ -155,6 +182,7 @@ def fixture_start(
     now: datetime,
     sitting_out: list[int] = (),
     entered_dice: str = EnteredDice.NEVER,
+    by=None,
 ) -> Fixture:
     """Start a cup game: check the line-ups (§8.5, §8.7) and set up its public match.
 
@@ -164,6 +192,7 @@ def fixture_start(
     friendly match can. Settings the match's rules refuse (more than ten rounds,
     §5.1) are refused with the rule, and nothing is started.
     """
+    _referee(by, fixture)
     with transaction.atomic():
         fixture = _locked(fixture, allowed=OPEN, rule="§8.4")
         scheduling.check_start(
@@ -362,6 +391,7 @@ def fraud_record(
     recorded_by,
     now: datetime,
     note: str = "",
+    by=None,
 ) -> Fraud:
     """Record dice fraud or a forbidden tool (§8.7, §8.9), even after the game.
 
@@ -369,6 +399,7 @@ def fraud_record(
     100 points from this game's result. If the game's points were credited
     already, the penalty is credited at once.
     """
+    _referee(by, fixture)
     if character.house_id not in (fixture.home_id, fixture.away_id):
         raise RuleViolation("not_in_game", f"{character.name} plays for neither team.", "§8.7")
     if offence not in Offence.values:
@@ -390,8 +421,11 @@ def fraud_record(
     return fraud
 
 
-def cup_draw_lots(*, cup_year: CupYear, user, now: datetime) -> list[lots.Lot]:
-    """Draw the lots the standings need (§8.2), on the campaign's table log's fair dice."""
+def cup_draw_lots(*, cup_year: CupYear, user, now: datetime, by=None) -> list[lots.Lot]:
+    """Draw the lots the standings need (§8.2), on the campaign's table log's fair dice;
+    a storyguide of the campaign does."""
+    if by is not None:
+        selectors.require_cup_storyguide(by, cup_year.campaign_id)
     with transaction.atomic():
         cup_year = CupYear.objects.select_for_update().get(pk=cup_year.pk)
         table = selectors.cup_standings(cup_year)
@@ -436,8 +470,11 @@ def _by_house_id(lot: dict, ids: dict[str, int]) -> dict:
     }
 
 
-def cup_schedule_finals(*, cup_year: CupYear) -> list[Fixture]:
-    """Once the table is settled, set up the finals (§8.2); or the deciders it needs."""
+def cup_schedule_finals(*, cup_year: CupYear, by=None) -> list[Fixture]:
+    """Once the table is settled, set up the finals (§8.2); or the deciders it needs.
+    A storyguide of the campaign does."""
+    if by is not None:
+        selectors.require_cup_storyguide(by, cup_year.campaign_id)
     with transaction.atomic():
         cup_year = CupYear.objects.select_for_update().get(pk=cup_year.pk)
         table = selectors.cup_standings(cup_year)
