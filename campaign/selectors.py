@@ -30,6 +30,11 @@ def campaigns_of(request) -> QuerySet[Campaign]:
     return Campaign.objects.filter(pk__in=list(campaign_roles(request)))
 
 
+#: The largest key a row can have (64 bits, signed): an id in a URL beyond it names no
+#: campaign, and the database would refuse to compare with it rather than find nothing.
+LARGEST_ID = 2**63 - 1
+
+
 def role_of(user, campaign_id: int) -> str | None:
     """``user``'s role in the campaign, or ``None`` (not a member, or nobody logged in).
 
@@ -38,7 +43,7 @@ def role_of(user, campaign_id: int) -> str | None:
     rolled back (a dashboard form's verdict), and what it reads there must not be
     cached for other requests.
     """
-    if user is None or not user.is_authenticated:
+    if user is None or not user.is_authenticated or not 0 < campaign_id <= LARGEST_ID:
         return None
     return (
         Membership.objects.filter(campaign_id=campaign_id, user_id=user.pk)

@@ -360,3 +360,11 @@ def test_the_scan_finds_what_it_looks_for(tmp_path, monkeypatch):
     )
     monkeypatch.setattr(f"{__name__}.ROOT", tmp_path)
     assert len(direct_writes("bad.py")) == 3
+
+
+@pytest.mark.parametrize("path", ["webhooks/", "members/", "export/"])
+def test_a_campaign_id_beyond_any_key_is_nobodys_campaign_not_a_failure(table, path):
+    """The services ask the database who may; an id no row can have names no campaign:
+    404, as for any campaign not among the caller's (the fuzzer found a 500)."""
+    answer = table.client(table.storyguide).get(f"/api/campaigns/{10**30}/{path}")
+    assert answer.status_code == 404, answer.content
