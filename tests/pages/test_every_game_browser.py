@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from campaign.demo import storyguide_group
@@ -54,7 +55,9 @@ GAMES = {
     "chat-quidditch": Start("GHüter", {"rounds": "1", "answer_seconds": "600"}),
     "rpg-quidditch": Start("home.seeker"),
     "tabletop-quidditch": Start("home", config={"scenario": endgame()}),
-    "skirmish": Start("p01", {f"participants§{n}§health": "2" for n in range(3)}),
+    # Harry (the player's) keeps his Health; Draco and Peeves have one point each, so that
+    # the bots' opening moves cannot end it before Harry's first (two must stand to fight).
+    "skirmish": Start("p01", {f"participants§{n}§health": "1" for n in (1, 2)}),
 }
 
 
@@ -114,14 +117,25 @@ def click(page, command: dict, rng: random.Random) -> None:
         return
     piece = page.locator(f"a.p[href*='piece={command.get('player')}']")
     if "player" in command and piece.count():
-        with page.expect_navigation():
-            piece.first.click()
+        navigating(page, piece.first.click)
         if sent(page, command):
             return
     buttons = page.locator("[data-command]")
     assert buttons.count(), f"no button sends {command} and none is offered"
-    with page.expect_navigation():
-        buttons.nth(rng.randrange(buttons.count())).click()
+    navigating(page, buttons.nth(rng.randrange(buttons.count())).click)
+
+
+def navigating(page, action, *, timeout: float | None = None) -> None:
+    """``action``, and the page it leads to (or the bots' moves, which reload the page by
+    themselves): a reload the stream begins while a command's is under way aborts one of
+    the two, and the page is then the later one's."""
+    try:
+        with page.expect_navigation(timeout=timeout):
+            action()
+    except PlaywrightError as error:
+        if "ERR_ABORTED" not in str(error):
+            raise
+    page.wait_for_load_state()
 
 
 def sent(page, command: dict) -> bool:
@@ -131,8 +145,7 @@ def sent(page, command: dict) -> bool:
     sent_by = buttons.evaluate_all("buttons => buttons.map(button => button.dataset.command)")
     for index, raw in enumerate(sent_by):
         if json.dumps(json.loads(raw), sort_keys=True) == wanted:
-            with page.expect_navigation():
-                buttons.nth(index).click()
+            navigating(page, buttons.nth(index).click)
             return True
     forms = page.locator("form.command-form")
     for index in range(forms.count()):
@@ -142,8 +155,7 @@ def sent(page, command: dict) -> bool:
             for select in form.locator("select").all():
                 name = select.get_attribute("name")
                 select.select_option(value=json.dumps(command.get(name), ensure_ascii=False))
-            with page.expect_navigation():
-                form.locator("button[type=submit]").click()
+            navigating(page, form.locator("button[type=submit]").click)
             return True
     return False
 
@@ -181,8 +193,7 @@ def test_the_storyguide_starts_it_and_the_invited_player_plays_it_to_its_end_by_
             break
         if not page.locator("[data-command], form.command-form").count():
             # The bots are moving: the page reloads itself when their moves commit.
-            with page.expect_navigation(timeout=60_000):
-                pass
+            navigating(page, lambda: None, timeout=60_000)
             continue
         game.refresh_from_db()
         click(page, choice(game, start.seat, rng), rng)
