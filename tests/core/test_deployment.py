@@ -22,7 +22,7 @@ from knox.models import AuthToken
 from campaign.models import Campaign, Membership
 from campaign.services import campaign_create
 from config.routes import is_stream
-from tests.serving import NGINX_CONF, Nginx, free_port, nginx_binary
+from tests.serving import Nginx, free_port, nginx_binary, nginx_config
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -248,7 +248,11 @@ needs_nginx = pytest.mark.skipif(
 
 @needs_nginx
 def test_the_proxy_config_passes_nginxs_own_validation(tmp_path):
-    validate = [nginx_binary(), "-t", "-c", str(NGINX_CONF), "-e", "stderr"]
+    """``deploy/nginx.conf`` as nginx reads it, compose's names for this machine's
+    addresses (nginx resolves the command servers' name when it starts)."""
+    conf = tmp_path / "nginx.conf"
+    conf.write_text(nginx_config(listen=free_port(), commands=free_port(), streams=free_port()))
+    validate = [nginx_binary(), "-t", "-c", str(conf), "-e", "stderr"]
     result = subprocess.run(
         [*validate, "-g", f"pid {tmp_path / 'nginx.pid'};"],
         capture_output=True,
