@@ -22,7 +22,7 @@ from rest_framework.views import APIView
 from campaign import activity as campaign_activity
 from campaign import invitations, selectors, services, transfer
 from campaign.models import Campaign, Character, House, HousePointEntry, Membership
-from campaign.permissions import campaign_roles, forget_campaign_roles
+from campaign.roles import campaign_roles, forget_campaign_roles
 from campaign.serializers import (
     ActivityPageSerializer,
     ActivitySerializer,

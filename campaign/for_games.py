@@ -7,7 +7,7 @@ learns roles, members and characters without importing the campaign app.
 from __future__ import annotations
 
 from campaign.models import Campaign, Character, Membership
-from campaign.permissions import campaign_roles, roles_of
+from campaign.roles import campaign_roles, roles_of
 from games.ruleset import Roster
 
 

@@ -18,7 +18,7 @@ from campaign.models import (
     PopularityAdjustment,
     Role,
 )
-from campaign.permissions import campaign_roles
+from campaign.roles import campaign_roles
 from campaign.rules.sheet import SheetRules
 from core.errors import Forbidden, NotFound
 

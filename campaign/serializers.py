@@ -20,7 +20,7 @@ from campaign.models import (
     Position,
     Role,
 )
-from campaign.permissions import role_in
+from campaign.roles import role_in
 from campaign.selectors import popularity
 from core.serializers import StrictCharField, StrictTextModelSerializer
 

@@ -8,7 +8,7 @@ endpoint gives; its members may read it (``core.streams`` says how it resumes).
 from __future__ import annotations
 
 from campaign.activity import activities_after
-from campaign.permissions import role_in, roles_of
+from campaign.roles import role_in, roles_of
 from campaign.serializers import ActivitySerializer
 from core import streams
 from core.errors import NotFound

@@ -5,7 +5,7 @@ the database would refuse.
 The four: lock and read the game together with any earlier event sent with the
 same Idempotency-Key; the game's seats; insert the event, with its answer;
 update the game. The token and the caller's campaign roles come from the cache
-(``core.auth``, ``campaign.permissions``). Transaction control (BEGIN, COMMIT)
+(``core.auth``, ``campaign.roles``). Transaction control (BEGIN, COMMIT)
 is not counted. The tests are transactional, as requests are: only committed
 data goes into the cache.
 """

@@ -1,17 +1,16 @@
-"""Permissions by campaign role.
+"""A caller's roles in their campaigns, as the views and the game platform read them.
 
-A caller's roles are read once per request (from the cache, else one query)
-and kept on the request. Views restrict their querysets to the caller's campaigns, so another
-campaign's ids answer 404; the permission classes below then decide what a
-role may do with an object it can see.
+Read once per request (from the cache, else one query) and kept on the request:
+views restrict their querysets to the caller's campaigns with them, so another
+campaign's ids answer 404. Who may do what is decided by the services, which
+ask the database inside their transaction (``campaign.selectors.require_role``).
 """
 
 from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
-from rest_framework.permissions import SAFE_METHODS, BasePermission
 
-from campaign.models import Membership, Role
+from campaign.models import Membership
 from core.cache import forget, remember
 
 #: How long a user's roles stay in the cache unless a membership changes first.
@@ -60,26 +59,3 @@ def forget_campaign_roles(request) -> None:
 
 def role_in(request, campaign_id: int) -> str | None:
     return campaign_roles(request).get(campaign_id)
-
-
-class CampaignRolePermission(BasePermission):
-    """Members read; the roles in ``write_roles`` write.
-
-    Subclasses name other roles, or refine ``has_object_permission`` for
-    ownership (a player edits only their own character).
-    """
-
-    read_roles = frozenset({Role.STORYGUIDE, Role.PLAYER, Role.SPECTATOR})
-    write_roles = frozenset({Role.STORYGUIDE})
-
-    def has_permission(self, request, view) -> bool:
-        return bool(request.user and request.user.is_authenticated)
-
-    def has_object_permission(self, request, view, obj) -> bool:
-        role = role_in(request, self.campaign_id_of(obj))
-        allowed = self.read_roles if request.method in SAFE_METHODS else self.write_roles
-        return role in allowed
-
-    @staticmethod
-    def campaign_id_of(obj) -> int:
-        return obj.campaign_id if hasattr(obj, "campaign_id") else obj.pk
