@@ -65,13 +65,16 @@ class AppError(Exception):
     def to_json(self, translate=None) -> dict:
         """The common error body, its detail and the fields' messages through ``translate``
         (a gettext) if given."""
-        detail = self.detail
-        if translate is not None:
-            text = translate(self.template)
-            detail = text % self.params if self.params else text
+        translate = translate or (lambda text: text)
+        text = translate(self.template)
+        detail = text % self.params if self.params else text
         body = {"code": self.code, "detail": detail}
         if self.errors:
-            body["errors"] = _translated(self.errors, translate) if translate else self.errors
+            # A field's message that is the error's own detail (``Invalid.field``) reads
+            # as the detail does, its parameters filled in.
+            body["errors"] = _translated(
+                self.errors, lambda said: detail if said == self.template else translate(said)
+            )
         if self.rule or self.status == RuleViolation.status:
             body["rule"] = self.rule
         return {**body, **self.extra}
@@ -94,9 +97,11 @@ class Invalid(AppError):
     default_detail = gettext_noop("The request has invalid fields.")
 
     @classmethod
-    def field(cls, name: str, message: str, *, code: str | None = None) -> Invalid:
+    def field(
+        cls, name: str, message: str, *, code: str | None = None, params: dict | None = None
+    ) -> Invalid:
         """One field at fault, with its message as the detail too."""
-        return cls(message, code=code, errors={name: [message]})
+        return cls(message, code=code, errors={name: [message]}, params=params)
 
 
 class Unauthenticated(AppError):

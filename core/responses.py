@@ -228,7 +228,7 @@ def add_to_form(form: forms.BaseForm, error: AppError) -> None:
         form.add_error(None, error.detail)
         return
     fallback = getattr(form, "refusal_field", None)
-    for field, messages in error.errors.items():
+    for field, messages in error_body(error)["errors"].items():
         if field in form.fields:
             form.add_error(field, messages)
         else:

@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 
 from campaign.models import HousePointEntry, Role
 from campaign.selectors import role_of
-from core.errors import Forbidden
+from core.errors import Forbidden, gettext_noop
 from league.cups import score_bounds
 from league.models import CupYear, Fixture, FixtureStatus, Fraud, Offence, Projection, Stage
 from league.rules import fraud as fraud_rules
@@ -35,8 +35,8 @@ FINALS = (Stage.FINAL, Stage.THIRD_PLACE)
 RULE_OF = {Offence.DICE_FRAUD: "§8.7", Offence.FORBIDDEN_TOOL: "§8.9"}
 
 
-ONLY_A_STORYGUIDE = "Only a storyguide of the campaign may do this."
-ONLY_THE_REFEREE = "Only the referee or a storyguide of the campaign may do this."
+ONLY_A_STORYGUIDE = gettext_noop("Only a storyguide of the campaign may do this.")
+ONLY_THE_REFEREE = gettext_noop("Only the referee or a storyguide of the campaign may do this.")
 
 
 def _runs_every_campaign(user) -> bool:

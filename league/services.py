@@ -22,7 +22,7 @@ from campaign import activity
 from campaign.models import Campaign, Character
 from campaign.services import house_points_award, table_log_for
 from campaign.teams import Team
-from core.errors import Invalid, RuleViolation
+from core.errors import Invalid, RuleViolation, gettext_noop
 from core.slugs import unique_slug
 from games.dice import Roll
 from games.models import EnteredDice, Game
@@ -59,14 +59,20 @@ def cup_year_create(
     ruleset = ruleset or default_cup_ruleset()
     if ruleset not in cup_rulesets():
         raise Invalid.field(
-            "ruleset", f"A cup is played by {' or '.join(cup_rulesets())}, not {ruleset}."
+            "ruleset",
+            gettext_noop("A cup is played by %(cup_rulesets)s, not %(ruleset)s."),
+            params={"cup_rulesets": " / ".join(cup_rulesets()), "ruleset": ruleset},
         )
     houses = {house.name: house for house in campaign.houses.order_by("name")}
     if len(houses) < 2:
-        raise RuleViolation("too_few_houses", "A cup needs at least two houses.", "§8.1")
+        raise RuleViolation(
+            "too_few_houses", gettext_noop("A cup needs at least two houses."), "§8.1"
+        )
     if second_half_starts <= first_half_starts:
         raise RuleViolation(
-            "halves_out_of_order", "The second half starts after the first.", "§8.1"
+            "halves_out_of_order",
+            gettext_noop("The second half starts after the first."),
+            "§8.1",
         )
     planned = fixtures.games(fixtures.cup_year(list(houses)))
     starts = {1: first_half_starts, 2: second_half_starts}
@@ -76,7 +82,9 @@ def cup_year_create(
     with transaction.atomic():
         taken = CupYear.objects.filter(campaign=campaign)
         if slug and taken.filter(slug=slug).exists():
-            raise Invalid.field("slug", "The campaign has a cup year with this slug already.")
+            raise Invalid.field(
+                "slug", gettext_noop("The campaign has a cup year with this slug already.")
+            )
         cup_year = CupYear.objects.create(
             campaign=campaign,
             name=name,
@@ -199,7 +207,9 @@ def fixture_start(
             now=now, window=scheduling.Window(fixture.window_starts, fixture.window_ends)
         )
         if [team.house.pk for team in rosters] != [fixture.home_id, fixture.away_id]:
-            raise RuleViolation("wrong_teams", "Give the home team first, then the away team.")
+            raise RuleViolation(
+                "wrong_teams", gettext_noop("Give the home team first, then the away team.")
+            )
         barred = selectors.barred_players(fixture)
         names = {character.pk: character.name for team in rosters for character, _ in team.players}
         line_up = teams.line_up(
@@ -401,9 +411,14 @@ def fraud_record(
     """
     _referee(by, fixture)
     if character.house_id not in (fixture.home_id, fixture.away_id):
-        raise RuleViolation("not_in_game", f"{character.name} plays for neither team.", "§8.7")
+        raise RuleViolation(
+            "not_in_game",
+            gettext_noop("%(character)s plays for neither team."),
+            "§8.7",
+            params={"character": character.name},
+        )
     if offence not in Offence.values:
-        raise RuleViolation("unknown_offence", "Unknown offence.", "§8.7")
+        raise RuleViolation("unknown_offence", gettext_noop("Unknown offence."), "§8.7")
     with transaction.atomic():
         fixture = _locked(fixture, allowed=tuple(FixtureStatus.values), rule="§8.7")
         fraud = Fraud.objects.create(
@@ -430,7 +445,9 @@ def cup_draw_lots(*, cup_year: CupYear, user, now: datetime, by=None) -> list[lo
         cup_year = CupYear.objects.select_for_update().get(pk=cup_year.pk)
         table = selectors.cup_standings(cup_year)
         if not table.lots_needed:
-            raise RuleViolation("no_lots_needed", "No teams are level where lots decide.", "§8.2")
+            raise RuleViolation(
+                "no_lots_needed", gettext_noop("No teams are level where lots decide."), "§8.2"
+            )
         log = table_log_for(cup_year.campaign, created_by=user, now=now)
         drawn = []
         for group in table.lots_needed:
@@ -493,7 +510,9 @@ def cup_schedule_finals(*, cup_year: CupYear, by=None) -> list[Fixture]:
                 (final.key, FINAL_STAGES[final.key], list(final.teams)) for final in finals(table)
             ]
         else:
-            raise RuleViolation("table_not_settled", "The table is not settled yet.", "§8.2")
+            raise RuleViolation(
+                "table_not_settled", gettext_noop("The table is not settled yet."), "§8.2"
+            )
         made = []
         for key, stage, (home, away) in wanted:
             fixture, created = Fixture.objects.get_or_create(

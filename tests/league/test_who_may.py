@@ -243,3 +243,42 @@ def test_no_league_module_names_a_game_as_a_default(path):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in names
     ]
     assert named == []
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("de", "Das darf nur der Schiedsrichter oder eine Spielleitung der Kampagne."),
+        ("fr", "Seul l'arbitre ou un meneur de jeu de la campagne peut faire cela."),
+    ],
+)
+def test_the_cups_refusals_are_said_in_the_callers_language(cup, language, said):
+    """The cup's refusals are in the catalogues as every other app's are (issue 29, "Three
+    languages"): a German or French caller reads them in their language."""
+    fixture = first_fixture(cup)
+    response = cup.client(cup.player).post(
+        f"/api/fixtures/{fixture.pk}/postpone/?lang={language}", {"reason": "rain"}, format="json"
+    )
+    assert response.status_code == 403
+    assert response.json() == {"code": "permission_denied", "detail": said}
+
+
+def test_a_refusal_with_values_fills_them_in_in_the_detail_and_on_the_field(cup):
+    """§8.1: a cup is played by a ruleset that plays cups; the refusal names them, on the
+    field at fault too, in the caller's language."""
+    response = cup.client(cup.storyguide).post(
+        "/api/cup-years/?lang=de",
+        {
+            "campaign": cup.campaign.pk,
+            "name": "Pokal 1996/97",
+            "first_half_starts": "2026-09-01T00:00:00Z",
+            "second_half_starts": "2027-01-01T00:00:00Z",
+            "ruleset": "card-quidditch",
+        },
+        format="json",
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert body["detail"].startswith("Ein Pokal wird nach ")
+    assert body["detail"].endswith(", nicht nach card-quidditch.")
+    assert body["errors"] == {"ruleset": [body["detail"]]}
