@@ -8,6 +8,8 @@ them. docs/rules/skirmish.md says what each field means in the rules' words.
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
+
 from .config import DEFAULTS, ENDED, GATHERING, ROUNDS
 
 
@@ -29,18 +31,18 @@ def _nullable(schema: dict) -> dict:
     return {**schema, "nullable": True}
 
 
-KEY = {"type": "string", "minLength": 1, "description": "A participant's key (p01, p02, ...)."}
+KEY = {"type": "string", "minLength": 1, "description": _("A participant's key (p01, p02, ...).")}
 KEYS = {"type": "array", "items": KEY}
 NAMES = {
     "type": "object",
     "additionalProperties": {"type": "string"},
     "description": "Key -> name of the participants the event mentions.",
 }
-ATTRIBUTE = {"type": "string", "minLength": 1, "description": "An attribute's name."}
+ATTRIBUTE = {"type": "string", "minLength": 1, "description": _("An attribute's name.")}
 ATTRIBUTES = {
     "type": "object",
     "additionalProperties": {"type": "integer"},
-    "description": "Attribute -> value: only the ones the skirmish needs.",
+    "description": _("Attribute -> value: only the ones the skirmish needs."),
 }
 WHAT = {"type": "string", "description": "What the participant does, in the table's words."}
 
@@ -53,28 +55,30 @@ _PARTICIPANT_FIELDS = {
         {
             "type": "integer",
             "x-picks": "character",
-            "description": "The campaign's character, or null for ad-hoc.",
+            "description": _("The campaign's character, or null for ad-hoc."),
         }
     ),
     "attributes": ATTRIBUTES,
     "health": _nullable(
-        {"type": "integer", "minimum": 0, "description": "Health; null: not tracked."}
+        {"type": "integer", "minimum": 0, "description": _("Health; null: not tracked.")}
     ),
     "health_max": _nullable(
-        {"type": "integer", "minimum": 0, "description": "Health's maximum; default: health."}
+        {"type": "integer", "minimum": 0, "description": _("Health's maximum; default: health.")}
     ),
     "side": _nullable(
         {
             "type": "string",
             "minLength": 1,
-            "description": "The side it fights on; null: a side of its own.",
+            "description": _("The side it fights on; null: a side of its own."),
         }
     ),
 }
 PARTICIPANT_IN = _object(
     _PARTICIPANT_FIELDS,
-    description="A participant: a campaign character (`character` alone: its sheet is "
-    "fielded) or ad-hoc (`name`, `attributes`, `health`); a key is given if left out.",
+    description=_(
+        "A participant: a campaign character (`character` alone: its sheet is "
+        "fielded) or ad-hoc (`name`, `attributes`, `health`); a key is given if left out."
+    ),
 )
 PARTICIPANT = _object(
     _PARTICIPANT_FIELDS,
@@ -89,42 +93,48 @@ _SETTINGS = {
         "type": "integer",
         "minimum": 2,
         "default": DEFAULTS["die_size"],
-        "description": "Sides of the two dice every roll throws.",
+        "description": _("Sides of the two dice every roll throws."),
     },
     "defended_difficulty_base": {
         "type": "integer",
         "default": DEFAULTS["defended_difficulty_base"],
-        "description": "A defended roll's difficulty before the target's attributes.",
+        "description": _("A defended roll's difficulty before the target's attributes."),
     },
     "defence_attribute": _nullable(
         {
             **ATTRIBUTE,
-            "description": "The storyguide's standing choice of the attribute a dodge or an "
-            "intervention raises the attacker's difficulty by (Ch.7 ¶10); null: he names "
-            "it each time.",
+            "description": _(
+                "The storyguide's standing choice of the attribute a dodge or an "
+                "intervention raises the attacker's difficulty by (Ch.7 ¶10); null: he names "
+                "it each time."
+            ),
         }
     ),
     "max_interveners": _nullable(
         {
             "type": "integer",
             "minimum": 0,
-            "description": "How many may intervene for one target; null: no limit.",
+            "description": _("How many may intervene for one target; null: no limit."),
         }
     ),
     "harm": {
         "type": "integer",
         "minimum": 0,
         "default": DEFAULTS["harm"],
-        "description": "Health a successful attack costs its target, unless the storyguide "
-        "names another for an attack.",
+        "description": _(
+            "Health a successful attack costs its target, unless the storyguide "
+            "names another for an attack."
+        ),
     },
 }
 CATEGORIES = {
     "type": "object",
     "minProperties": 1,
     "additionalProperties": ATTRIBUTE,
-    "description": "Category of action -> its Finesse attribute, which everyone rolls for "
-    "initiative (Ch.7 ¶5).",
+    "description": _(
+        "Category of action -> its Finesse attribute, which everyone rolls for "
+        "initiative (Ch.7 ¶5)."
+    ),
 }
 CONFIG = _object(
     {
@@ -133,7 +143,7 @@ CONFIG = _object(
         "participants": {"type": "array", "items": PARTICIPANT_IN},
     },
     required=["categories"],
-    description="A skirmish's rules settings and the participants known at its start.",
+    description=_("A skirmish's rules settings and the participants known at its start."),
 )
 SETTINGS = _object(
     {**_SETTINGS, "categories": CATEGORIES},
