@@ -9,6 +9,8 @@ field means; the descriptions here are what a plugin author needs at hand.
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
+
 from .commands import ACTIONS, NOBODY
 from .pitch import UNNAMED
 
@@ -537,25 +539,25 @@ RESULT = _object(
 POSITION = {
     "type": "string",
     "enum": ["keeper", "seeker", "chaser", "beater"],
-    "description": "The player's position (§2).",
+    "description": _("The player's position (§2)."),
 }
 XP = {
     "type": "integer",
     "minimum": 0,
     "maximum": 2,
-    "description": "Experience points, if not left to the captain (§3.2).",
+    "description": _("Experience points, if not left to the captain (§3.2)."),
 }
 TEAM_OF_THE_CAMPAIGN = {
     "type": "object",
-    "title": "A house of the campaign",
+    "title": _("A house of the campaign"),
     "required": ["house", "players"],
     "properties": {
-        "house": {"type": "integer", "x-picks": "house", "description": "The house."},
+        "house": {"type": "integer", "x-picks": "house", "description": _("The house.")},
         "captain": {
             "type": "integer",
             "x-picks": "character",
             "nullable": True,
-            "description": "The captain, one of the players (§2.2); the first if left out.",
+            "description": _("The captain, one of the players (§2.2); the first if left out."),
         },
         "players": {
             "type": "array",
@@ -566,7 +568,7 @@ TEAM_OF_THE_CAMPAIGN = {
                 "required": ["character"],
                 "properties": {
                     "character": {"type": "integer", "x-picks": "character"},
-                    "position": {**POSITION, "description": "Left out: the sheet's."},
+                    "position": {**POSITION, "description": _("Left out: the sheet's.")},
                     "xp": XP,
                 },
                 "additionalProperties": False,
@@ -577,20 +579,20 @@ TEAM_OF_THE_CAMPAIGN = {
 }
 TEAM_BY_NAME = {
     "type": "object",
-    "title": "A house by name, its players written out",
+    "title": _("A house by name, its players written out"),
     "required": ["house", "players"],
     "properties": {
-        "house": {"type": "string", "minLength": 1, "description": "The house's name."},
+        "house": {"type": "string", "minLength": 1, "description": _("The house's name.")},
         "initial": {
             "type": "string",
             "minLength": 1,
             "maxLength": 1,
-            "description": "The initial its nicks begin with (§4.1.1); left out: the name's.",
+            "description": _("The initial its nicks begin with (§4.1.1); left out: the name's."),
         },
         "captain": {
             "type": "integer",
             "minimum": 0,
-            "description": "The captain's place in the list of players (§2.2).",
+            "description": _("The captain's place in the list of players (§2.2)."),
         },
         "players": {
             "type": "array",
@@ -600,7 +602,7 @@ TEAM_BY_NAME = {
                 "type": "object",
                 "required": ["position"],
                 "properties": {
-                    "name": {"type": "string", "description": "The player's name."},
+                    "name": {"type": "string", "description": _("The player's name.")},
                     "position": POSITION,
                     "xp": XP,
                 },
@@ -621,45 +623,49 @@ def config_schema(max_rounds: int) -> dict:
                 "type": "array",
                 "minItems": 2,
                 "maxItems": 2,
-                "description": "The two teams: a house by name with its players written out, or "
-                "a house of the campaign with its characters (docs/rules/chat-quidditch.md).",
+                "description": _(
+                    "The two teams: a house by name with its players written out, or "
+                    "a house of the campaign with its characters (docs/rules/chat-quidditch.md)."
+                ),
                 "items": {"oneOf": [TEAM_BY_NAME, TEAM_OF_THE_CAMPAIGN]},
             },
             "answer_seconds": {
                 "type": "number",
                 "minimum": 1,
                 "default": 10,
-                "description": "Seconds a player has to answer (§3.4).",
+                "description": _("Seconds a player has to answer (§3.4)."),
             },
             "final": {
                 "type": "boolean",
                 "default": False,
-                "description": "A cup final, played by the final-game rules (§8.2).",
+                "description": _("A cup final, played by the final-game rules (§8.2)."),
             },
             "rounds": {
                 "type": "integer",
                 "minimum": 1,
                 "maximum": max_rounds,
                 "default": max_rounds,
-                "description": "Rounds of the match (§5.1).",
+                "description": _("Rounds of the match (§5.1)."),
             },
             "half_time_after": {
                 "type": "integer",
                 "minimum": 1,
                 "default": 5,
-                "description": "The chat after this round is the half-time break (§6).",
+                "description": _("The chat after this round is the half-time break (§6)."),
             },
             "foul_xp": {
                 "type": "boolean",
                 "default": False,
-                "description": "Whether experience counts for fouls "
-                "(docs/rules/chat-quidditch.md).",
+                "description": _(
+                    "Whether experience counts for fouls (docs/rules/chat-quidditch.md)."
+                ),
             },
             "referee_releases": {
                 "type": "boolean",
                 "default": True,
-                "description": "The referee releases the balls (§5.4); else each is released "
-                "at once.",
+                "description": _(
+                    "The referee releases the balls (§5.4); else each is released at once."
+                ),
             },
         },
         "additionalProperties": False,
