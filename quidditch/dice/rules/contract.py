@@ -9,6 +9,8 @@ doivent pouvoir voir tous les dés pendant toute la manche", LE JEU).
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
+
 from .dice import ALL_DICE, ATTACK_DICE, DEFENCE_DICE
 from .pitch import ROWS, TWELVE_SIDED
 from .rounds import SEATS
@@ -44,13 +46,13 @@ def _action(name: str, description: str, **fields) -> dict:
 
 
 SETTINGS = _object(
-    "How this game reads the text (docs/rules/dice-quidditch.md); each has a default.",
+    _("How this game reads the text (docs/rules/dice-quidditch.md); each has a default."),
     {
         "twelve_sided": {
             "type": "string",
             "enum": list(TWELVE_SIDED),
             "default": "halve",
-            "description": (
+            "description": _(
                 "How a twelve-sided die (the quaffle, the bludgers) finds one of six rows: "
                 "halve (faces 1-2 row 1, ..., 11-12 row 6) or wrap (7 row 1, ..., 12 row 6)."
             ),
@@ -58,7 +60,7 @@ SETTINGS = _object(
         "one_row_a_turn": {
             "type": "boolean",
             "default": True,
-            "description": (
+            "description": _(
                 "Whether the attack's dice of one turn, the snitch aside, all go to one row "
                 '("autant de dés qu\'il le veut sur une même rangée", LE JEU).'
             ),
@@ -67,13 +69,13 @@ SETTINGS = _object(
             "type": "integer",
             "minimum": 1,
             "default": 5,
-            "description": "Snitch points that catch the snitch and end the game (LA VICTOIRE).",
+            "description": _("Snitch points that catch the snitch and end the game (LA VICTOIRE)."),
         },
         "catch_bonus": {
             "type": "integer",
             "minimum": 0,
             "default": 15,
-            "description": "Goal points for the side that catches the snitch (LA VICTOIRE).",
+            "description": _("Goal points for the side that catches the snitch (LA VICTOIRE)."),
         },
     },
     optional=("twelve_sided", "one_row_a_turn", "snitch_to_catch", "catch_bonus"),
