@@ -10,6 +10,8 @@ state.
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
+
 from .teams import ATTRIBUTES, KEYS, LINE_UP, SIDES
 
 PLAYS = ("catch", "interfere")
@@ -22,7 +24,7 @@ TARGETS = [key for key in KEYS if ".chaser" in key or key.endswith(".keeper")]
 
 SIDE = {"type": "string", "enum": list(SIDES), "description": "home (the first team) or away."}
 NO_SIDE = {**SIDE, "enum": [*SIDES, None], "nullable": True}
-NAME = {"type": "string", "description": "A player's name, as the transcript gives it."}
+NAME = {"type": "string", "description": _("A player's name, as the transcript gives it.")}
 HOUSE = {"type": "string", "description": "A team's house, by name."}
 WHOLE = {"type": "integer"}
 COUNT = {**WHOLE, "minimum": 0}
@@ -67,8 +69,10 @@ def _action(name: str, description: str, **fields) -> dict:
 
 
 THREE_ATTRIBUTES = _object(
-    "The attributes the quidditch rules roll: Strength (a chaser's shot, a beater's bludger), "
-    "Toughness (a keeper's defence), Dexterity (a keeper's defence, a seeker's roll).",
+    _(
+        "The attributes the quidditch rules roll: Strength (a chaser's shot, a beater's bludger), "
+        "Toughness (a keeper's defence), Dexterity (a keeper's defence, a seeker's roll)."
+    ),
     dict.fromkeys(ATTRIBUTES, WHOLE),
 )
 
@@ -78,41 +82,48 @@ SETTINGS = {
         "minimum": 2,
         "maximum": 100,
         "default": 20,
-        "description": "The dice of every roll: two are rolled and the higher kept "
-        "(the campaign's checks).",
+        "description": _(
+            "The dice of every roll: two are rolled and the higher kept (the campaign's checks)."
+        ),
     },
     "defended_difficulty_base": {
         "type": "integer",
         "minimum": 0,
         "maximum": 100,
         "default": 10,
-        "description": "The base of a defended roll's difficulty, to which the opposing "
-        "keeper's attributes are added: a shot against base + Toughness + Dexterity, a "
-        "bludger against base + Toughness. A reading, not in the text, which names only the "
-        "keeper's attributes: 10 as for the RPG's defended rolls "
-        '(docs/rules/rpg-quidditch.md, "A turn"). The match\'s page shows the base in force.',
+        "description": _(
+            "The base of a defended roll's difficulty, to which the opposing "
+            "keeper's attributes are added: a shot against base + Toughness + Dexterity, a "
+            "bludger against base + Toughness. A reading, not in the text, which names only the "
+            "keeper's attributes: 10 as for the RPG's defended rolls "
+            '(docs/rules/rpg-quidditch.md, "A turn"). The match\'s page shows the base in force.'
+        ),
     },
     "referee_distracted_percent": {
         "type": "integer",
         "minimum": 0,
         "maximum": 100,
         "default": 0,
-        "description": "The chance, in percent, that Madam Hooch misses a foul (a d100 "
-        "rolled per foul): \"Madam Hooch only calls penalty shots when she isn't "
-        'distracted". 0: she sees every foul unless the storyguide says otherwise.',
+        "description": _(
+            "The chance, in percent, that Madam Hooch misses a foul (a d100 "
+            "rolled per foul): \"Madam Hooch only calls penalty shots when she isn't "
+            'distracted". 0: she sees every foul unless the storyguide says otherwise.'
+        ),
     },
     "cup_game": {
         "type": "boolean",
         "default": False,
-        "description": "Set by the house cup: the cup credits the game, not its margin.",
+        "description": _("Set by the house cup: the cup credits the game, not its margin."),
     },
 }
 
 ENTRY = _object(
-    "A player of a team: a character of the campaign by id (its name, attributes and Health "
-    "come from the sheet, its position too unless one is given), or a player written out "
-    "with a position and the three attributes, a name and Health (5 when left out). The "
-    "service stores a character's entry filled in from the sheet.",
+    _(
+        "A player of a team: a character of the campaign by id (its name, attributes and Health "
+        "come from the sheet, its position too unless one is given), or a player written out "
+        "with a position and the three attributes, a name and Health (5 when left out). The "
+        "service stores a character's entry filled in from the sheet."
+    ),
     {
         "character": {"type": "integer", "nullable": True, "x-picks": "character"},
         "name": NAME,
@@ -123,28 +134,32 @@ ENTRY = _object(
     optional=("character", "name", "position", "attributes", "health"),
 )
 TEAM = _object(
-    "A team of seven: three chasers, two beaters, a keeper and a seeker. Either a house of "
-    "the campaign by id with its characters, or a house's name with players written out.",
+    _(
+        "A team of seven: three chasers, two beaters, a keeper and a seeker. Either a house of "
+        "the campaign by id with its characters, or a house's name with players written out."
+    ),
     {
         "house": {
             "oneOf": [
-                {"type": "string", "title": "A house by name"},
-                {"type": "integer", "x-picks": "house", "title": "A house of the campaign"},
+                {"type": "string", "title": _("A house by name")},
+                {"type": "integer", "x-picks": "house", "title": _("A house of the campaign")},
             ],
-            "description": "A house of the campaign by id (its characters), or a name.",
+            "description": _("A house of the campaign by id (its characters), or a name."),
         },
         "house_id": {
             "type": "integer",
             "nullable": True,
-            "description": "Filled in by the service when a house is given by id.",
+            "description": _("Filled in by the service when a house is given by id."),
         },
         "players": {"type": "array", "minItems": 7, "maxItems": 7, "items": ENTRY},
     },
     optional=("house_id",),
 )
 CONFIG = _object(
-    "The two teams, home first, and how this match reads the text "
-    "(docs/rules/rpg-quidditch.md); every setting has a default.",
+    _(
+        "The two teams, home first, and how this match reads the text "
+        "(docs/rules/rpg-quidditch.md); every setting has a default."
+    ),
     {"teams": {"type": "array", "minItems": 2, "maxItems": 2, "items": TEAM}, **SETTINGS},
     optional=tuple(SETTINGS),
 )
