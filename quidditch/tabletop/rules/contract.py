@@ -9,6 +9,8 @@ against them. Squares are ``[x, y]``: ``x`` along the pitch from the home end
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
+
 from .directional_die import DIRECTIONS, HIT
 from .orders import ACTIONS
 from .teams import POSITIONS, SIDES, every_player
@@ -84,17 +86,17 @@ TEAM_CONFIG = _object(
             "nullable": True,
             "minLength": 1,
             "maxLength": 40,
-            "description": "The team's name; none: the team is called by its side.",
+            "description": _("The team's name; none: the team is called by its side."),
         },
         "captain": {
             "type": "string",
             "enum": list(POSITIONS),
-            "description": "The captain's position (default: keeper).",
+            "description": _("The captain's position (default: keeper)."),
         },
         "star": {
             "type": "string",
             "enum": list(POSITIONS),
-            "description": "The star player's position (default: seeker).",
+            "description": _("The star player's position (default: seeker)."),
         },
     },
     optional=("name", "captain", "star"),
@@ -106,24 +108,26 @@ CONFIG = _object(
                 "length": {"type": "integer", "minimum": 25, "maximum": 61},
                 "width": {"type": "integer", "minimum": 15, "maximum": 41},
             },
-            description="Odd sizes, 25-61 long and 15-41 wide; 33 x 21 by default.",
+            description=_("Odd sizes, 25-61 long and 15-41 wide; 33 x 21 by default."),
         ),
         "teams": _object(
             {side: TEAM_CONFIG for side in SIDES},
             optional=SIDES,
-            description="Per side: its name, captain and star player.",
+            description=_("Per side: its name, captain and star player."),
         ),
         "scenario": {
             "type": "object",
             "nullable": True,
-            "description": "A starting position: players (every player's square, null: off "
-            "the broom), quaffle ({square} or {carrier}), bludgers, snitch ({square, seen}), "
-            "score, and side (the side to play; none: a kick-off position). See "
-            "docs/rules/tabletop-quidditch.md.",
+            "description": _(
+                "A starting position: players (every player's square, null: off "
+                "the broom), quaffle ({square} or {carrier}), bludgers, snitch ({square, seen}), "
+                "score, and side (the side to play; none: a kick-off position). See "
+                "docs/rules/tabletop-quidditch.md."
+            ),
         },
     },
     optional=("pitch", "teams", "scenario"),
-    description="The config of a Table Top Quidditch match, every setting optional.",
+    description=_("The config of a Table Top Quidditch match, every setting optional."),
 )
 
 # The commands.
