@@ -136,11 +136,44 @@ CATEGORIES = {
         "initiative (Ch.7 ¶5)."
     ),
 }
+
+
+def _titled(schema: dict, title: str) -> dict:
+    """``schema`` with a ``title``: the label of its field on the New game page."""
+    return {**schema, "title": title}
+
+
+#: The config's settings and participant fields, each with its label (titles are the
+#: config's alone: the state and the commands keep the untitled shapes).
+_TITLES = {
+    "die_size": _("Die size"),
+    "defended_difficulty_base": _("Base difficulty of a defended roll"),
+    "defence_attribute": _("Defence attribute"),
+    "max_interveners": _("Most interveners per target"),
+    "harm": _("Harm"),
+    "key": _("Key"),
+    "name": _("Name"),
+    "character": _("Character"),
+    "attributes": _("Attributes"),
+    "health": _("Health"),
+    "health_max": _("Maximum health"),
+    "side": _("Side"),
+}
 CONFIG = _object(
     {
-        **_SETTINGS,
-        "categories": CATEGORIES,
-        "participants": {"type": "array", "items": PARTICIPANT_IN},
+        **{key: _titled(schema, _TITLES[key]) for key, schema in _SETTINGS.items()},
+        "categories": _titled(CATEGORIES, _("Categories of action")),
+        "participants": {
+            "type": "array",
+            "items": {
+                **PARTICIPANT_IN,
+                "properties": {
+                    key: _titled(schema, _TITLES[key])
+                    for key, schema in PARTICIPANT_IN["properties"].items()
+                },
+            },
+            "title": _("Participants"),
+        },
     },
     required=["categories"],
     description=_("A skirmish's rules settings and the participants known at its start."),
