@@ -538,11 +538,13 @@ RESULT = _object(
 
 POSITION = {
     "type": "string",
+    "title": _("Position"),
     "enum": ["keeper", "seeker", "chaser", "beater"],
     "description": _("The player's position (§2)."),
 }
 XP = {
     "type": "integer",
+    "title": _("Experience points"),
     "minimum": 0,
     "maximum": 2,
     "description": _("Experience points, if not left to the captain (§3.2)."),
@@ -552,22 +554,33 @@ TEAM_OF_THE_CAMPAIGN = {
     "title": _("A house of the campaign"),
     "required": ["house", "players"],
     "properties": {
-        "house": {"type": "integer", "x-picks": "house", "description": _("The house.")},
+        "house": {
+            "type": "integer",
+            "x-picks": "house",
+            "title": _("House"),
+            "description": _("The house."),
+        },
         "captain": {
             "type": "integer",
             "x-picks": "character",
             "nullable": True,
+            "title": _("Captain"),
             "description": _("The captain, one of the players (§2.2); the first if left out."),
         },
         "players": {
             "type": "array",
+            "title": _("Players"),
             "minItems": 1,
             "maxItems": 7,
             "items": {
                 "type": "object",
                 "required": ["character"],
                 "properties": {
-                    "character": {"type": "integer", "x-picks": "character"},
+                    "character": {
+                        "type": "integer",
+                        "x-picks": "character",
+                        "title": _("Character"),
+                    },
                     "position": {**POSITION, "description": _("Left out: the sheet's.")},
                     "xp": XP,
                 },
@@ -582,27 +595,39 @@ TEAM_BY_NAME = {
     "title": _("A house by name, its players written out"),
     "required": ["house", "players"],
     "properties": {
-        "house": {"type": "string", "minLength": 1, "description": _("The house's name.")},
+        "house": {
+            "type": "string",
+            "minLength": 1,
+            "title": _("House"),
+            "description": _("The house's name."),
+        },
         "initial": {
             "type": "string",
             "minLength": 1,
             "maxLength": 1,
+            "title": _("Initial"),
             "description": _("The initial its nicks begin with (§4.1.1); left out: the name's."),
         },
         "captain": {
             "type": "integer",
             "minimum": 0,
+            "title": _("Captain's place"),
             "description": _("The captain's place in the list of players (§2.2)."),
         },
         "players": {
             "type": "array",
+            "title": _("Players"),
             "minItems": 1,
             "maxItems": 7,
             "items": {
                 "type": "object",
                 "required": ["position"],
                 "properties": {
-                    "name": {"type": "string", "description": _("The player's name.")},
+                    "name": {
+                        "type": "string",
+                        "title": _("Name"),
+                        "description": _("The player's name."),
+                    },
                     "position": POSITION,
                     "xp": XP,
                 },
@@ -623,6 +648,7 @@ def config_schema(max_rounds: int) -> dict:
                 "type": "array",
                 "minItems": 2,
                 "maxItems": 2,
+                "title": _("Teams"),
                 "description": _(
                     "The two teams: a house by name with its players written out, or "
                     "a house of the campaign with its characters (docs/rules/chat-quidditch.md)."
@@ -633,11 +659,13 @@ def config_schema(max_rounds: int) -> dict:
                 "type": "number",
                 "minimum": 1,
                 "default": 10,
+                "title": _("Seconds to answer"),
                 "description": _("Seconds a player has to answer (§3.4)."),
             },
             "final": {
                 "type": "boolean",
                 "default": False,
+                "title": _("Cup final"),
                 "description": _("A cup final, played by the final-game rules (§8.2)."),
             },
             "rounds": {
@@ -645,17 +673,20 @@ def config_schema(max_rounds: int) -> dict:
                 "minimum": 1,
                 "maximum": max_rounds,
                 "default": max_rounds,
+                "title": _("Rounds"),
                 "description": _("Rounds of the match (§5.1)."),
             },
             "half_time_after": {
                 "type": "integer",
                 "minimum": 1,
                 "default": 5,
+                "title": _("Half-time after round"),
                 "description": _("The chat after this round is the half-time break (§6)."),
             },
             "foul_xp": {
                 "type": "boolean",
                 "default": False,
+                "title": _("Experience for fouls"),
                 "description": _(
                     "Whether experience counts for fouls (docs/rules/chat-quidditch.md)."
                 ),
@@ -663,6 +694,7 @@ def config_schema(max_rounds: int) -> dict:
             "referee_releases": {
                 "type": "boolean",
                 "default": True,
+                "title": _("Referee releases the balls"),
                 "description": _(
                     "The referee releases the balls (§5.4); else each is released at once."
                 ),
