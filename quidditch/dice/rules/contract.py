@@ -52,6 +52,7 @@ SETTINGS = _object(
             "type": "string",
             "enum": list(TWELVE_SIDED),
             "default": "halve",
+            "title": _("Twelve-sided die"),
             "description": _(
                 "How a twelve-sided die (the quaffle, the bludgers) finds one of six rows: "
                 "halve (faces 1-2 row 1, ..., 11-12 row 6) or wrap (7 row 1, ..., 12 row 6)."
@@ -60,6 +61,7 @@ SETTINGS = _object(
         "one_row_a_turn": {
             "type": "boolean",
             "default": True,
+            "title": _("One row a turn"),
             "description": _(
                 "Whether the attack's dice of one turn, the snitch aside, all go to one row "
                 '("autant de dés qu\'il le veut sur une même rangée", LE JEU).'
@@ -69,12 +71,14 @@ SETTINGS = _object(
             "type": "integer",
             "minimum": 1,
             "default": 5,
+            "title": _("Snitch points to catch it"),
             "description": _("Snitch points that catch the snitch and end the game (LA VICTOIRE)."),
         },
         "catch_bonus": {
             "type": "integer",
             "minimum": 0,
             "default": 15,
+            "title": _("Catch bonus"),
             "description": _("Goal points for the side that catches the snitch (LA VICTOIRE)."),
         },
     },
