@@ -117,6 +117,26 @@ SETTINGS = {
     },
 }
 
+
+def _titled(schema: dict, title: str) -> dict:
+    """``schema`` with a ``title``: the label of its field on the New game page."""
+    return {**schema, "title": title}
+
+
+#: The labels of the config's settings and attributes (the config's alone: the state keeps
+#: the untitled shapes).
+SETTING_TITLES = {
+    "die_size": _("Die size"),
+    "defended_difficulty_base": _("Base difficulty of a defended roll"),
+    "referee_distracted_percent": _("Madam Hooch distracted (percent)"),
+    "cup_game": _("Cup game"),
+}
+ATTRIBUTE_TITLES = {
+    "Strength": _("Strength"),
+    "Toughness": _("Toughness"),
+    "Dexterity": _("Dexterity"),
+}
+
 ENTRY = _object(
     _(
         "A player of a team: a character of the campaign by id (its name, attributes and Health "
@@ -125,11 +145,23 @@ ENTRY = _object(
         "service stores a character's entry filled in from the sheet."
     ),
     {
-        "character": {"type": "integer", "nullable": True, "x-picks": "character"},
-        "name": NAME,
-        "position": {"type": "string", "enum": list(LINE_UP)},
-        "attributes": THREE_ATTRIBUTES,
-        "health": {"type": "integer", "minimum": 1},
+        "character": {
+            "type": "integer",
+            "nullable": True,
+            "x-picks": "character",
+            "title": _("Character"),
+        },
+        "name": _titled(NAME, _("Name")),
+        "position": {"type": "string", "enum": list(LINE_UP), "title": _("Position")},
+        "attributes": {
+            **THREE_ATTRIBUTES,
+            "title": _("Attributes"),
+            "properties": {
+                key: _titled(schema, ATTRIBUTE_TITLES[key])
+                for key, schema in THREE_ATTRIBUTES["properties"].items()
+            },
+        },
+        "health": {"type": "integer", "minimum": 1, "title": _("Health")},
     },
     optional=("character", "name", "position", "attributes", "health"),
 )
@@ -144,14 +176,22 @@ TEAM = _object(
                 {"type": "string", "title": _("A house by name")},
                 {"type": "integer", "x-picks": "house", "title": _("A house of the campaign")},
             ],
+            "title": _("House"),
             "description": _("A house of the campaign by id (its characters), or a name."),
         },
         "house_id": {
             "type": "integer",
             "nullable": True,
+            "title": _("House's id"),
             "description": _("Filled in by the service when a house is given by id."),
         },
-        "players": {"type": "array", "minItems": 7, "maxItems": 7, "items": ENTRY},
+        "players": {
+            "type": "array",
+            "minItems": 7,
+            "maxItems": 7,
+            "items": ENTRY,
+            "title": _("Players"),
+        },
     },
     optional=("house_id",),
 )
@@ -160,7 +200,16 @@ CONFIG = _object(
         "The two teams, home first, and how this match reads the text "
         "(docs/rules/rpg-quidditch.md); every setting has a default."
     ),
-    {"teams": {"type": "array", "minItems": 2, "maxItems": 2, "items": TEAM}, **SETTINGS},
+    {
+        "teams": {
+            "type": "array",
+            "minItems": 2,
+            "maxItems": 2,
+            "items": TEAM,
+            "title": _("Teams"),
+        },
+        **{key: _titled(schema, SETTING_TITLES[key]) for key, schema in SETTINGS.items()},
+    },
     optional=tuple(SETTINGS),
 )
 
