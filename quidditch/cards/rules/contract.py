@@ -74,8 +74,21 @@ def _layout(faces: tuple[str, ...], description: str) -> dict:
     return {"type": "array", "items": entry, "description": description}
 
 
-def _deck_setting(faces: tuple[str, ...], description: str, layout: str) -> dict:
+def _titled_layout(faces: tuple[str, ...], description: str) -> dict:
+    """``_layout`` with its entries' labels for the New game page (the config's alone: the
+    state keeps the untitled shape)."""
+    layout = _layout(faces, description)
+    titles = {"card": _("Card"), "copies": _("Copies")}
+    entry = layout["items"]
+    properties = {
+        key: {**schema, "title": titles[key]} for key, schema in entry["properties"].items()
+    }
+    return {**layout, "items": {**entry, "properties": properties}}
+
+
+def _deck_setting(faces: tuple[str, ...], title: str, description: str, layout: str) -> dict:
     return {
+        "title": title,
         "description": description,
         "oneOf": [
             {
@@ -83,7 +96,7 @@ def _deck_setting(faces: tuple[str, ...], description: str, layout: str) -> dict
                 "additionalProperties": {"type": "integer", "minimum": 0},
                 "description": f"Card name ({', '.join(faces)}) -> copies.",
             },
-            _layout(faces, layout),
+            _titled_layout(faces, layout),
         ],
     }
 
@@ -108,6 +121,7 @@ CONFIG = {
     "properties": {
         "team_deck": _deck_setting(
             TEAM_FACES,
+            _("Team deck"),
             _(
                 "The team deck (both teams use it): card name -> copies (the deck lies in "
                 "this order), or a list of card and copies (a card may come in several "
@@ -119,6 +133,7 @@ CONFIG = {
         ),
         "pitch_deck": _deck_setting(
             PITCH_FACES,
+            _("Pitch deck"),
             _(
                 "The pitch deck, with exactly one snitch: card name -> copies (the deck lies "
                 "in this order), or a list of card and copies (a card may come in several "
