@@ -86,38 +86,55 @@ TEAM_CONFIG = _object(
             "nullable": True,
             "minLength": 1,
             "maxLength": 40,
+            "title": _("Team name"),
             "description": _("The team's name; none: the team is called by its side."),
         },
         "captain": {
             "type": "string",
             "enum": list(POSITIONS),
+            "title": _("Captain's position"),
             "description": _("The captain's position (default: keeper)."),
         },
         "star": {
             "type": "string",
             "enum": list(POSITIONS),
+            "title": _("Star player's position"),
             "description": _("The star player's position (default: seeker)."),
         },
     },
     optional=("name", "captain", "star"),
 )
+#: The label of each side's team on the New game page.
+TEAM_TITLES = {"home": _("Home team"), "away": _("Away team")}
 CONFIG = _object(
     {
-        "pitch": _object(
-            {
-                "length": {"type": "integer", "minimum": 25, "maximum": 61},
-                "width": {"type": "integer", "minimum": 15, "maximum": 41},
-            },
-            description=_("Odd sizes, 25-61 long and 15-41 wide; 33 x 21 by default."),
-        ),
-        "teams": _object(
-            {side: TEAM_CONFIG for side in SIDES},
-            optional=SIDES,
-            description=_("Per side: its name, captain and star player."),
-        ),
+        "pitch": {
+            **_object(
+                {
+                    "length": {
+                        "type": "integer",
+                        "minimum": 25,
+                        "maximum": 61,
+                        "title": _("Length"),
+                    },
+                    "width": {"type": "integer", "minimum": 15, "maximum": 41, "title": _("Width")},
+                },
+                description=_("Odd sizes, 25-61 long and 15-41 wide; 33 x 21 by default."),
+            ),
+            "title": _("Pitch"),
+        },
+        "teams": {
+            **_object(
+                {side: {**TEAM_CONFIG, "title": TEAM_TITLES[side]} for side in SIDES},
+                optional=SIDES,
+                description=_("Per side: its name, captain and star player."),
+            ),
+            "title": _("Teams"),
+        },
         "scenario": {
             "type": "object",
             "nullable": True,
+            "title": _("Starting position"),
             "description": _(
                 "A starting position: players (every player's square, null: off "
                 "the broom), quaffle ({square} or {carrier}), bludgers, snitch ({square, seen}), "
