@@ -3,7 +3,10 @@ for every game's narration, commands, refusals and the pages' own text").
 
 The page draws a ruleset's ``config_schema`` as a form, and every "title" and
 "description" of the schema is a label or a help text there, translated with
-``gettext`` (``pages.new_game.form_schema``). So each of them is marked in its game's
+``gettext`` (``pages.new_game.form_schema``). A setting without a "title" is labelled
+by django-jsonform from its key ("House", "Xp"), in English whatever the page's
+language; so every property of the schema, at any depth, has a title. Each title and
+description is marked in its game's
 rules modules and translated in that game's catalogues: in German and in French it
 reads otherwise than in English, unless it is listed below as a text that is the same
 in that language. A text a rules module builds from its data (the card game's lists of
@@ -30,8 +33,8 @@ PLAYED = [
 LANGUAGES = sorted(code for code, _ in settings.LANGUAGES if code != settings.LANGUAGE_CODE)
 
 #: Texts of a schema that read the same in a language as in English (a proper name, a
-#: term both languages use), by language. None so far.
-SAME: dict[str, set[str]] = {"de": set(), "fr": set()}
+#: term both languages use), by language.
+SAME: dict[str, set[str]] = {"de": {"Name", "Position"}, "fr": {"Participants"}}
 
 
 def words(schema: object) -> set[str]:
@@ -49,10 +52,34 @@ def words(schema: object) -> set[str]:
     return found
 
 
+def untitled(schema: object, path: str = "") -> list[str]:
+    """The path of every property of a schema, however deep, that has no "title"."""
+    found = []
+    if isinstance(schema, dict):
+        for key, value in schema.items():
+            if key == "properties" and isinstance(value, dict):
+                for name, inner in value.items():
+                    if not (isinstance(inner, dict) and isinstance(inner.get("title"), str)):
+                        found.append(f"{path}.{name}")
+                    found += untitled(inner, f"{path}.{name}")
+            else:
+                found += untitled(value, f"{path}/{key}")
+    elif isinstance(schema, list):
+        for index, value in enumerate(schema):
+            found += untitled(value, f"{path}[{index}]")
+    return found
+
+
 def test_the_page_offers_games_to_translate_and_two_languages_to_translate_them_into():
     assert len(PLAYED) >= 6
     assert LANGUAGES == ["de", "fr"]
     assert set(SAME) == set(LANGUAGES)
+
+
+@pytest.mark.parametrize("ruleset", PLAYED)
+def test_every_setting_of_a_config_schema_has_a_title(ruleset):
+    missing = untitled(find_ruleset(ruleset).config_schema)
+    assert missing == [], f"give these settings of {ruleset}'s config schema a title, with _()"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
