@@ -91,5 +91,5 @@ def test_a_cup_year_names_a_ruleset_that_plays_cups(cup):
     )
     assert refused.status_code == 400
     assert refused.json()["errors"] == {
-        "ruleset": ["A cup is played by chat-quidditch or rpg-quidditch, not dice-quidditch."]
+        "ruleset": ["A cup is played by chat-quidditch / rpg-quidditch, not dice-quidditch."]
     }
