@@ -125,12 +125,11 @@ def click(page, command: dict, rng: random.Random) -> None:
     navigating(page, buttons.nth(rng.randrange(buttons.count())).click)
 
 
-def navigating(page, action, *, timeout: float | None = None) -> None:
-    """``action``, and the page it leads to (or the bots' moves, which reload the page by
-    themselves): a reload the stream begins while a command's is under way aborts one of
-    the two, and the page is then the later one's."""
+def navigating(page, action) -> None:
+    """``action``, and the page it leads to: a reload the stream begins while a command's
+    is under way aborts one of the two, and the page is then the later one's."""
     try:
-        with page.expect_navigation(timeout=timeout):
+        with page.expect_navigation():
             action()
     except PlaywrightError as error:
         if "ERR_ABORTED" not in str(error):
@@ -192,8 +191,12 @@ def test_the_storyguide_starts_it_and_the_invited_player_plays_it_to_its_end_by_
         if "The game is over." in turn.inner_text():
             break
         if not page.locator("[data-command], form.command-form").count():
-            # The bots are moving: the page reloads itself when their moves commit.
-            navigating(page, lambda: None, timeout=60_000)
+            # The bots are moving, or the page is loading again (it reloads itself when
+            # their moves commit): wait for something to click, or for the end, in
+            # whichever page it comes.
+            page.locator(
+                "[data-command], form.command-form, #turn:has-text('The game is over.')"
+            ).first.wait_for(timeout=60_000)
             continue
         game.refresh_from_db()
         click(page, choice(game, start.seat, rng), rng)
