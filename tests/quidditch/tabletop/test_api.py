@@ -76,7 +76,10 @@ def test_the_match_page_draws_the_board_as_its_table_in_the_readers_language(tab
 
 
 def test_a_refused_command_answers_422_with_a_message_for_the_player(table):
-    created = create(table, config={}, seats={"home": table.player.pk}, bots={"away": "chaser"})
+    """Away is the storyguide's, not a bot's: with a bot there, the server's dice once
+    ended the match in the bot's opening moves ("The game is finished.") before the
+    player's command was judged."""
+    created = create(table, config={}, seats={"home": table.player.pk, "away": table.storyguide.pk})
     url = f"/api/matches/{created.json()['id']}/commands/"
     move = {"action": "move", "side": "home", "player": "home-chaser1", "to": [0, 0]}
     answer = table.client(table.player).post(url, {"command": move}, format="json")
