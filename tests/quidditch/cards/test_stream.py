@@ -26,7 +26,7 @@ def test_a_players_stream_never_carries_the_bots_hidden_cards(table, settings):
     game_id = against_the_bot(table)
     url = f"/api/matches/{game_id}/"
     headers = {"Authorization": f"Token {AuthToken.objects.create(user=table.player)[1]}"}
-    rng, last_seq, streamed = random.Random(19), 0, 0
+    rng, last_seq, streamed, sent = random.Random(19), 0, 0, 0
     game = person.get(url).json()
     with asgi_server() as server:
         for _ in range(STEPS):
@@ -36,7 +36,7 @@ def test_a_players_stream_never_carries_the_bots_hidden_cards(table, settings):
             answer = person.post(
                 f"{url}commands/", {"command": rng.choice(game["allowed_commands"])}, format="json"
             )
-            game = answer.json()["game"]
+            game, sent = answer.json()["game"], sent + 1
             after = hidden_from_the_person(game_id)
             messages = read_stream(
                 f"{server}{url}stream/?after={last_seq}",
@@ -49,4 +49,6 @@ def test_a_players_stream_never_carries_the_bots_hidden_cards(table, settings):
             last_seq = records[-1]["seq"]
             streamed += len(records)
             assert named(before & after, json.dumps(records)) == set()
-    assert streamed >= STEPS  # every command's event, and the bot's answers, came by the stream
+    # Every command's event, and the bot's answers, came by the stream (the server's dice
+    # may end the match before the last step).
+    assert sent > 0 and streamed >= sent
