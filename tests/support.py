@@ -112,3 +112,18 @@ def apply_scripted(rules, state: dict, command: dict, actor, faces):
     assert state == before, "apply changed the state it was given"
     assert dice.unused == 0, f"{dice.unused} scripted faces were not rolled"
     return outcome
+
+
+def dashboard_client(storyguide):
+    """A browser session on the dashboard as ``storyguide``: staff, in the storyguides'
+    group (which holds the dashboard's permissions), logged in."""
+    from django.test import Client
+
+    from campaign.demo import storyguide_group
+
+    storyguide.is_staff = True
+    storyguide.save()
+    storyguide.groups.add(storyguide_group())
+    client = Client()
+    client.force_login(storyguide)
+    return client

@@ -16,16 +16,14 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
-from django.test import Client
 from django.utils import timezone
 
 from campaign import invitations, selectors, services
-from campaign.demo import storyguide_group
 from campaign.forms import group_line
 from campaign.models import Character, HousePointEntry, Invitation, Membership, Role
 from core.errors import Forbidden, NotFound
 from tests.factories import MembershipFactory, UserFactory
-from tests.support import Table
+from tests.support import Table, dashboard_client
 
 pytestmark = pytest.mark.django_db
 
@@ -227,12 +225,7 @@ def test_the_api_passes_the_caller_to_the_service(table):
 
 @pytest.fixture
 def dashboard(table):
-    table.storyguide.is_staff = True
-    table.storyguide.save()
-    table.storyguide.groups.add(storyguide_group())
-    client = Client()
-    client.force_login(table.storyguide)
-    return client
+    return dashboard_client(table.storyguide)
 
 
 def campaign_form(campaign, **changes) -> dict:

@@ -6,26 +6,20 @@ name their campaign when two campaigns have a Gryffindor."""
 from datetime import timedelta
 
 import pytest
-from django.test import Client
 from django.utils import timezone
 
-from campaign.demo import storyguide_group
 from campaign.services import campaign_create
 from games.models import GameStatus
 from games.services import game_create
 from league.models import CupYear, Fixture, FixtureStatus
+from tests.support import dashboard_client
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def dashboard(cup):
-    cup.storyguide.is_staff = True
-    cup.storyguide.save()
-    cup.storyguide.groups.add(storyguide_group())
-    client = Client()
-    client.force_login(cup.storyguide)
-    return client
+    return dashboard_client(cup.storyguide)
 
 
 def split(moment) -> dict:

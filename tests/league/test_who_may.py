@@ -15,10 +15,9 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
-from django.test import Client, override_settings
+from django.test import override_settings
 from django.utils import timezone
 
-from campaign.demo import storyguide_group
 from core.errors import Forbidden
 from games.ruleset import ruleset_names
 from league import services
@@ -26,6 +25,7 @@ from league.cups import cup_rulesets, default_cup_ruleset
 from league.models import CupYear, Offence
 from tests.factories import UserFactory
 from tests.league.conftest import FEBRUARY, SEPTEMBER
+from tests.support import dashboard_client
 
 pytestmark = pytest.mark.django_db
 
@@ -160,12 +160,7 @@ def test_the_api_answers_the_services_refusal_from_the_one_error_family(cup):
 
 @pytest.fixture
 def dashboard(cup):
-    cup.storyguide.is_staff = True
-    cup.storyguide.save()
-    cup.storyguide.groups.add(storyguide_group())
-    client = Client()
-    client.force_login(cup.storyguide)
-    return client
+    return dashboard_client(cup.storyguide)
 
 
 def test_renaming_a_cup_year_in_the_dashboard_goes_through_its_service(cup, dashboard):

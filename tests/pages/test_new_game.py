@@ -8,11 +8,10 @@ import re
 import pytest
 from django.test import Client
 
-from campaign.demo import storyguide_group
 from campaign.models import Role
 from games.models import Game
 from tests.factories import MembershipFactory
-from tests.support import Table
+from tests.support import Table, dashboard_client
 
 pytestmark = pytest.mark.django_db
 
@@ -129,10 +128,7 @@ def test_a_spectator_never_starts_one(table):
 
 def test_the_dashboards_add_game_leads_to_the_new_game_page(table):
     """ "The same from the dashboard (Games: Add)"."""
-    table.storyguide.is_staff = True  # the dashboard is for the storyguides' group
-    table.storyguide.save()
-    table.storyguide.groups.add(storyguide_group())
-    dashboard = browser(table.storyguide)
+    dashboard = dashboard_client(table.storyguide)
     assert 'href="/admin/games/game/add/"' in dashboard.get("/admin/games/game/").content.decode()
     response = dashboard.get("/admin/games/game/add/")
     assert (response.status_code, response["Location"]) == (

@@ -3,10 +3,9 @@ secret shown once), deliveries read-only, the replay action."""
 
 import pytest
 from django.contrib.messages import get_messages
-from django.test import Client
 from django.utils import timezone
 
-from campaign.demo import storyguide_group
+from tests.support import dashboard_client
 from tests.webhooks.support import award
 from webhooks.delivery import send_due
 from webhooks.models import Delivery, DeliveryStatus, Endpoint
@@ -18,12 +17,7 @@ ADMIN = "/admin/webhooks"
 
 @pytest.fixture
 def dashboard(table):
-    table.storyguide.is_staff = True
-    table.storyguide.save()
-    table.storyguide.groups.add(storyguide_group())
-    client = Client()
-    client.force_login(table.storyguide)
-    return client
+    return dashboard_client(table.storyguide)
 
 
 def test_an_endpoint_made_on_the_dashboard_shows_its_secret_once(table, dashboard):

@@ -2,11 +2,10 @@
 platform's one game admin shows it); its table is on the game's page (test_pages)."""
 
 import pytest
-from django.test import Client
 from django.utils import timezone
 
-from campaign.demo import storyguide_group
 from skirmish.services import skirmish_create
+from tests.support import dashboard_client
 
 pytestmark = pytest.mark.django_db
 
@@ -14,12 +13,7 @@ ADMIN = "/admin/games/game"
 
 
 def dashboard(user, path: str):
-    user.is_staff = True
-    user.save()
-    user.groups.add(storyguide_group())
-    client = Client()
-    client.force_login(user)
-    return client.get(f"{ADMIN}/{path}")
+    return dashboard_client(user).get(f"{ADMIN}/{path}")
 
 
 def test_the_change_page_shows_a_match_and_that_its_log_verifies(seated_table):
