@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import random
-import secrets
 import time
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,6 +21,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import prefetch_related_objects
 
 from core.errors import Conflict, Forbidden, Invalid, NotFound, RuleViolation
+from games import seeds
 from games import tasks as games_tasks
 from games.awaiting import awaited_event
 from games.bots import EVERY_SEAT, REFEREE_SEAT, next_bot_move, strategies
@@ -97,7 +97,7 @@ def game_create(
     holders = _holders(rules, state, roster, campaign.pk, seats or {}, bots or {})
     if started_by_member:
         friendly = _may_start(campaign.pk, created_by, holders, friendly)
-    server_seed = secrets.token_bytes(32)
+    server_seed, drawn_client_seed = seeds.fresh()
     with transaction.atomic():
         game = Game.objects.create(
             campaign=campaign,
@@ -112,7 +112,7 @@ def game_create(
             referee=referee,
             server_seed=server_seed.hex(),
             seed_commitment=commitment(server_seed),
-            client_seed=client_seed if client_seed is not None else secrets.token_hex(16),
+            client_seed=client_seed if client_seed is not None else drawn_client_seed,
             last_hash=commitment(server_seed),
             created_by=created_by,
             created_at=now,

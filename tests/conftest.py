@@ -6,6 +6,8 @@ real Celery broker; elsewhere they are skipped. With
 them was skipped or none ran, so CI cannot go green on SQLite by accident.
 """
 
+import hashlib
+import itertools
 import os
 import shutil
 from collections import Counter
@@ -15,6 +17,8 @@ from types import SimpleNamespace
 import pytest
 from django.conf import settings
 from django.db import connection
+
+from games import seeds
 
 SERVICE_MARKERS = ("postgres", "broker")
 _outcomes: Counter = Counter()
@@ -100,6 +104,66 @@ def _tasks_in_process(request):
     app.conf.task_always_eager = app.conf.task_eager_propagates = True
     yield
     app.conf.task_always_eager, app.conf.task_eager_propagates = kept
+
+
+class SeededDice:
+    """The seeds of the games a test creates, made from the test's own name and a count,
+    in place of the operating system's (``games.seeds.fresh``): a test that plays a game
+    on the server's dice takes the same path on every run, on SQLite and PostgreSQL.
+    Games that a module's shared fixture creates are named after the test that first
+    asks for it.
+
+    A test marked ``random_dice`` keeps the operating system's seeds: it says that it
+    wants randomness, and asserts only what holds on every path. ``bypassed`` lists the
+    games created with seeds from neither (a path that draws seeds of its own).
+    """
+
+    def __init__(self) -> None:
+        self.issued: set[str] = set()
+        self.bypassed: list[str] = []
+        self.begin("", random=False)
+
+    def begin(self, test_id: str, *, random: bool) -> None:
+        self.test_id, self.random, self._count = test_id, random, itertools.count()
+
+    def fresh(self) -> tuple[bytes, str]:
+        if self.random:
+            server_seed, client_seed = _os_seeds()
+        else:
+            named = f"{self.test_id}|{next(self._count)}"
+            server_seed = hashlib.sha256(named.encode()).digest()
+            client_seed = server_seed[:16].hex()
+        self.issued.add(server_seed.hex())
+        return server_seed, client_seed
+
+    def check(self, sender, instance, created, raw=False, **kwargs) -> None:
+        if created and not raw and instance.server_seed not in self.issued:
+            self.bypassed.append(f"{instance.ruleset} game {instance.pk}")
+
+
+_seeded_dice = SeededDice()
+_os_seeds = seeds.fresh
+seeds.fresh = _seeded_dice.fresh
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """Before any fixture of ``item`` is set up, its games' seeds are named after it."""
+    from django.db.models.signals import post_save
+
+    from games.models import Game
+
+    post_save.connect(_seeded_dice.check, sender=Game, dispatch_uid="tests.seeded_dice")
+    _seeded_dice.begin(item.nodeid, random=item.get_closest_marker("random_dice") is not None)
+
+
+@pytest.fixture(autouse=True)
+def seeded_dice():
+    """The suite's :class:`SeededDice`; a test fails if it created a game whose seeds
+    came from neither it nor the operating system under ``random_dice``."""
+    yield _seeded_dice
+    bypassed, _seeded_dice.bypassed = _seeded_dice.bypassed, []
+    assert not bypassed, f"games on seeds no test gave: {', '.join(bypassed)}"
 
 
 @pytest.fixture(autouse=True)
