@@ -17,6 +17,8 @@ from types import SimpleNamespace
 import pytest
 from django.conf import settings
 from django.db import connection
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 
 from games import seeds
 
@@ -104,6 +106,20 @@ def _tasks_in_process(request):
     app.conf.task_always_eager = app.conf.task_eager_propagates = True
     yield
     app.conf.task_always_eager, app.conf.task_eager_propagates = kept
+
+
+# Hypothesis draws its examples from the test's own name ("derandomize"), so a property
+# test finds the same examples on every run, and no example fails for being slow on a busy
+# machine. HYPOTHESIS_PROFILE=explore searches afresh, wider, for a developer hunting.
+hypothesis_settings.register_profile(
+    "suite",
+    derandomize=True,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+hypothesis_settings.register_profile("explore", deadline=None, max_examples=1000)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
 
 
 class SeededDice:

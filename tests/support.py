@@ -12,7 +12,7 @@ from campaign.services import campaign_create
 from games.bots import EVERY_SEAT
 from games.dice import ScriptedDice, commitment
 from games.services import game_seat_bots
-from tests.factories import MembershipFactory, UserFactory
+from tests.factories import PASSWORD, MembershipFactory, UserFactory
 
 FULL_TEAM = (
     Position.KEEPER,
@@ -127,3 +127,47 @@ def dashboard_client(storyguide):
     client = Client()
     client.force_login(storyguide)
     return client
+
+
+# A browser test waits for what a page says once it is ready, never for a page load: a
+# table page reloads itself after a move, and so may its stream, one reload racing the
+# other. ``table.js`` marks a game's page ready with the version it shows
+# (``<html data-ready="14">``) once its commands answer clicks.
+
+
+def shown_version(page) -> int:
+    """The version of the game the page shows, once it is ready (in whichever page comes:
+    the one there, or the one a reload brings)."""
+    return int(page.locator("html[data-ready]").get_attribute("data-ready"))
+
+
+def shows_later_than(page, version: int) -> None:
+    """Wait until the page shows the game past ``version``: a move taken, the bots' answers."""
+    page.locator(f'html[data-ready]:not([data-ready="{version}"])').wait_for()
+
+
+def move(page, control) -> None:
+    """Click ``control`` (a command's button, or a form's) on a ready page, and wait until
+    the page shows the game after it, however the page came to show it."""
+    before = shown_version(page)
+    control.click()
+    shows_later_than(page, before)
+
+
+def follow(page, link) -> None:
+    """Follow ``link`` on a game's table (Table Top's piece, chosen before its square) to
+    its ready page."""
+    href = link.get_attribute("href")
+    link.click()
+    page.wait_for_url(lambda url: url.endswith(href))
+    shown_version(page)
+
+
+def log_in(page, server: str, user, password: str = PASSWORD) -> None:
+    """Log ``user`` in through the login page, as a person does, and wait until they have
+    arrived on "My campaigns"."""
+    page.goto(f"{server}/accounts/login/")
+    page.fill("#id_username", user.username)
+    page.fill("#id_password", password)
+    page.click("form button[type=submit]")
+    page.wait_for_url(f"{server}/me/")

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 
 import pytest
 from django.utils import timezone
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from campaign.demo import storyguide_group
@@ -27,7 +26,8 @@ from games.bots import seat_actor
 from games.models import Game
 from games.ruleset import find_ruleset
 from quidditch.tabletop.rules.scenario import endgame
-from tests.factories import PASSWORD, UserFactory
+from tests.factories import UserFactory
+from tests.support import follow, log_in, move
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -71,16 +71,6 @@ def sign_up(context, server, code) -> None:
     page.close()
 
 
-def log_in(context, server, username, password):
-    page = context.new_page()
-    page.goto(f"{server}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.click("button[type=submit]")
-    expect(page).to_have_url(f"{server}/me/")
-    return page
-
-
 def start_from_the_new_game_page(page, server, campaign, ruleset, start: Start) -> Game:
     page.goto(f"{server}/me/")
     page.click(f"a[href='/campaigns/{campaign.slug}/games/new/']")
@@ -117,24 +107,12 @@ def click(page, command: dict, rng: random.Random) -> None:
         return
     piece = page.locator(f"a.p[href*='piece={command.get('player')}']")
     if "player" in command and piece.count():
-        navigating(page, piece.first.click)
+        follow(page, piece.first)
         if sent(page, command):
             return
     buttons = page.locator("[data-command]")
     assert buttons.count(), f"no button sends {command} and none is offered"
-    navigating(page, buttons.nth(rng.randrange(buttons.count())).click)
-
-
-def navigating(page, action) -> None:
-    """``action``, and the page it leads to: a reload the stream begins while a command's
-    is under way aborts one of the two, and the page is then the later one's."""
-    try:
-        with page.expect_navigation():
-            action()
-    except PlaywrightError as error:
-        if "ERR_ABORTED" not in str(error):
-            raise
-    page.wait_for_load_state()
+    move(page, buttons.nth(rng.randrange(buttons.count())))
 
 
 def sent(page, command: dict) -> bool:
@@ -144,7 +122,7 @@ def sent(page, command: dict) -> bool:
     sent_by = buttons.evaluate_all("buttons => buttons.map(button => button.dataset.command)")
     for index, raw in enumerate(sent_by):
         if json.dumps(json.loads(raw), sort_keys=True) == wanted:
-            navigating(page, buttons.nth(index).click)
+            move(page, buttons.nth(index))
             return True
     forms = page.locator("form.command-form")
     for index in range(forms.count()):
@@ -154,7 +132,7 @@ def sent(page, command: dict) -> bool:
             for select in form.locator("select").all():
                 name = select.get_attribute("name")
                 select.select_option(value=json.dumps(command.get(name), ensure_ascii=False))
-            navigating(page, form.locator("button[type=submit]").click)
+            move(page, form.locator("button[type=submit]"))
             return True
     return False
 
@@ -177,9 +155,9 @@ def test_the_storyguide_starts_it_and_the_invited_player_plays_it_to_its_end_by_
 
     guide = chromium.new_context(viewport={"width": 1100, "height": 900})
     guide.set_default_timeout(30_000)
-    game = start_from_the_new_game_page(
-        log_in(guide, server, storyguide.username, PASSWORD), server, campaign, ruleset, start
-    )
+    desk = guide.new_page()
+    log_in(desk, server, storyguide)
+    game = start_from_the_new_game_page(desk, server, campaign, ruleset, start)
     guide.close()
 
     page = player_context.new_page()

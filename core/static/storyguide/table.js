@@ -4,9 +4,15 @@
 // API a plugin uses (`commands`, with the game's version and a fresh
 // Idempotency-Key). A form lets the reader choose only combinations the rules
 // offer: each choice keeps the options some offer takes with the others chosen.
+//
+// Once its commands answer clicks, the page marks itself ready with the version of
+// the game it shows (`<html data-ready="14">`): what a test, or a reader's own tool,
+// waits for after a move, rather than for a page load that may or may not come.
 (function () {
+  const shown = document.getElementById("table");
+  const ready = () => { if (shown) document.documentElement.dataset.ready = shown.dataset.version; };
   const data = document.getElementById("table-data");
-  if (!data) return;
+  if (!data) { ready(); return; }
   const table = JSON.parse(data.textContent);
   const answer = document.getElementById("answer");
   const newKey = () => (window.crypto && crypto.randomUUID) ? crypto.randomUUID() : String(Date.now()) + Math.random();
@@ -72,4 +78,5 @@
 
   const say = document.getElementById("say");
   if (say) say.addEventListener("submit", (event) => { event.preventDefault(); send({text: say.text.value}); });
+  ready();
 })();

@@ -16,9 +16,8 @@ from playwright.sync_api import expect
 
 from games.models import Game
 from games.services import game_create
-from tests.factories import PASSWORD
 from tests.quidditch.cards import RULES, G, S
-from tests.support import Table
+from tests.support import Table, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -67,11 +66,7 @@ def mid_play(table: Table) -> Game:
 def logged_in(chromium, service, user, language: str = "en"):
     page = chromium.new_page(viewport={"width": 420, "height": 900}, locale=language)
     page.set_default_timeout(15_000)
-    page.goto(f"{service.url}/accounts/login/")
-    page.fill("input[name=username]", user.username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form button[type=submit]")
-    page.wait_for_load_state()
+    log_in(page, service.url, user)
     return page
 
 

@@ -28,8 +28,8 @@ from games.ruleset import PLAYER, Actor, find_ruleset
 from games.services import Submission, game_create, game_seat_bots, game_submit_command
 from quidditch.chat.rules.commands import ACTIONS
 from quidditch.chat.words import command_words
-from tests.factories import PASSWORD, MembershipFactory, UserFactory
-from tests.support import fix_server_seed
+from tests.factories import MembershipFactory, UserFactory
+from tests.support import fix_server_seed, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -77,11 +77,7 @@ def mine(game: Game) -> list[dict]:
 def logged_in(chromium, server: str, user):
     page = chromium.new_page(viewport={"width": 420, "height": 900})
     page.set_default_timeout(15_000)
-    page.goto(f"{server}/accounts/login/")
-    page.fill("input[name=username]", user.username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit], input[type=submit]")
-    page.wait_for_load_state()
+    log_in(page, server, user)
     return page
 
 

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from campaign.models import Role
 from games.services import game_create
 from tests.factories import MembershipFactory
-from tests.support import Table
+from tests.support import Table, move
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -92,8 +92,7 @@ def test_a_person_plays_a_whole_game_against_the_bot_by_clicking_only(
         if "The game is over" in page.locator("#turn").inner_text():
             break
         expect(page.locator("#turn .turn")).to_be_visible()  # "Your move": the bot has moved
-        with page.expect_navigation():  # the page reloads once the command is taken
-            page.locator("[data-command]").first.click()
+        move(page, page.locator("[data-command]").first)
     expect(page.locator("#turn")).to_contain_text("The game is over")
     expect(page.locator("#log")).to_contain_text("catches the snitch")
     page.screenshot(path=screenshots / "dice-played-to-the-end.png", full_page=True)

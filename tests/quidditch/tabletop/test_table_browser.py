@@ -17,9 +17,8 @@ from playwright.sync_api import expect
 from games.models import Game
 from games.services import game_create
 from quidditch.tabletop.rules.scenario import endgame
-from tests.factories import PASSWORD
 from tests.quidditch.tabletop import scenario
-from tests.support import Table
+from tests.support import Table, follow, log_in, move, shown_version, shows_later_than
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,11 +45,7 @@ def logged_in(chromium, url: str, user):
     context = chromium.new_context(viewport={"width": 1100, "height": 900})
     context.set_default_timeout(15_000)
     page = context.new_page()
-    page.goto(f"{url}/accounts/login/")
-    page.fill("input[name=username]", user.username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit], input[type=submit]")
-    page.wait_for_load_state()
+    log_in(page, url, user)
     return context, page
 
 
@@ -71,10 +66,10 @@ def test_a_match_mid_play_reads_in_words_for_the_player_and_a_spectator(
         page.goto(f"{live_service.url}/matches/{game.pk}/?lang={language}")
         if who == "player":
             begin = page.locator("form.command-form", has_text=BEGIN[language])
-            reloading(page, begin.locator("button[type=submit]").click)
+            move(page, begin.locator("button[type=submit]"))
             game.refresh_from_db()
             assert game.state["phase"]["star_used"] == [], "the star's die is set only if chosen"
-            reloading(page, page.locator("a.p[href*='piece=home-chaser2']").click)
+            follow(page, page.locator("a.p[href*='piece=home-chaser2']"))
             expect(page.locator("button.t").first).to_be_visible()
             assert WORDS[language] in visible_text(page)
         board = page.locator(".ttq-board")
@@ -121,27 +116,22 @@ def play_a_click(page) -> None:
     for words in ANSWERS:
         button = commands.get_by_role("button", name=re.compile(words, re.IGNORECASE))
         if button.count():
-            return reloading(page, button.first.click)
+            return move(page, button.first)
     if page.locator(".ttq-chosen strong").count() == 0:
         seeker = page.locator("a.p[href*='piece=home-seeker']")
         if seeker.count():
-            return reloading(page, seeker.click)
+            return follow(page, seeker)
     nearest = page.evaluate(NEAREST_TO_THE_SNITCH)
     if nearest is not None:
-        return reloading(page, page.locator(".ttq-board button.t").nth(nearest).click)
+        return move(page, page.locator(".ttq-board button.t").nth(nearest))
     end = commands.get_by_role("button", name=re.compile("End the phase"))
     if end.count():
-        return reloading(page, end.click)
-    return reloading(page, lambda: None)
+        return move(page, end)
+    return shows_later_than(page, shown_version(page))
 
 
 ANSWERS = ("Begin the phase", "dodge the bludger", "take the penalty", "Done with the free moves")
 """A button, or a form's (the penalty taker chosen among several chasers: the first)."""
-
-
-def reloading(page, click) -> None:
-    with page.expect_navigation(timeout=30_000):
-        click()
 
 
 NEAREST_TO_THE_SNITCH = """() => {
