@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from games.models import Game
 from tests.games.conftest import GameTable
+from tests.support import move
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,7 +32,7 @@ def test_the_referee_enters_the_dice_a_command_waits_for_on_the_game_page(live_s
     page.goto(f"{live_service.url}/matches/{game}/")
     expect(page.locator("#turn")).to_contain_text("Waiting for dice: 2d6 (tally).")
     page.fill("#faces", "3 4")
-    page.click("#dice button")
+    move(page, page.locator("#dice button"))
 
     expect(page.locator("#turn")).not_to_contain_text("Waiting for dice")
     assert Game.objects.get(pk=game).state["total"] == 7

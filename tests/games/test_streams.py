@@ -180,7 +180,8 @@ def test_on_postgresql_a_committed_event_wakes_the_stream_through_notify(table, 
             time.sleep(0.2)
         follower.join(timeout=15)
     assert len(received) == 3
-    assert max(r - s for r, s in zip(received, sent, strict=True)) < 1.0
+    # Well within the minute polling would take, even on a busy machine.
+    assert max(r - s for r, s in zip(received, sent, strict=True)) < 15
 
 
 def test_streams_asking_the_same_question_at_once_share_one_read():

@@ -22,7 +22,7 @@ from campaign.services import campaign_create
 from campaign.teams import Team
 from games.services import game_create
 from tests.factories import PASSWORD, UserFactory
-from tests.support import BROWSER_PATIENCE_MS
+from tests.support import BROWSER_PATIENCE_MS, move
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -115,7 +115,7 @@ def test_a_storyguide_invites_a_newcomer_signs_up_and_plays_on_the_match_page(
     page.goto(f"{live_service.url}/me/")
     expect(page.locator(".turn")).to_have_text("Du bist am Zug")
     page.click(f"a[href='/matches/{match.pk}/']")
-    page.locator("""#table button[data-command*='"experience"']""").first.click()
+    move(page, page.locator("""#table button[data-command*='"experience"']""").first)
     expect(page.locator("#log")).to_contain_text("Erfahrungspunkte")
     page.screenshot(path=screenshots / "join-match-page.png", full_page=True)
 

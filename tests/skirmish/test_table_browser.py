@@ -8,7 +8,6 @@ player plays it to its end by clicking only, the page following the bot's
 moves by itself (it reloads on its stream).
 """
 
-import json
 import re
 
 import pytest
@@ -19,6 +18,7 @@ from campaign.models import Role
 from games.models import Game
 from skirmish.services import skirmish_create
 from tests.factories import PASSWORD, CampaignFactory, MembershipFactory, UserFactory
+from tests.support import move
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -105,11 +105,6 @@ def test_the_table_mid_play_in_three_languages_to_a_player_and_a_spectator(
             page.context.close()
 
 
-def version(page) -> int:
-    found = page.locator("#table-data")
-    return json.loads(found.text_content())["version"] if found.count() else -1
-
-
 def test_a_player_plays_a_skirmish_to_its_end_by_clicking_against_the_bot(
     live_service, chromium, screenshots
 ):
@@ -121,7 +116,6 @@ def test_a_player_plays_a_skirmish_to_its_end_by_clicking_against_the_bot(
     for _ in range(200):
         if over.count():
             break
-        before = version(page)
         choices = (
             page.locator("#skirmish-attack button").first,  # dodge, or let it roll
             page.locator("#skirmish-act button.act"),  # act on Draco
@@ -129,11 +123,7 @@ def test_a_player_plays_a_skirmish_to_its_end_by_clicking_against_the_bot(
         )
         button = next((choice for choice in choices if choice.count()), None)
         assert button is not None, page.locator("#table").inner_text()
-        button.click()
-        page.wait_for_function(
-            f"() => !document.getElementById('table-data') || "
-            f"JSON.parse(document.getElementById('table-data').textContent).version > {before}"
-        )
+        move(page, button)
     expect(over).to_be_visible()
     where = page.locator("#skirmish-where").inner_text()
     assert re.fullmatch(r"Over in round \d+: nobody is left to oppose (Harry|Draco)\.", where)

