@@ -6,7 +6,7 @@ learns roles, members and characters without importing the campaign app.
 
 from __future__ import annotations
 
-from campaign.models import Campaign, Character, Membership
+from campaign.models import Campaign, Character, Membership, Role
 from campaign.roles import campaign_roles, roles_of
 from games.ruleset import Roster
 
@@ -28,9 +28,11 @@ class CampaignApp:
     def players_start_games(self, campaign_id: int) -> bool:
         return Campaign.objects.filter(pk=campaign_id, players_start_games=True).exists()
 
-    def members(self, campaign_id: int) -> set[int]:
+    def seat_holders(self, campaign_id: int) -> set[int]:
         return set(
-            Membership.objects.filter(campaign_id=campaign_id).values_list("user_id", flat=True)
+            Membership.objects.filter(
+                campaign_id=campaign_id, role__in=(Role.PLAYER, Role.STORYGUIDE)
+            ).values_list("user_id", flat=True)
         )
 
     def roster(self, campaign_id: int) -> Roster:

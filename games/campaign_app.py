@@ -4,8 +4,8 @@ owns every game.
 Every game belongs to a campaign, but the platform sits below the campaign
 app and never imports it (``core <- games <- campaign``). The campaign app
 registers itself, a :class:`CampaignApp`, when it starts (``CampaignConfig.ready``),
-and the platform asks it who is who: the caller's roles, who may referee, who is a
-member, and the characters a ruleset's ``prepare`` may field.
+and the platform asks it who is who: the caller's roles, who may referee, who may
+hold a seat, and the characters a ruleset's ``prepare`` may field.
 """
 
 from __future__ import annotations
@@ -33,8 +33,9 @@ class CampaignApp(Protocol):
     def players_start_games(self, campaign_id: int) -> bool:
         """Whether the campaign's players may start friendly games themselves."""
 
-    def members(self, campaign_id: int) -> set[int]:
-        """The user ids of a campaign's members."""
+    def seat_holders(self, campaign_id: int) -> set[int]:
+        """The user ids who may hold a seat of a campaign's game: its players and
+        storyguides (a spectator watches; a former member is nobody)."""
 
     def roster(self, campaign_id: int) -> Roster:
         """The campaign's characters as plain data, for ``Ruleset.prepare``."""

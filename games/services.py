@@ -19,8 +19,9 @@ from typing import NamedTuple
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import prefetch_related_objects
+from django.utils.text import Truncator
 
-from core.errors import Conflict, Forbidden, Invalid, NotFound, RuleViolation
+from core.errors import Conflict, Forbidden, Invalid, NotFound, RuleViolation, gettext_noop
 from games import seeds
 from games import tasks as games_tasks
 from games.awaiting import awaited_event
@@ -36,12 +37,17 @@ from games.selectors import command_answer, dice_awaited_as_seen, visible
 from games.signals import event_appended, game_abandoned, game_finished, game_started
 from games.statements import lock_game
 
+#: A title fits its column; an automatic one (four long names) is cut short with "…".
+TITLE_LENGTH = Game._meta.get_field("title").max_length
+
 
 def actor_for(game: Game, user, *, roles: dict[int, str] | None = None) -> Actor:
     """How the rules see ``user`` in ``game``: the referee, a player of their seats, or a
     spectator. A storyguide who holds seats is the referee *and* plays them
     (``Actor(REFEREE, seats)``): the rules give them the union of what each may see and
-    do, and nothing more.
+    do, and nothing more. A seat counts only while its holder plays in the campaign: one
+    removed from it, or made a spectator, keeps the seat (their storyguide may hand it
+    on) but neither sees nor commands it, and watches a public game as anyone does.
 
     ``roles`` are the user's campaign roles where the caller has them at hand
     (cached on the request); else the game's campaign is asked.
@@ -55,10 +61,15 @@ def actor_for(game: Game, user, *, roles: dict[int, str] | None = None) -> Actor
     )
     # All the game's seats in one query, kept on the game: rendering it needs them again.
     prefetch_related_objects([game], "seats")
-    seats = frozenset(seat.participant for seat in game.seats.all() if seat.user_id == user.pk)
     if game.referee_id == user.pk or role == REFEREE_ROLE:
-        return Actor(REFEREE, seats)
+        return Actor(REFEREE, _held(game, user))
+    seats = _held(game, user) if role == PLAYER_ROLE else frozenset()
     return Actor(PLAYER, seats) if seats else Actor(SPECTATOR)
+
+
+def _held(game: Game, user) -> frozenset[str]:
+    """The participants of ``game`` whose seats ``user`` holds."""
+    return frozenset(seat.participant for seat in game.seats.all() if seat.user_id == user.pk)
 
 
 def game_create(
@@ -94,16 +105,17 @@ def game_create(
     roster = campaign_app().roster(campaign.pk) if _uses_roster(rules) else {}
     config = rules.prepare(config, roster)
     state = rules.setup(config)
+    starter = _starter_role(campaign.pk, created_by) if started_by_member else None
     holders = _holders(rules, state, roster, campaign.pk, seats or {}, bots or {})
     if started_by_member:
-        friendly = _may_start(campaign.pk, created_by, holders, friendly)
+        friendly = _may_start(starter, created_by, holders, friendly)
     server_seed, drawn_client_seed = seeds.fresh()
     with transaction.atomic():
         game = Game.objects.create(
             campaign=campaign,
             kind=rules.kind,
             ruleset=ruleset,
-            title=title or rules.default_title(state),
+            title=Truncator(title or rules.default_title(state)).chars(TITLE_LENGTH),
             config=config,
             state=state,
             public=public,
@@ -126,19 +138,26 @@ def game_create(
     return game
 
 
-def _may_start(campaign_id: int, user, holders: dict[str, dict], friendly: bool) -> bool:
-    """Whether the game ``user`` starts is friendly, once it is sure they may start it.
-
-    A storyguide starts any game. Where the campaign lets players start friendly
-    games (``players_start_games``), a player starts one that seats them, against
-    bots or with one other player; it is friendly whatever they asked, so it
-    touches neither the cup nor house points. Anyone else may start none.
-    """
+def _starter_role(campaign_id: int, user) -> str:
+    """``user``'s role, if it lets them start a game here at all (else 403, before anything
+    about the game is judged): a storyguide starts any game; where the campaign lets
+    players start friendly games (``players_start_games``), a player starts one. Anyone
+    else may start none."""
     role = campaign_app().role(user, campaign_id)
+    if role == REFEREE_ROLE or (
+        role == PLAYER_ROLE and campaign_app().players_start_games(campaign_id)
+    ):
+        return role
+    raise Forbidden("Only the campaign's storyguide starts games here.")
+
+
+def _may_start(role: str, user, holders: dict[str, dict], friendly: bool) -> bool:
+    """Whether the game ``user`` (of ``role``: :func:`_starter_role`) starts is friendly,
+    once it is sure they may start it: a player's game seats them, against bots or with
+    one other player, and is friendly whatever they asked, so it touches neither the cup
+    nor house points."""
     if role == REFEREE_ROLE:
         return friendly
-    if role != PLAYER_ROLE or not campaign_app().players_start_games(campaign_id):
-        raise Forbidden("Only the campaign's storyguide starts games here.")
     people = {holder["user_id"] for holder in holders.values() if "user_id" in holder}
     if user.pk not in people:
         raise Invalid.field("seats", "A game you start seats you.", code="starter_unseated")
@@ -174,11 +193,17 @@ def _holders(rules, state, roster, campaign_id, seats, bots) -> dict[str, dict]:
             f"{rules.title} has no bot {', '.join(unknown_bots)} (it has: "
             f"{', '.join(sorted(offered))}).",
         )
-    members = campaign_app().members(campaign_id) if seats else set()
-    strangers = sorted(str(user) for user in seats.values() if user not in members)
-    if strangers:
+    may_hold = campaign_app().seat_holders(campaign_id) if seats else set()
+    refused = sorted(str(user) for user in seats.values() if user not in may_hold)
+    if refused:
         raise Invalid.field(
-            "seats", f"User {', '.join(strangers)} is not a member of the campaign."
+            "seats",
+            gettext_noop(
+                "User %(users)s cannot hold a seat: only the campaign's players and its "
+                "storyguide play its games."
+            ),
+            code="not_a_player",
+            params={"users": ", ".join(refused)},
         )
     holders: dict[str, dict] = {
         seat: {"user_id": roster[character]["player"]}
@@ -535,6 +560,17 @@ def _apply(turn: Turn, *, user, actor, command, submitted, now, entered, idempot
     _check_active(game)
     if game.dice_awaited is not None:
         raise _dice_first(game, actor)
+    if entered and not actor.is_referee:
+        rules = find_ruleset(game.ruleset)
+        ahead = command_dice(
+            rules,
+            canonical_state(game.state),
+            command,
+            actor,
+            now=now.timestamp(),
+            start_nonce=game.next_nonce,
+        )
+        _own_dice(actor, [need.to_json() for need in ahead], entered)
     waiting = Waiting(actor, command, now, entered or [], [None] * len(entered or []))
     return _resolve(
         turn, user=user, waiting=waiting, submitted=submitted, idempotency=idempotency, now=now
@@ -551,6 +587,7 @@ def _enter_dice(turn: Turn, *, user, actor, entered, submitted, now, idempotency
     _check_active(game)
     if game.dice_awaited is None:
         raise RuleViolation("no_dice_awaited", "The game waits for no dice: send a command.")
+    _own_dice(actor, game.dice_awaited["dice"], entered or [])
     waiting = Waiting.from_json(game.dice_awaited)
     return _resolve(
         turn,
@@ -559,6 +596,33 @@ def _enter_dice(turn: Turn, *, user, actor, entered, submitted, now, idempotency
         submitted=submitted,
         idempotency=idempotency,
         now=now,
+    )
+
+
+def _own_dice(actor: Actor, needs: list[dict], entered: list) -> None:
+    """A player enters only the dice that their own seats roll, and the table's (a die of
+    no seat); the referee enters any, and alone enters a shuffle, whose order would let a
+    player choose hidden hands (docs/architecture.md, "Who may do what with a seat").
+    ``needs`` are the dice the game waits for, in order, as far as can be told: the faces
+    entered fill them one by one, and a player enters none beyond them."""
+    if actor.is_referee:
+        return
+    left = len(entered)
+    for need in needs:
+        if left <= 0:
+            return
+        if need["shuffle"] or need["by"] not in {None, *actor.controls}:
+            break
+        left -= need["count"]
+    else:
+        if left <= 0:
+            return
+    raise Forbidden(
+        gettext_noop(
+            "Those dice are not yours to enter: each player enters the dice of their own "
+            "seats, and the referee enters a shuffle."
+        ),
+        code="not_your_dice",
     )
 
 
