@@ -42,6 +42,7 @@ from campaign.models import (
 )
 from campaign.rules.sheet import SheetRules
 from core.errors import AppError
+from core.numbers import whole_number
 from core.responses import add_to_form
 
 RelatedOnly = admin.RelatedOnlyFieldListFilter
@@ -318,7 +319,8 @@ class CharacterAdmin(AwardPointsMixin, ServiceFormAdmin):
         campaigns = run_by(Campaign.objects.all(), request.user, "")
         chosen = request.POST.get("campaign") or request.GET.get("campaign")
         if chosen:
-            return campaigns.filter(pk=chosen).first() if chosen.isdigit() else None
+            found = whole_number(chosen)
+            return campaigns.filter(pk=found).first() if found is not None else None
         only = list(campaigns[:2])
         return only[0] if len(only) == 1 else None
 

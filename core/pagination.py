@@ -9,6 +9,8 @@ from drf_spectacular.utils import OpenApiParameter
 from rest_framework import pagination
 from rest_framework.exceptions import ValidationError
 
+from core.numbers import whole_number
+
 CURSOR_PAGE_DEFAULT = 100
 CURSOR_PAGE_MAX = 500
 CURSOR_PARAMETERS = [
@@ -29,7 +31,7 @@ class PageNumberPagination(pagination.PageNumberPagination):
 
     def paginate_queryset(self, queryset, request, view=None):
         raw = request.query_params.get(self.page_query_param)
-        if raw is not None and not raw.isdigit():
+        if raw is not None and whole_number(raw) is None:
             raise ValidationError({self.page_query_param: ["A page number: 1, 2, ..."]})
         return super().paginate_queryset(queryset, request, view)
 
@@ -37,11 +39,12 @@ class PageNumberPagination(pagination.PageNumberPagination):
         raw = request.query_params.get(self.page_size_query_param)
         if raw is None:
             return self.page_size
-        if not raw.isdigit() or not 1 <= int(raw) <= self.max_page_size:
+        size = whole_number(raw)
+        if size is None or not 1 <= size <= self.max_page_size:
             raise ValidationError(
                 {self.page_size_query_param: [f"A whole number from 1 to {self.max_page_size}."]}
             )
-        return int(raw)
+        return size
 
 
 def int_param(request, name: str, default: int, *, minimum: int, maximum: int | None = None):
@@ -49,10 +52,9 @@ def int_param(request, name: str, default: int, *, minimum: int, maximum: int | 
     raw = request.query_params.get(name)
     if raw is None:
         return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise ValidationError({name: ["A whole number is required."]}) from None
+    value = whole_number(raw)
+    if value is None:
+        raise ValidationError({name: ["A whole number is required."]})
     if value < minimum or (maximum is not None and value > maximum):
         raise ValidationError({name: [f"Must be between {minimum} and {maximum or 'any'}."]})
     return value

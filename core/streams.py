@@ -47,6 +47,7 @@ from django.views import View
 from core import credentials, languages
 from core.client_address import client_address
 from core.errors import AccessRevoked, AppError, TooManyStreams, Unauthenticated, gettext_noop
+from core.numbers import whole_number
 from core.responses import answer, error_body
 
 log = logging.getLogger(__name__)
@@ -332,8 +333,9 @@ limits = StreamLimit()
 def start_after(request) -> int:
     """Where a stream starts: after ``Last-Event-ID`` (a reconnect), else ``?after=``, else 0."""
     for raw in (request.headers.get("Last-Event-ID"), request.GET.get("after")):
-        if raw is not None and raw.strip().isdigit():
-            return int(raw)
+        after = whole_number(raw)
+        if after is not None:
+            return after
     return 0
 
 

@@ -128,3 +128,21 @@ class BodySizeLimitMiddleware:
 
             return answer(TooLarge(params={"limit": self.limit}), request)
         return self.get_response(request)
+
+
+class NulQueryMiddleware:
+    """Refuse a query string that holds a NUL character (``?search=%00``) before any view
+    reads it (400): no text column stores one, so the database would refuse the query
+    that carries it, as a failure of the server."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if any("\x00" in name or "\x00" in "".join(values) for name, values in request.GET.lists()):
+            from core.errors import Invalid, gettext_noop
+            from core.responses import answer
+
+            refusal = Invalid(gettext_noop("A query string holds no NUL character."), code="nul")
+            return answer(refusal, request)
+        return self.get_response(request)

@@ -21,11 +21,12 @@ from rest_framework.decorators import action
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
-from core.errors import NotFound
+from core.errors import Invalid, NotFound, gettext_noop
+from core.numbers import whole_number
 from core.pagination import CURSOR_PARAMETERS, cursor, cursor_page, int_param
 from games import selectors, services
 from games.campaign_app import campaign_app
-from games.models import Game
+from games.models import Game, GameEvent
 from games.ruleset import Ruleset, find_ruleset, ruleset_names
 from games.serializers import (
     BotsSerializer,
@@ -39,6 +40,22 @@ from games.serializers import (
     SubmissionSerializer,
     VerifySerializer,
 )
+
+#: The longest Idempotency-Key a command takes (the column that keeps it).
+MAX_KEY = GameEvent._meta.get_field("idempotency_key").max_length
+
+
+def idempotency_key(request) -> str | None:
+    """The request's Idempotency-Key, if it sent one; refused (400) if longer than kept."""
+    key = request.headers.get("Idempotency-Key") or None
+    if key is not None and len(key) > MAX_KEY:
+        raise Invalid.field(
+            "Idempotency-Key",
+            gettext_noop("An Idempotency-Key has at most %(most)s characters."),
+            params={"most": MAX_KEY},
+            code="idempotency_key_too_long",
+        )
+    return key
 
 
 class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -75,7 +92,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         """An error about a game is told in its ruleset's first language, unless the
         reader asks for another (``core.responses``)."""
         pk = str(self.kwargs.get(self.lookup_url_kwarg or self.lookup_field, ""))
-        games = Game.objects.filter(pk=pk) if pk.isdigit() else Game.objects.none()
+        games = Game.objects.filter(pk=whole_number(pk) or 0)
         name = games.values_list("ruleset", flat=True).first()
         return find_ruleset(name).languages[0] if name in ruleset_names() else None
 
@@ -187,7 +204,8 @@ class PlayableGameViewSet(GameViewSet):
                 "Idempotency-Key",
                 str,
                 OpenApiParameter.HEADER,
-                description="A retry with the same key and body returns the first answer.",
+                description="A retry with the same key and body returns the first answer "
+                f"(at most {MAX_KEY} characters).",
             )
         ],
         responses={201: CommandAnswerSerializer},
@@ -195,19 +213,20 @@ class PlayableGameViewSet(GameViewSet):
     @action(detail=True, methods=["post"])
     def commands(self, request, pk=None):
         """Submit one command, as text or JSON; answers the event and the new state."""
-        if not str(pk).isdigit():
+        game_id = whole_number(pk)
+        if game_id is None:
             raise NotFound()
         incoming = SubmissionSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         now = timezone.now()
         played = services.game_submit_command(
-            game_id=int(pk),
+            game_id=game_id,
             kind=self.kind,
             roles=campaign_app().roles(request),
             user=request.user,
             submission=services.Submission(**incoming.validated_data),
             now=now,
-            idempotency_key=request.headers.get("Idempotency-Key") or None,
+            idempotency_key=idempotency_key(request),
         )
         if played.answered is not None:  # kept with the event (its key's), or a retry's
             return Response(played.answered, status=201)

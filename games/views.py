@@ -33,6 +33,7 @@ from django.utils import timezone, translation
 from django.views.decorators.http import require_safe
 
 from core import languages
+from core.numbers import whole_number
 from games import selectors, tables
 from games.campaign_app import campaign_app
 from games.models import Game, GameStatus
@@ -163,10 +164,8 @@ def _sender(request, game, kind: str) -> dict | None:
 def _transcript(request, game, rules: Ruleset, actor, language: str) -> dict:
     """The newest moves up to ``?before=`` (all the newest by default), a page of them,
     each narrated in the page's language, and where the earlier and later ones are."""
-    asked = request.GET.get("before", "")
-    before = (
-        min(int(asked), game.version + 1) if asked.isdigit() and int(asked) else game.version + 1
-    )
+    asked = whole_number(request.GET.get("before"))
+    before = min(asked, game.version + 1) if asked else game.version + 1
     after = max(0, before - 1 - TRANSCRIPT_PAGE)
     events = selectors.game_events(game, after=after, until=before - 1)
     moves = []

@@ -24,6 +24,7 @@ import copy
 
 from django import forms
 from django.contrib.auth.decorators import login_required
+from django.forms.fields import InvalidJSONInput
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone, translation
@@ -31,8 +32,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_safe
 from django_jsonform.forms.fields import JSONFormField
+from rest_framework.exceptions import ParseError
 
 from campaign.models import Campaign, Membership, Role
+from core import parsers
 from core.errors import AppError, RuleViolation
 from games.bots import RANDOM, REFEREE_SEAT, strategies
 from games.campaign_app import campaign_app
@@ -95,6 +98,12 @@ def form_schema(schema: dict, campaign: Campaign) -> dict:
     return walk(copy.deepcopy(schema))
 
 
+UNREADABLE = _(
+    "These settings cannot be read: they nest too deeply, or hold a number or a character "
+    "that no game takes."
+)
+
+
 class ConfigField(JSONFormField):
     """The config drawn from its schema; whether it is a config the rules take is the
     rules' to say (``prepare`` and ``setup``, in the reader's words), not the form's.
@@ -106,6 +115,24 @@ class ConfigField(JSONFormField):
     def __init__(self, *, config_schema: dict, **kwargs):
         super().__init__(**kwargs)
         self.config_schema = config_schema
+
+    def to_python(self, value):
+        """The settings as Django reads JSON; but a document no game can hold (nested
+        deeper than the API takes, a lone surrogate, a number of thousands of digits) is
+        refused beside the field, as the API refuses it (``core.parsers``)."""
+        try:
+            data = super().to_python(value)
+            parsers.check(data)
+        except (RecursionError, ValueError, ParseError):
+            raise forms.ValidationError(UNREADABLE, code="unreadable") from None
+        return data
+
+    def bound_data(self, data, initial):
+        """What the form shows again after a refusal: such a document as it was typed."""
+        try:
+            return super().bound_data(data, initial)
+        except (RecursionError, ValueError):
+            return InvalidJSONInput(data)
 
     def validate(self, value):
         forms.JSONField.validate(self, value)

@@ -1,13 +1,14 @@
 from rest_framework.routers import SimpleRouter
 
+from core.numbers import ID_PATTERN
 from webhooks import apis
 
-WEBHOOKS = r"campaigns/(?P<campaign_pk>[0-9]+)/webhooks"
+WEBHOOKS = rf"campaigns/(?P<campaign_pk>{ID_PATTERN})/webhooks"
 
 router = SimpleRouter()
 router.register(WEBHOOKS, apis.WebhookViewSet, basename="webhook")
 router.register(
-    rf"{WEBHOOKS}/(?P<webhook_pk>[0-9]+)/deliveries",
+    rf"{WEBHOOKS}/(?P<webhook_pk>{ID_PATTERN})/deliveries",
     apis.DeliveryViewSet,
     basename="webhook-delivery",
 )

@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 from urllib.parse import urlencode
 
+from core.numbers import whole_number
 from games.tables import Offer, Seen, Table
 
 from . import words
@@ -129,7 +130,8 @@ def _pieces(view: dict, drawn: list[Offer]) -> dict[str, list[Offer]]:
 def _star(asked: str | None, offers: list[Offer]) -> int | None:
     """The die the chosen star player sets, if they chose one the rules offer."""
     results = {offer.command.get("star") for offer in offers}
-    return int(asked) if asked and asked.isdigit() and int(asked) in results else None
+    star = whole_number(asked)
+    return star if star in results else None
 
 
 def _square_of(command: dict, view: dict, pitch: Pitch) -> tuple[int, int]:

@@ -187,11 +187,11 @@ def api_endpoints():
             for method in ("get", "post", "put", "patch", "delete")
             if (method in actions if actions else hasattr(view, method))
         ]
-        yield pattern.name, methods
+        yield pattern.name, route, methods
 
 
 def test_every_endpoint_has_a_row():
-    found = {(name, method) for name, methods in api_endpoints() for method in methods}
+    found = {(name, method) for name, _, methods in api_endpoints() for method in methods}
     assert found - set(EXPECTED) == set(), "add these endpoints to EXPECTED"
     assert set(EXPECTED) - found == set(), "these rows name no endpoint any more"
 
@@ -368,7 +368,7 @@ def test_each_role_gets_the_expected_status_everywhere():
     ]
     notes = [c.secret_notes for c in world.harry.campaign.characters.exclude(secret_notes="")]
     differences = []
-    for name, methods in api_endpoints():
+    for name, _, methods in api_endpoints():
         for method in methods:
             for role, expected in zip(ROLES, EXPECTED[name, method], strict=True):
                 response = call(world, role, name, method)
