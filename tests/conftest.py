@@ -33,6 +33,13 @@ def _required() -> bool:
 
 
 def pytest_collection_modifyitems(config, items):
+    """Skip what this machine cannot run; and, for pytest-xdist's ``--dist loadgroup``
+    (``.ci/run``), keep each module's tests on one worker (its shared server, browser and
+    fixtures are set up once) and every test of the machine's shared services (the
+    broker's queue, the fault tests) on one worker, one after another."""
+    for item in items:
+        shared = any(marker in item.keywords for marker in ("broker", "faults"))
+        item.add_marker(pytest.mark.xdist_group("services" if shared else item.module.__name__))
     available = {
         "postgres": connection.vendor == "postgresql",
         "broker": bool(settings.CELERY_BROKER_URL),
@@ -48,6 +55,8 @@ def pytest_collection_modifyitems(config, items):
 
 
 def pytest_runtest_logreport(report):
+    if report.when == "call":
+        _figures.extend(line for name, line in report.user_properties if name == "figure")
     for marker in SERVICE_MARKERS:
         if marker not in report.keywords:
             continue
@@ -70,17 +79,33 @@ def pytest_terminal_summary(terminalreporter):
 
 
 def pytest_sessionfinish(session, exitstatus):
-    if not _required() or session.config.option.collectonly:
+    # Under pytest-xdist a worker sees only its share; the controller sees every report.
+    if not _required() or session.config.option.collectonly or _is_worker(session.config):
         return
     for marker in SERVICE_MARKERS:
         if _outcomes[marker, "skipped"] or not _outcomes[marker, "passed"]:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
-@pytest.fixture(scope="session")
-def figures() -> list[str]:
-    """Lines a test adds here are printed at the end of the session (a measured rate)."""
-    return _figures
+def _is_worker(config) -> bool:
+    return hasattr(config, "workerinput")
+
+
+class Figures:
+    """Lines a test adds are printed at the end of the session (a measured rate). They
+    travel with the test's report, so that under pytest-xdist the controller, which
+    prints the summary, has them too."""
+
+    def __init__(self, node) -> None:
+        self.node = node
+
+    def append(self, line: str) -> None:
+        self.node.user_properties.append(("figure", line))
+
+
+@pytest.fixture
+def figures(request) -> Figures:
+    return Figures(request.node)
 
 
 @pytest.fixture(autouse=True)
