@@ -607,16 +607,13 @@ def _own_dice(actor: Actor, needs: list[dict], entered: list) -> None:
     entered fill them one by one, and a player enters none beyond them."""
     if actor.is_referee:
         return
-    left = len(entered)
+    left, theirs = len(entered), {None, *actor.controls}
     for need in needs:
-        if left <= 0:
-            return
-        if need["shuffle"] or need["by"] not in {None, *actor.controls}:
+        if left <= 0 or need["shuffle"] or need["by"] not in theirs:
             break
         left -= need["count"]
-    else:
-        if left <= 0:
-            return
+    if left <= 0:
+        return
     raise Forbidden(
         gettext_noop(
             "Those dice are not yours to enter: each player enters the dice of their own "

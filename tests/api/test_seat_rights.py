@@ -23,10 +23,15 @@ def table():
     return GameTable()
 
 
-def create(table, **body) -> dict:
-    answer = table.client(table.storyguide).post(
+def post_match(table, **body):
+    """The storyguide's ``POST /api/matches/`` in the table's campaign."""
+    return table.client(table.storyguide).post(
         "/api/matches/", {"campaign": table.campaign.pk, "config": {}, **body}, format="json"
     )
+
+
+def create(table, **body) -> dict:
+    answer = post_match(table, **body)
     assert answer.status_code == 201, answer.json()
     return answer.json()
 
@@ -96,16 +101,11 @@ def test_a_player_made_a_spectator_neither_sees_nor_commands_their_seat(table):
 
 
 def test_a_spectator_is_given_no_seat(table):
-    answer = table.client(table.storyguide).post(
-        "/api/matches/",
-        {
-            "campaign": table.campaign.pk,
-            "ruleset": "card-quidditch",
-            "config": {},
-            "seats": {G: table.spectator.pk},
-            "bots": {"slytherin": "simple"},
-        },
-        format="json",
+    answer = post_match(
+        table,
+        ruleset="card-quidditch",
+        seats={G: table.spectator.pk},
+        bots={"slytherin": "simple"},
     )
     assert (answer.status_code, answer.json()["code"]) == (400, "not_a_player")
     assert not Game.objects.exists(), "nothing created"
