@@ -43,6 +43,8 @@ SUCCEEDED = re.compile(
     r"Task league\.tasks\.credit_due_house_points\[(?P<id>[^\]]+)\] "
     r"succeeded in (?P<runtime>[0-9.e-]+)s: (?P<credited>\d+)"
 )
+RECEIVED = re.compile(r"Task league\.tasks\.credit_due_house_points\[[^\]]+\] received")
+FAILED = "raised unexpected"
 
 
 def wait_until(predicate: Callable[[], object], *, timeout: float, what: str, interval=0.05):
@@ -96,6 +98,16 @@ class PrivateRedis:
 
     def client(self) -> redis.Redis:
         return redis.Redis(host=self.host, port=self.port, socket_timeout=5, retry=NO_RETRY)
+
+    def undelivered(self, queue: str) -> int:
+        """Messages still waiting in ``queue`` or handed to a worker and not yet acknowledged.
+
+        kombu keeps a queue as a list (one per priority step, named after
+        it) and a delivered message in the ``unacked`` hash until its ack.
+        """
+        client = self.client()
+        waiting = sum(client.llen(key) for key in client.scan_iter(match=f"{queue}*"))
+        return waiting + client.hlen("unacked")
 
     def ping(self) -> bool:
         try:
@@ -314,6 +326,10 @@ class CeleryProcess:
     def runs(self) -> list[tuple[str, int]]:
         """Each finished crediting run in order: (task id, games it credited)."""
         return [(m["id"], int(m["credited"])) for m in SUCCEEDED.finditer(self.log())]
+
+    def received(self) -> int:
+        """How many crediting tasks this worker has taken from the broker."""
+        return len(RECEIVED.findall(self.log()))
 
     def run_times(self) -> list[tuple[float, float, int]]:
         """Each finished run as (start, end) in epoch seconds, and what it credited."""
