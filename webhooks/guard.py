@@ -5,7 +5,11 @@ loopback, private, shared (carrier-grade NAT), link-local, reserved,
 unspecified and multicast addresses are refused, and so are the cloud
 metadata services (169.254.169.254, fd00:ec2::254) even when
 ``WEBHOOKS_ALLOW_PRIVATE_TARGETS`` lets a self-hosted table reach its own
-network. The sender then connects to the very address checked (see
+network. An IPv6 address that carries an IPv4 address (IPv4-mapped and
+-compatible, IPv4-translated, NAT64, 6to4, Teredo) is judged with the IPv4
+addresses it carries too: ``[64:ff9b::a9fe:a9fe]`` reaches the metadata
+service through a NAT64 gateway as surely as ``169.254.169.254`` does. The
+sender then connects to the very address checked (see
 ``webhooks.transport``), so a name that resolves differently a moment later
 (DNS rebinding) cannot send it elsewhere. The check runs when an endpoint is
 saved and again before every try.
@@ -26,6 +30,17 @@ METADATA_ADDRESSES = frozenset(
     ipaddress.ip_address(a) for a in ("169.254.169.254", "fd00:ec2::254", "100.100.100.200")
 )
 DEFAULT_PORTS = {"http": 80, "https": 443}
+
+# IPv6 prefixes whose addresses end in an IPv4 address (their last 32 bits):
+# IPv4-compatible (RFC 4291, deprecated), IPv4-translated (RFC 2765) and NAT64's
+# well-known prefix (RFC 6052).
+ENDING_IN_IPV4 = tuple(
+    ipaddress.ip_network(n) for n in ("::/96", "::ffff:0:0:0/96", "64:ff9b::/96")
+)
+# NAT64's local-use prefix (RFC 8215): its operator chooses a prefix of 48, 56, 64
+# or 96 bits in it, so the IPv4 address may sit after any of them.
+NAT64_LOCAL_USE = ipaddress.ip_network("64:ff9b:1::/48")
+NAT64_LOCAL_USE_PREFIXES = (48, 56, 64, 96)
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 
@@ -78,8 +93,44 @@ def resolve(host: str, port: int) -> list[Address]:
 
 
 def allowed(address: Address) -> bool:
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
-        address = address.ipv4_mapped
+    """Whether a webhook may go to ``address``: the address itself and every IPv4 address
+    it carries are each allowed. (At registration and at every try: both go through
+    :func:`checked_target`.)"""
+    return all(allowed_alone(a) for a in (address, *carried_ipv4(address)))
+
+
+def carried_ipv4(address: Address) -> set[ipaddress.IPv4Address]:
+    """The IPv4 addresses an IPv6 address carries: where a packet to it may end up, through
+    the host's own IPv4 stack, a NAT64 gateway, a 6to4 or a Teredo relay.
+
+    IPv4-mapped ``::ffff:a.b.c.d``; IPv4-compatible ``::a.b.c.d``; IPv4-translated
+    ``::ffff:0:a.b.c.d``; NAT64 ``64:ff9b::a.b.c.d`` and, in the local-use prefix, at every
+    place its operator may have chosen; 6to4 ``2002:aabb:ccdd::``; Teredo, its server and
+    its client (Python undoes the client's obfuscation). An IPv4 address carries none.
+    """
+    if not isinstance(address, ipaddress.IPv6Address):
+        return set()
+    carried = {address.ipv4_mapped, address.sixtofour, *(address.teredo or ())}
+    if any(address in prefix for prefix in ENDING_IN_IPV4):
+        carried.add(ipv4_after(address, 96))
+    if address in NAT64_LOCAL_USE:
+        carried.update(ipv4_after(address, n) for n in NAT64_LOCAL_USE_PREFIXES)
+    carried.discard(None)
+    return carried
+
+
+def ipv4_after(address: ipaddress.IPv6Address, bits: int) -> ipaddress.IPv4Address:
+    """The IPv4 address after the first ``bits`` bits of ``address``, placed as RFC 6052
+    (2.2) places it after a NAT64 prefix: bits 64 to 71 (always zero) are skipped; after
+    96 bits it is the last 32."""
+    octets = address.packed
+    if bits == 96:
+        return ipaddress.IPv4Address(octets[12:])
+    return ipaddress.IPv4Address((octets[bits // 8 : 8] + octets[9:])[:4])
+
+
+def allowed_alone(address: Address) -> bool:
+    """Whether ``address`` by itself is allowed, whatever it may carry."""
     if address in METADATA_ADDRESSES:
         return False
     if settings.WEBHOOKS_ALLOW_PRIVATE_TARGETS:
