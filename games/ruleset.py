@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from core.errors import RuleViolation
+from core.errors import gettext_noop as _
 from games.dice import Dice
 
 if TYPE_CHECKING:
@@ -310,16 +311,75 @@ def hide_roll(roll: dict, purposes: frozenset[str]) -> dict:
     return {**roll, "face": None} if roll["purpose"] in purposes else roll
 
 
-def config_settings(config: object, defaults: dict, *, besides=(), rule: str = "") -> dict:
+def config_settings(
+    config: object, defaults: dict, *, besides=(), rule: str = "", schema: dict | None = None
+) -> dict:
     """A config's settings: an object whose keys are among ``defaults`` (or ``besides``,
     which the ruleset reads itself and which are left out), with the defaults filled in.
-    What each setting may be is the ruleset's to check; ``rule`` names its section."""
+
+    ``schema`` is the config's JSON Schema (the ruleset's ``config_schema``): each setting
+    it describes is held to the bounds it states there (:func:`within_bounds`), so that the
+    schema is the one place a setting's bounds are written. What else each setting may be
+    is the ruleset's to check; ``rule`` names its section."""
     if not isinstance(config, dict):
         raise RuleViolation("invalid_config", "the config must be an object", rule)
     unknown = sorted(set(config) - set(defaults) - set(besides))
     if unknown:
         raise RuleViolation("invalid_config", f"unknown settings: {', '.join(unknown)}", rule)
-    return {**defaults, **{k: v for k, v in config.items() if k not in besides}}
+    settings = {**defaults, **{k: v for k, v in config.items() if k not in besides}}
+    properties = (schema or {}).get("properties", {})
+    for name, value in settings.items():
+        if name in properties:
+            within_bounds(name, value, properties[name], rule)
+    return settings
+
+
+#: Every bound a ruleset's config schema states, in words (issue 37 §3: "Every setting of
+#: every ruleset has bounds a real table would use"): ``name`` is the setting as the config
+#: names it (``snitch_to_catch``), or where it lies in the config (``Harry: health``).
+BOUNDS = {
+    "integer": _("%(name)s must be a whole number from %(least)s to %(most)s."),
+    "number": _("%(name)s must be a number from %(least)s to %(most)s."),
+    "string": _("%(name)s must be a text of at most %(most)s characters."),
+    "entries": _("%(name)s may hold at most %(most)s entries."),
+}
+
+#: The bounds of a setting that names a house or a character of the campaign by its id (a
+#: ``"x-picks"`` setting): the database's ids (a ``BigAutoField``). ``prepare`` holds the
+#: id to the campaign's roster, a tighter bound still.
+CAMPAIGN_ID = {"minimum": 1, "maximum": 2**63 - 1}
+
+
+def within_bounds(
+    name: str, value: object, schema: dict, rule: str = "", *, code: str = "invalid_config"
+) -> None:
+    """Refuse ``value`` where it passes a bound its ``schema`` states, with ``code``: an
+    integer (a whole number) or a number from its ``minimum`` to its ``maximum``, a text of
+    at most ``maxLength`` characters, a list of at most ``maxItems`` entries, an object of
+    at most ``maxProperties``. ``None`` passes where the schema is ``nullable``.
+
+    Only the bounds, and that a bounded number or text is one: not a JSON Schema engine.
+    Whether a list's entries or an object's values are right is the ruleset's to check,
+    where it reads them (each with this, against its own part of the schema)."""
+    if value is None and schema.get("nullable"):
+        return
+    kind = schema.get("type")
+    if kind in ("integer", "number") and "minimum" in schema and "maximum" in schema:
+        least, most = schema["minimum"], schema["maximum"]
+        number = int if kind == "integer" else (int, float)
+        if isinstance(value, bool) or not isinstance(value, number) or not least <= value <= most:
+            raise RuleViolation(
+                code, BOUNDS[kind], rule, params={"name": name, "least": least, "most": most}
+            )
+    elif kind == "string" and "maxLength" in schema:
+        if not isinstance(value, str) or len(value) > schema["maxLength"]:
+            raise RuleViolation(
+                code, BOUNDS["string"], rule, params={"name": name, "most": schema["maxLength"]}
+            )
+    elif kind in ("array", "object"):
+        most = schema.get("maxItems" if kind == "array" else "maxProperties")
+        if most is not None and isinstance(value, list | dict) and len(value) > most:
+            raise RuleViolation(code, BOUNDS["entries"], rule, params={"name": name, "most": most})
 
 
 _REGISTRY: dict[str, Ruleset] = {}

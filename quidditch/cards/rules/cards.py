@@ -71,6 +71,11 @@ TEAM_DECK = {
 PITCH_DECK = {QUAFFLE: 14, BLUDGER: 9, GOAL: 4, SNITCH: 1}
 """28 cards: the Golden Snitch is "one of a kind"; they lie in this order before the deal."""
 
+MOST_CARDS = {"team_deck": 80, "pitch_deck": 56}
+"""The most cards a deck of a config may hold: twice the box's (40 a team deck, 28 pitch
+cards, EQUIPMENT), a longer match of two boxes' cards; and so the most copies of one card
+(docs/rules/card-game.md, "Bounds of the settings")."""
+
 HAND_SIZE = 7
 SNITCH_POINTS = 150
 GOAL_POINTS = 10

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from core.errors import gettext_noop as _
 
-from .cards import BALLS, PITCH_FACES, TEAM_FACES, TEAMS
+from .cards import BALLS, MOST_CARDS, PITCH_FACES, TEAM_FACES, TEAMS
 from .visibility import FACE_DOWN
 from .windows import WINDOWS
 
@@ -63,21 +63,26 @@ def _per_team(value: dict, description: str) -> dict:
     return _obj(dict.fromkeys(TEAMS, value), description=description)
 
 
-def _layout(faces: tuple[str, ...], description: str) -> dict:
+def _layout(faces: tuple[str, ...], description: str, most: int | None = None) -> dict:
+    """A deck as a list of card and copies; ``most``: the config's bound on its cards, which
+    bounds its entries and each one's copies too (docs/rules/card-game.md, "Bounds")."""
+    copies = {"type": "integer", "minimum": 0}
+    if most is not None:
+        copies["maximum"] = most
     entry = _obj(
-        {
-            "card": {"type": "string", "enum": list(faces)},
-            "copies": {"type": "integer", "minimum": 0},
-        },
+        {"card": {"type": "string", "enum": list(faces)}, "copies": copies},
         description=_("Copies of one card, in their place in the deck."),
     )
-    return {"type": "array", "items": entry, "description": description}
+    layout = {"type": "array", "items": entry, "description": description}
+    if most is not None:
+        layout["maxItems"] = most
+    return layout
 
 
-def _titled_layout(faces: tuple[str, ...], description: str) -> dict:
+def _titled_layout(faces: tuple[str, ...], description: str, most: int) -> dict:
     """``_layout`` with its entries' labels for the New game page (the config's alone: the
     state keeps the untitled shape)."""
-    layout = _layout(faces, description)
+    layout = _layout(faces, description, most)
     titles = {"card": _("Card"), "copies": _("Copies")}
     entry = layout["items"]
     properties = {
@@ -86,17 +91,24 @@ def _titled_layout(faces: tuple[str, ...], description: str) -> dict:
     return {**layout, "items": {**entry, "properties": properties}}
 
 
-def _deck_setting(faces: tuple[str, ...], title: str, description: str, layout: str) -> dict:
+def _deck_setting(
+    faces: tuple[str, ...], title: str, description: str, layout: str, most: int
+) -> dict:
+    """A deck of the config: a mapping of card names to copies, or a layout. ``most`` is
+    the most cards it may hold in all (``x-most-cards``: JSON Schema cannot bound a sum),
+    and so the most copies of one card and the most entries of a layout."""
     return {
         "title": title,
         "description": description,
+        "x-most-cards": most,
         "oneOf": [
             {
                 "type": "object",
-                "additionalProperties": {"type": "integer", "minimum": 0},
+                "additionalProperties": {"type": "integer", "minimum": 0, "maximum": most},
+                "maxProperties": len(faces),
                 "description": f"Card name ({', '.join(faces)}) -> copies.",
             },
-            _titled_layout(faces, layout),
+            _titled_layout(faces, layout, most),
         ],
     }
 
@@ -130,6 +142,7 @@ CONFIG = {
             layout=_(
                 "The team deck (both teams use it) as it lies before the deal's shuffle, top first."
             ),
+            most=MOST_CARDS["team_deck"],
         ),
         "pitch_deck": _deck_setting(
             PITCH_FACES,
@@ -143,6 +156,7 @@ CONFIG = {
                 "The pitch deck, with exactly one snitch as it lies before the deal's "
                 "shuffle, top first."
             ),
+            most=MOST_CARDS["pitch_deck"],
         ),
     },
     "description": _("The decks; without them, the default decks of docs/rules/card-game.md."),

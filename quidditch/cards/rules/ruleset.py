@@ -34,6 +34,7 @@ from games.ruleset import (
     State,
     config_settings,
     register,
+    within_bounds,
 )
 
 from .. import words
@@ -61,6 +62,8 @@ from .cards import (
 from .decks import SECRET_PURPOSES
 
 DEFAULTS = {"team_deck": TEAM_DECK, "pitch_deck": PITCH_DECK}
+EQUIPMENT = "EQUIPMENT"
+"""The text's heading that counts the box's cards: the bounds of a deck follow from it."""
 ACTIONS = ("deal", "pitch", "keep_balls", "play", "done", "cast", "pass", "reveal")
 
 
@@ -88,7 +91,13 @@ def build_settings(config: object) -> dict:
 
 def _layout(value: object, faces: tuple[str, ...], name: str) -> list[dict]:
     """A deck as given: a mapping (card name -> copies) in its own order, or a layout whose
-    entries may name a card more than once. Entries of no copies are left out."""
+    entries may name a card more than once. Entries of no copies are left out.
+
+    A deck holds at most the cards its schema says (``x-most-cards``, issue 37 §3: a deck
+    of 400,000 copies took a server 18 s and 343 MB), judged before a card is laid out."""
+    setting = contract.CONFIG["properties"][name]
+    mapping, listed = setting["oneOf"]
+    within_bounds(name, value, mapping if isinstance(value, dict) else listed, EQUIPMENT)
     if isinstance(value, dict):
         value = layout(value)
     if not isinstance(value, list) or not all(
@@ -106,12 +115,21 @@ def _layout(value: object, faces: tuple[str, ...], name: str) -> list[dict]:
             _("%(deck)s: no such cards: %(cards)s."),
             params={"deck": name, "cards": ", ".join(unknown)},
         )
+    most = setting["x-most-cards"]
     copies = [entry["copies"] for entry in value]
-    if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in copies):
+    if any(isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= most for n in copies):
         raise RuleViolation(
             "invalid_config",
-            _("%(deck)s: each number of copies is a whole number, 0 or more."),
-            params={"deck": name},
+            _("%(deck)s: each number of copies is a whole number from 0 to %(most)s."),
+            EQUIPMENT,
+            params={"deck": name, "most": most},
+        )
+    if sum(copies) > most:
+        raise RuleViolation(
+            "invalid_config",
+            _("%(deck)s holds at most %(most)s cards."),
+            EQUIPMENT,
+            params={"deck": name, "most": most},
         )
     return [dict(entry) for entry in value if entry["copies"]]
 

@@ -70,6 +70,7 @@ SETTINGS = _object(
         "snitch_to_catch": {
             "type": "integer",
             "minimum": 1,
+            "maximum": 10,
             "default": 5,
             "title": _("Snitch points to catch it"),
             "description": _("Snitch points that catch the snitch and end the game (LA VICTOIRE)."),
@@ -77,6 +78,7 @@ SETTINGS = _object(
         "catch_bonus": {
             "type": "integer",
             "minimum": 0,
+            "maximum": 100,
             "default": 15,
             "title": _("Catch bonus"),
             "description": _("Goal points for the side that catches the snitch (LA VICTOIRE)."),

@@ -30,6 +30,7 @@ from games.ruleset import (
     State,
     config_settings,
     register,
+    within_bounds,
 )
 
 from .. import words
@@ -50,6 +51,8 @@ DEFAULTS = {
 
 
 def build_settings(config: object) -> dict:
+    """The settings with their defaults, each within the bounds ``contract.SETTINGS`` states
+    (docs/rules/dice-quidditch.md, "Bounds of the settings")."""
     settings = config_settings(config, DEFAULTS)
     if settings["twelve_sided"] not in TWELVE_SIDED:
         raise RuleViolation(
@@ -57,15 +60,8 @@ def build_settings(config: object) -> dict:
         )
     if not isinstance(settings["one_row_a_turn"], bool):
         raise RuleViolation("invalid_config", _("one_row_a_turn is true or false."), "LE JEU")
-    for name, least in (("snitch_to_catch", 1), ("catch_bonus", 0)):
-        value = settings[name]
-        if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            raise RuleViolation(
-                "invalid_config",
-                _("%(name)s must be a whole number of at least %(least)s."),
-                "LA VICTOIRE",
-                params={"name": name, "least": least},
-            )
+    for name in ("snitch_to_catch", "catch_bonus"):
+        within_bounds(name, settings[name], contract.SETTINGS["properties"][name], "LA VICTOIRE")
     return settings
 
 
