@@ -11,6 +11,7 @@ state.
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
+from games.ruleset import CAMPAIGN_ID
 
 from .teams import ATTRIBUTES, KEYS, LINE_UP, SIDES
 
@@ -67,6 +68,13 @@ def _key(keys: list[str], description: str, *, hidden: bool = False) -> dict:
 def _action(name: str, description: str, **fields) -> dict:
     return _object(description, {"action": {"type": "string", "enum": [name]}, **fields})
 
+
+#: The bounds of the config (docs/rules/rpg-quidditch.md, "Bounds of the settings"): names
+#: as long as the campaign's (a character's 120 characters, a house's 60), attributes ten
+#: times the sheet's default 1-10 either way, and Health up to 100 (the sheet's is 5).
+NAME_LENGTH, HOUSE_LENGTH = 120, 60
+ATTRIBUTE = {"type": "integer", "minimum": -100, "maximum": 100}
+HEALTH = {"type": "integer", "minimum": 1, "maximum": 100}
 
 THREE_ATTRIBUTES = _object(
     _(
@@ -137,6 +145,11 @@ ATTRIBUTE_TITLES = {
     "Dexterity": _("Dexterity"),
 }
 
+CONFIG_ATTRIBUTES = {
+    **THREE_ATTRIBUTES,
+    "title": _("Attributes"),
+    "properties": {key: {**ATTRIBUTE, "title": ATTRIBUTE_TITLES[key]} for key in ATTRIBUTES},
+}
 ENTRY = _object(
     _(
         "A player of a team: a character of the campaign by id (its name, attributes and Health "
@@ -147,21 +160,15 @@ ENTRY = _object(
     {
         "character": {
             "type": "integer",
+            **CAMPAIGN_ID,
             "nullable": True,
             "x-picks": "character",
             "title": _("Character"),
         },
-        "name": _titled(NAME, _("Name")),
+        "name": {**NAME, "maxLength": NAME_LENGTH, "title": _("Name")},
         "position": {"type": "string", "enum": list(LINE_UP), "title": _("Position")},
-        "attributes": {
-            **THREE_ATTRIBUTES,
-            "title": _("Attributes"),
-            "properties": {
-                key: _titled(schema, ATTRIBUTE_TITLES[key])
-                for key, schema in THREE_ATTRIBUTES["properties"].items()
-            },
-        },
-        "health": {"type": "integer", "minimum": 1, "title": _("Health")},
+        "attributes": CONFIG_ATTRIBUTES,
+        "health": {**HEALTH, "title": _("Health")},
     },
     optional=("character", "name", "position", "attributes", "health"),
 )
@@ -173,14 +180,20 @@ TEAM = _object(
     {
         "house": {
             "oneOf": [
-                {"type": "string", "title": _("A house by name")},
-                {"type": "integer", "x-picks": "house", "title": _("A house of the campaign")},
+                {"type": "string", "maxLength": HOUSE_LENGTH, "title": _("A house by name")},
+                {
+                    "type": "integer",
+                    **CAMPAIGN_ID,
+                    "x-picks": "house",
+                    "title": _("A house of the campaign"),
+                },
             ],
             "title": _("House"),
             "description": _("A house of the campaign by id (its characters), or a name."),
         },
         "house_id": {
             "type": "integer",
+            **CAMPAIGN_ID,
             "nullable": True,
             "title": _("House's id"),
             "description": _("Filled in by the service when a house is given by id."),

@@ -29,6 +29,7 @@ from games.ruleset import (
     State,
     config_settings,
     register,
+    within_bounds,
 )
 
 from .. import words
@@ -56,20 +57,54 @@ ACTIONS = {BEATER: "aim", SEEKER: "seek"}
 
 
 def _settings(config: dict) -> dict:
-    settings = config_settings(config, DEFAULTS, besides=("teams",), rule=RULE)
-    for name in ("die_size", "defended_difficulty_base", "referee_distracted_percent"):
-        value, schema = settings[name], contract.SETTINGS[name]
-        least, most = schema["minimum"], schema["maximum"]
-        if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
-            raise invalid(
-                _("%(name)s must be a whole number from %(least)s to %(most)s."),
-                name=name,
-                least=least,
-                most=most,
-            )
+    """The settings with their defaults, each within the bounds ``contract.CONFIG`` states."""
+    settings = config_settings(
+        config, DEFAULTS, besides=("teams",), rule=RULE, schema=contract.CONFIG
+    )
     if not isinstance(settings["cup_game"], bool):
         raise invalid(_("cup_game must be true or false."))
     return settings
+
+
+def _bounded_teams(teams: object) -> None:
+    """The teams within the bounds ``contract.CONFIG`` states (issue 37 §3), judged before
+    a player is read: at most two teams of seven, names as long as the campaign's, and
+    each written-out player's attributes and Health."""
+    schema = contract.CONFIG["properties"]["teams"]
+    within_bounds("teams", teams, schema, RULE)
+    if not isinstance(teams, list):
+        return
+    team_schema = schema["items"]["properties"]
+    by_name, by_id = team_schema["house"]["oneOf"]
+    entry = team_schema["players"]["items"]["properties"]
+    for team in teams:
+        if not isinstance(team, dict):
+            continue
+        house = team.get("house")
+        if not isinstance(house, int) or isinstance(house, bool):
+            within_bounds("house", house, by_name, RULE)
+        else:
+            within_bounds("house", house, by_id, RULE)
+        within_bounds("house_id", team.get("house_id"), team_schema["house_id"], RULE)
+        players = team.get("players")
+        within_bounds(f"{house}: players", players, team_schema["players"], RULE)
+        for index, player in enumerate(players if isinstance(players, list) else [], start=1):
+            if not isinstance(player, dict):
+                continue
+            name = player.get("name")
+            who = name if isinstance(name, str) and name else f"{house} {index}"
+            if isinstance(name, str):  # another is not a name: build_players says so
+                within_bounds(f"{house} {index}: name", name, entry["name"], RULE)
+            within_bounds(f"{who}: character", player.get("character"), entry["character"], RULE)
+            attributes = player.get("attributes")
+            if isinstance(attributes, dict):
+                for attribute, value in attributes.items():
+                    bounds = entry["attributes"]["properties"].get(attribute)
+                    if bounds is not None:
+                        within_bounds(f"{who}: {attribute}", value, bounds, RULE)
+            health = player.get("health")
+            if isinstance(health, int) and health > 0:  # none left: build_players says so
+                within_bounds(f"{who}: health", health, entry["health"], RULE)
 
 
 def _holds(actor: Actor, seat: str | None) -> bool:
@@ -144,11 +179,13 @@ class RpgQuidditch(Ruleset):
     def prepare(self, config: dict, roster: Roster) -> dict:
         if not isinstance(config, dict):
             return config
+        _bounded_teams(config.get("teams"))
         return {**config, "teams": prepare_teams(config.get("teams"), roster)}
 
     def setup(self, config: dict) -> State:
         if not isinstance(config, dict):
             raise invalid(_("The config must be an object."))
+        _bounded_teams(config.get("teams"))
         teams, players = build_players(config.get("teams"))
         return {
             "settings": _settings(config),
