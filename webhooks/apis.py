@@ -3,7 +3,10 @@
 Every route lies under ``/api/campaigns/{campaign_pk}/webhooks/``: the
 campaign's storyguide may do everything, its other members are refused (403)
 and anyone else is told there is no such campaign (404), as everywhere in the
-campaign API (``campaign.apis.require_storyguide``).
+campaign API (``campaign.apis.require_storyguide``). Each nested id must belong
+to the one before it, before anything else is read: a webhook of another
+campaign, or a delivery of another webhook, is not found (404), never an empty
+list.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from rest_framework.response import Response
 
 from campaign.apis import require_storyguide
 from campaign.models import Campaign
+from core.errors import NotFound
 from webhooks import endpoints, replay
 from webhooks.models import Delivery, Endpoint, event_types
 from webhooks.serializers import (
@@ -100,10 +104,11 @@ class WebhookViewSet(
     def replay_since(self, request, campaign_pk=None, pk=None):
         """Send again every delivery made since ``since`` that did not arrive (failing
         or given up), each with its ``webhook-id``."""
+        endpoint = self.get_object()  # another campaign's is not found, whatever was sent
         incoming = ReplaySinceSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         queued = replay.deliveries_replay_since(
-            endpoint=self.get_object(), now=timezone.now(), **incoming.validated_data
+            endpoint=endpoint, now=timezone.now(), **incoming.validated_data
         )
         return Response(ReplayedSerializer({"queued": queued}).data)
 
@@ -124,6 +129,16 @@ class DeliveryViewSet(
     serializer_class = DeliverySerializer
     queryset = Delivery.objects.none()  # for the schema; the real one is the endpoint's
     filterset_class = DeliveryFilter
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        # The webhook in the URL must be one of the campaign's: another campaign's (or
+        # none) is not found, rather than a webhook with no deliveries.
+        webhook = Endpoint.objects.filter(
+            pk=kwargs["webhook_pk"], campaign_id=kwargs["campaign_pk"]
+        )
+        if not webhook.exists():
+            raise NotFound()
 
     def get_queryset(self):
         return Delivery.objects.filter(

@@ -7,9 +7,11 @@ import pytest
 from django.utils import timezone
 from standardwebhooks import Webhook
 
+from campaign.services import campaign_create, house_points_award
 from tests.webhooks.support import award
 from webhooks.delivery import send_due
-from webhooks.models import Delivery, DeliveryStatus, Endpoint
+from webhooks.endpoints import endpoint_create
+from webhooks.models import Attempt, Delivery, DeliveryStatus, Endpoint
 
 pytestmark = pytest.mark.django_db
 
@@ -173,3 +175,73 @@ def test_another_campaigns_endpoint_is_not_found(table, endpoint):
         f"/api/campaigns/{table.campaign.pk}/webhooks/{endpoint.pk + 1000}/"
     )
     assert mixed.status_code == 404
+
+
+def test_deliveries_under_a_webhook_of_another_campaign_are_not_found(table, endpoint):
+    """Issue 37, part 4: the deliveries of a webhook asked for under a campaign it does not
+    belong to (or of no webhook at all) answered 200 with an empty list. Each nested id
+    must belong to the one before it: 404 as for any missing object, and nothing written
+    (a replay does not touch the other campaign's delivery)."""
+    house_points_award(
+        house=table.house(campaign=table.other_campaign),
+        amount=3,
+        reason="elsewhere",
+        awarded_by=table.outsider,
+        now=timezone.now(),
+    )  # no delivery: the other campaign has no webhook yet
+    theirs = endpoint_create(
+        campaign=table.other_campaign,
+        url="https://93.184.215.14/hook",
+        event_types=["house_points"],
+        now=timezone.now(),
+    )
+    house_points_award(
+        house=table.house(campaign=table.other_campaign),
+        amount=5,
+        reason="elsewhere",
+        awarded_by=table.outsider,
+        now=timezone.now(),
+    )
+    their_delivery = Delivery.objects.get(endpoint=theirs)
+    Delivery.objects.filter(pk=their_delivery.pk).update(
+        status=DeliveryStatus.GAVE_UP, next_attempt_at=None
+    )
+    award(table)
+    our_delivery = Delivery.objects.get(endpoint=endpoint)
+    # The storyguide's second campaign: the campaign check passes there too.
+    second = campaign_create(
+        name="Second table", slug=f"second-{table.storyguide.pk}", storyguide=table.storyguide
+    )
+    ours, other = table.campaign.pk, table.other_campaign.pk
+    client = table.client(table.storyguide)
+    asked = {
+        f"GET /api/campaigns/{ours}/webhooks/{theirs.pk}/deliveries/": client.get,
+        f"GET /api/campaigns/{ours}/webhooks/{theirs.pk}/deliveries/{their_delivery.pk}/": (
+            client.get
+        ),
+        f"POST /api/campaigns/{ours}/webhooks/{theirs.pk}/deliveries/{their_delivery.pk}/replay/": (
+            client.post
+        ),
+        f"GET /api/campaigns/{ours}/webhooks/{endpoint.pk}/deliveries/{their_delivery.pk}/": (
+            client.get
+        ),
+        f"GET /api/campaigns/{ours}/webhooks/{theirs.pk + 1000}/deliveries/": client.get,
+        f"GET /api/campaigns/{other}/webhooks/{theirs.pk}/deliveries/": client.get,
+        f"GET /api/campaigns/{other}/webhooks/{endpoint.pk}/deliveries/": client.get,
+        f"GET /api/campaigns/{second.pk}/webhooks/{endpoint.pk}/deliveries/": client.get,
+        f"POST /api/campaigns/{second.pk}/webhooks/{endpoint.pk}/deliveries/{our_delivery.pk}/replay/": (  # noqa: E501
+            client.post
+        ),
+        f"POST /api/campaigns/{second.pk}/webhooks/{theirs.pk}/replay/": client.post,
+    }
+    answered = {}
+    for request, send in asked.items():
+        response = send(request.split(" ", 1)[1])
+        answered[request] = (response.status_code, response.json().get("code"))
+    assert answered == dict.fromkeys(asked, (404, "not_found"))
+    their_delivery.refresh_from_db()
+    assert (their_delivery.status, their_delivery.attempts) == (DeliveryStatus.GAVE_UP, 0)
+    assert their_delivery.next_attempt_at is None
+    our_delivery.refresh_from_db()
+    assert (our_delivery.status, our_delivery.attempts) == (DeliveryStatus.PENDING, 0)
+    assert not Attempt.objects.exists()
