@@ -135,6 +135,14 @@ else:
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = 5
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Every login with a password (the login page, the dashboard's, the token login) is refused
+# while its address or name has failed LOGIN_RATE_LIMIT times in the window (core.logins);
+# the model backend logs people in and holds their sessions.
+AUTHENTICATION_BACKENDS = [
+    "core.logins.LoginLimit",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -336,8 +344,13 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
-# A request plays at most this many seconds of bot moves; a task plays on.
+# A request plays at most this many seconds of bot moves; a task plays on after a pause
+# of BOT_PAUSE_SECONDS, so bots use at most about half of a worker on one game.
 BOT_SECONDS = float(os.environ.get("BOT_SECONDS", "1.0"))
+BOT_PAUSE_SECONDS = float(os.environ.get("BOT_PAUSE_SECONDS", "1.0"))
+# A game ends, abandoned, when its log reaches this many events (docs/architecture.md,
+# "Bounded work"): the longest games of the rules run to a few hundred.
+GAME_EVENT_LIMIT = int(os.environ.get("GAME_EVENT_LIMIT", "10000"))
 
 # Outgoing webhooks (docs/webhooks.md). Private targets are refused unless a
 # self-hosted table allows them; the metadata services never are.

@@ -2,11 +2,13 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+from core import logins
 from core import views as core_views
 from games.packages import games_urls
 
 admin.site.site_header = "Storyguide dashboard"
 admin.site.site_title = "Storyguide"
+admin.site.login_form = logins.AdminLogInForm  # too many failed logins: refused (core.logins)
 
 api_patterns = [
     path("health/", core_views.HealthView.as_view(), name="health"),
@@ -35,6 +37,8 @@ api_patterns = [
 ]
 
 urlpatterns = [
+    # The dashboard's own login, answering 429 when it refuses for too many failed logins.
+    path("admin/login/", logins.limited(admin.site.login)),
     path("admin/", admin.site.urls),
     path("api/", include(api_patterns)),
     path("", include("pages.urls")),

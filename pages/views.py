@@ -28,7 +28,7 @@ from rest_framework.request import Request
 
 from campaign import invitations, selectors
 from campaign.models import Campaign, Character, Membership, Role
-from core import languages
+from core import languages, logins
 from core.errors import AppError, TooManyRequests, gettext_noop
 from core.responses import answer, error_body
 from core.services import preferences_update
@@ -54,6 +54,10 @@ class LogIn(LoginView):
 
     template_name = "pages/login.html"
     redirect_authenticated_user = True
+    form_class = logins.LogInForm  # too many failed logins: refused on the form, 429
+
+    def form_invalid(self, form):
+        return logins.answered_as_refused(super().form_invalid(form))
 
     def get_redirect_url(self) -> str:
         wanted = super().get_redirect_url()
