@@ -14,8 +14,9 @@
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
-from games.ruleset import config_settings
+from games.ruleset import config_settings, within_bounds
 
+from . import contract
 from .match import State
 from .pitch import UNNAMED
 from .teams import ROLE_WORDS, build_teams, invalid
@@ -33,21 +34,17 @@ DEFAULTS = {
 }
 
 
+SCHEMA = contract.config_schema(MAX_ROUNDS)
+"""The config's JSON Schema: the bounds of each setting (docs/rules/chat-quidditch.md)."""
+RULES = {"answer_seconds": "§3.4", "rounds": "§5.1", "half_time_after": "§6"}
+"""The section each bounded setting comes from."""
+
+
 def settings(config: object) -> dict:
     """The match settings with defaults filled in, checked."""
     result = config_settings(config, DEFAULTS, besides=("teams",))
-    seconds = result["answer_seconds"]
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0:
-        raise invalid(_("answer_seconds must be a positive number"), "§3.4")
-    for name in ("rounds", "half_time_after"):
-        value = result[name]
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ROUNDS:
-            raise invalid(
-                _("%(name)s must be a whole number from 1 to %(most)s"),
-                "§5.1",
-                name=name,
-                most=MAX_ROUNDS,
-            )
+    for name, rule in RULES.items():
+        within_bounds(name, result[name], SCHEMA["properties"][name], rule)
     for name in ("final", "foul_xp", "referee_releases"):
         if not isinstance(result[name], bool):
             raise invalid(_("%(name)s must be true or false"), name=name)

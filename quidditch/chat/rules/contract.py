@@ -10,6 +10,7 @@ field means; the descriptions here are what a plugin author needs at hand.
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
+from games.ruleset import CAMPAIGN_ID
 
 from .commands import ACTIONS, NOBODY
 from .pitch import UNNAMED
@@ -536,6 +537,11 @@ RESULT = _object(
 
 # --- the config: what a match is set up with (§2, §4.1.1, docs/rules/chat-quidditch.md) --
 
+#: The bounds of the config (docs/rules/chat-quidditch.md, "Bounds of the settings"): names
+#: as long as the campaign's (a house's 60 characters, a character's 120), seven players a
+#: team (§2), up to ten minutes to answer where §3.4 gives about ten seconds.
+HOUSE_LENGTH, NAME_LENGTH, MOST_PLAYERS, MOST_SECONDS = 60, 120, 7, 600
+
 POSITION = {
     "type": "string",
     "title": _("Position"),
@@ -556,12 +562,14 @@ TEAM_OF_THE_CAMPAIGN = {
     "properties": {
         "house": {
             "type": "integer",
+            **CAMPAIGN_ID,
             "x-picks": "house",
             "title": _("House"),
             "description": _("The house."),
         },
         "captain": {
             "type": "integer",
+            **CAMPAIGN_ID,
             "x-picks": "character",
             "nullable": True,
             "title": _("Captain"),
@@ -571,13 +579,14 @@ TEAM_OF_THE_CAMPAIGN = {
             "type": "array",
             "title": _("Players"),
             "minItems": 1,
-            "maxItems": 7,
+            "maxItems": MOST_PLAYERS,
             "items": {
                 "type": "object",
                 "required": ["character"],
                 "properties": {
                     "character": {
                         "type": "integer",
+                        **CAMPAIGN_ID,
                         "x-picks": "character",
                         "title": _("Character"),
                     },
@@ -598,6 +607,7 @@ TEAM_BY_NAME = {
         "house": {
             "type": "string",
             "minLength": 1,
+            "maxLength": HOUSE_LENGTH,
             "title": _("House"),
             "description": _("The house's name."),
         },
@@ -611,6 +621,7 @@ TEAM_BY_NAME = {
         "captain": {
             "type": "integer",
             "minimum": 0,
+            "maximum": MOST_PLAYERS - 1,
             "title": _("Captain's place"),
             "description": _("The captain's place in the list of players (§2.2)."),
         },
@@ -618,13 +629,14 @@ TEAM_BY_NAME = {
             "type": "array",
             "title": _("Players"),
             "minItems": 1,
-            "maxItems": 7,
+            "maxItems": MOST_PLAYERS,
             "items": {
                 "type": "object",
                 "required": ["position"],
                 "properties": {
                     "name": {
                         "type": "string",
+                        "maxLength": NAME_LENGTH,
                         "title": _("Name"),
                         "description": _("The player's name."),
                     },
@@ -658,6 +670,7 @@ def config_schema(max_rounds: int) -> dict:
             "answer_seconds": {
                 "type": "number",
                 "minimum": 1,
+                "maximum": MOST_SECONDS,
                 "default": 10,
                 "title": _("Seconds to answer"),
                 "description": _("Seconds a player has to answer (§3.4)."),
@@ -679,6 +692,7 @@ def config_schema(max_rounds: int) -> dict:
             "half_time_after": {
                 "type": "integer",
                 "minimum": 1,
+                "maximum": max_rounds,
                 "default": 5,
                 "title": _("Half-time after round"),
                 "description": _("The chat after this round is the half-time break (§6)."),

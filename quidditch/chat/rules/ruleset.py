@@ -26,7 +26,7 @@ from . import (
     timing,
 )
 from .commands import normalise
-from .config import DEFAULTS, MAX_ROUNDS, build_state
+from .config import DEFAULTS, MAX_ROUNDS, SCHEMA, build_state
 from .match import Match
 from .roster import prepare
 
@@ -138,7 +138,7 @@ class ChatQuidditch(Ruleset):
     name = "chat-quidditch"
     title = _("Chat-Quidditch")
     languages = words.LANGUAGES
-    config_schema = contract.config_schema(MAX_ROUNDS)
+    config_schema = SCHEMA
     command_schemas = contract.COMMANDS
     state_schema = contract.STATE
     event_schemas = contract.EVENTS

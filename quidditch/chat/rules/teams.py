@@ -13,8 +13,10 @@ point each to two more, never to the seeker (§2.2, §3.2).
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
-from games.ruleset import RuleViolation
+from games.ruleset import RuleViolation, within_bounds
 from quidditch.positions import BEATER, CHASER, KEEPER, SEEKER
+
+from .contract import TEAM_BY_NAME
 
 ROLE_WORDS = {KEEPER: "Hüter", SEEKER: "Sucher", CHASER: "Jäger", BEATER: "Treiber"}
 NUMBERED = {CHASER, BEATER}
@@ -66,6 +68,8 @@ def _build_team(index: int, config: object) -> tuple[dict, dict[str, dict]]:
     house = config.get("house")
     if not isinstance(house, str) or not house:
         raise invalid(_("Team %(number)s needs a house name."), "§4.1.1", number=index + 1)
+    bounds = TEAM_BY_NAME["properties"]
+    within_bounds("house", house, bounds["house"], "§4.1.1")
     initial = config.get("initial", house[0])
     if not isinstance(initial, str) or len(initial) != 1 or not initial.isupper():
         raise invalid(
@@ -78,6 +82,8 @@ def _build_team(index: int, config: object) -> tuple[dict, dict[str, dict]]:
     entries = config.get("players")
     if not isinstance(entries, list):
         raise invalid(_("%(house)s: the players must be a list."), "§2", house=house)
+    within_bounds(f"{house}: players", entries, bounds["players"], "§2")
+    player_bounds = bounds["players"]["items"]["properties"]
     roster: dict[str, dict] = {}
     counts = dict.fromkeys(LIMITS, 0)
     xp_given = False
@@ -88,6 +94,8 @@ def _build_team(index: int, config: object) -> tuple[dict, dict[str, dict]]:
                 "§2",
                 house=house,
             )
+        if "name" in entry:
+            within_bounds(f"{house}: name", entry["name"], player_bounds["name"], "§2")
         role = entry["position"]
         counts[role] += 1
         xp = entry.get("xp", 0)

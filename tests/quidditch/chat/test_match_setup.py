@@ -91,5 +91,5 @@ def test_5_1_a_match_has_at_most_ten_rounds(table):
         "/api/matches/", table.match_body(settings={"rounds": 400}), format="json"
     )
     assert response.status_code == 422
-    assert response.json()["detail"] == "rounds must be a whole number from 1 to 10"
+    assert response.json()["detail"] == "rounds must be a whole number from 1 to 10."
     assert response.json()["rule"] == "§5.1"

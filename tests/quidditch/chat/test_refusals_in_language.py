@@ -107,9 +107,9 @@ def test_a_refused_line_says_why_in_english_or_french_on_request(table, ask, lan
 @pytest.mark.parametrize(
     ("ask", "detail"),
     [
-        ({}, "rounds must be a whole number from 1 to 10"),
-        ({"HTTP_ACCEPT_LANGUAGE": "de"}, "rounds muss eine ganze Zahl von 1 bis 10 sein"),
-        ({"HTTP_ACCEPT_LANGUAGE": "fr"}, "rounds doit être un nombre entier de 1 à 10"),
+        ({}, "rounds must be a whole number from 1 to 10."),
+        ({"HTTP_ACCEPT_LANGUAGE": "de"}, "rounds muss eine ganze Zahl von 1 bis 10 sein."),
+        ({"HTTP_ACCEPT_LANGUAGE": "fr"}, "rounds doit être un nombre entier de 1 à 10."),
     ],
 )
 def test_5_1_a_refused_config_says_why_in_the_readers_language(table, ask, detail):
