@@ -196,6 +196,10 @@ CORS_EXPOSE_HEADERS = ["Retry-After", "RateLimit", "RateLimit-Policy", "ETag"]
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("MAX_REQUEST_BODY_BYTES", str(256 * 1024)))
 
+# DRF's browsable API (its HTML pages) only where asked: by default in development, and
+# with DEBUG off only when BROWSABLE_API=1; else the API answers JSON only.
+BROWSABLE_API = env_bool("BROWSABLE_API", DEBUG)
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "core.auth.TokenAuthentication",
@@ -205,7 +209,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["core.parsers.JSONParser"],
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
-        "rest_framework.renderers.BrowsableAPIRenderer",
+        *(["rest_framework.renderers.BrowsableAPIRenderer"] if BROWSABLE_API else []),
     ],
     "DEFAULT_PAGINATION_CLASS": "core.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
