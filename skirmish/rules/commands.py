@@ -14,20 +14,18 @@ from dataclasses import dataclass
 
 from core.errors import gettext_noop as _
 from games.dice import Dice
-from games.ruleset import Actor, Command, Event, RuleViolation, State
+from games.ruleset import Actor, Command, Event, RuleViolation, State, within_bounds
 
-from . import fight, paragraphs, rounds
+from . import contract, fight, paragraphs, rounds
 from .actions import is_attack, perform, read_action
 from .config import (
-    ENDED,
-    GATHERING,
-    ROUNDS,
     is_name,
     is_participant,
     is_whole_number,
     names,
     read_participant,
 )
+from .defaults import ENDED, GATHERING, ROUNDS
 from .defence import (
     DODGE,
     INTERVENTION,
@@ -39,6 +37,10 @@ from .defence import (
     roll_attack,
 )
 from .initiative import roll_initiative
+
+PARTICIPANTS = contract.CONFIG["properties"]["participants"]
+"""The participants a skirmish may have, with their bound: those of the config and those
+the storyguide brings in."""
 
 
 @dataclass(frozen=True)
@@ -136,6 +138,9 @@ def _add_participant(state: State, command: Command, actor: Actor, dice: Dice) -
             _("There already is a participant %(key)s."),
             params={"key": key},
         )
+    # No more than a config may bring (issue 37 §3: bounded work for every game).
+    joined = [*state["participants"], key]
+    within_bounds("participants", joined, PARTICIPANTS, code="invalid_command")
     state["participants"][key] = participant
     if state["phase"] == ROUNDS:
         # A latecomer has missed initiative: it joins as if it had delayed from the bottom of

@@ -20,21 +20,16 @@ from __future__ import annotations
 from typing import Any
 
 from core.errors import gettext_noop as _
-from games.ruleset import Roster, RuleViolation, State, config_settings
+from games.ruleset import Roster, RuleViolation, State, config_settings, within_bounds
 
-GATHERING = "gathering"
-ROUNDS = "rounds"
-ENDED = "ended"
+from . import contract
+from .defaults import DEFAULTS, GATHERING
 
-DEFAULTS = {
-    "die_size": 20,
-    "defended_difficulty_base": 10,
-    "defence_attribute": None,
-    "max_interveners": None,
-    "harm": 1,
-}
 #: What a participant entry may say; only ``key`` and ``name`` are required.
 PARTICIPANT_FIELDS = ("key", "name", "character", "attributes", "health", "health_max", "side")
+#: The config's settings, and a participant's fields, with their bounds.
+PROPERTIES = contract.CONFIG["properties"]
+PARTICIPANT = contract.PARTICIPANT_IN["properties"]
 
 
 def build_state(config: dict) -> State:
@@ -44,6 +39,7 @@ def build_state(config: dict) -> State:
     entries = config.get("participants", [])
     if not isinstance(entries, list):
         raise RuleViolation("invalid_config", _("The participants must be a list."))
+    within_bounds("participants", entries, PROPERTIES["participants"])
     for entry in entries:
         key, participant = read_participant(entry, code="invalid_config")
         if key in participants:
@@ -70,25 +66,15 @@ def build_state(config: dict) -> State:
 
 
 def _read_settings(config: dict) -> dict:
-    settings = config_settings(config, DEFAULTS, besides=("categories", "participants"))
-    if not is_whole_number(settings["die_size"]) or settings["die_size"] < 2:
-        raise RuleViolation("invalid_config", _("The die needs at least 2 sides."))
-    if not is_whole_number(settings["defended_difficulty_base"]):
-        raise RuleViolation(
-            "invalid_config", _("The base of a defended difficulty must be a whole number.")
-        )
+    """The settings with their defaults, each within the bounds ``contract.CONFIG`` states
+    (docs/rules/skirmish.md, "Bounds of the settings")."""
+    settings = config_settings(
+        config, DEFAULTS, besides=("categories", "participants"), schema=contract.CONFIG
+    )
     if settings["defence_attribute"] is not None and not is_name(settings["defence_attribute"]):
         raise RuleViolation("invalid_config", _("The defence attribute must be an attribute."))
-    limit = settings["max_interveners"]
-    if limit is not None and (not is_whole_number(limit) or limit < 0):
-        raise RuleViolation(
-            "invalid_config", _("The number of interveners must be unlimited or at least 0.")
-        )
-    if not is_whole_number(settings["harm"]) or settings["harm"] < 0:
-        raise RuleViolation(
-            "invalid_config", _("The Health an attack costs must be a whole number, at least 0.")
-        )
     categories = config.get("categories")
+    within_bounds("categories", categories, PROPERTIES["categories"])
     if (
         not isinstance(categories, dict)
         or not categories
@@ -98,6 +84,9 @@ def _read_settings(config: dict) -> dict:
             "invalid_config",
             _("The categories must map each category of action to its Finesse attribute."),
         )
+    for category, attribute in categories.items():
+        within_bounds("categories", category, contract.ATTRIBUTE)
+        within_bounds(f"categories: {category}", attribute, contract.ATTRIBUTE)
     settings["categories"] = dict(categories)
     return settings
 
@@ -116,7 +105,11 @@ def read_participant(entry: Any, *, code: str) -> tuple[str, dict]:
     key, name = entry.get("key"), entry.get("name")
     if not is_name(key) or not is_name(name):
         raise RuleViolation(code, _("A participant needs a key and a name."))
+    bounds = PARTICIPANT  # each field's bounds
+    within_bounds("key", key, bounds["key"], code=code)
+    within_bounds("name", name, bounds["name"], code=code)
     attributes = entry.get("attributes", {})
+    within_bounds(f"{name}: attributes", attributes, bounds["attributes"], code=code)
     if not isinstance(attributes, dict) or not all(
         is_name(a) and is_whole_number(v) for a, v in attributes.items()
     ):
@@ -125,14 +118,22 @@ def read_participant(entry: Any, *, code: str) -> tuple[str, dict]:
             _("%(name)s's attributes must map names to whole numbers."),
             params={"name": name},
         )
+    for attribute, value in attributes.items():
+        within_bounds(f"{name}: attributes", attribute, contract.ATTRIBUTE, code=code)
+        value_bounds = bounds["attributes"]["additionalProperties"]
+        within_bounds(f"{name}: {attribute}", value, value_bounds, code=code)
     character, side = entry.get("character"), entry.get("side")
     if character is not None and not is_whole_number(character):
         raise RuleViolation(
             code, _("%(name)s's character must be a character or none."), params={"name": name}
         )
+    within_bounds(f"{name}: character", character, bounds["character"], code=code)
     if side is not None and not is_name(side):
         raise RuleViolation(code, _("%(name)s's side must be a name."), params={"name": name})
+    within_bounds(f"{name}: side", side, bounds["side"], code=code)
     health, health_max = _read_health(entry, name, code=code)
+    within_bounds(f"{name}: health", health, bounds["health"], code=code)
+    within_bounds(f"{name}: health_max", health_max, bounds["health_max"], code=code)
     return key, {
         "name": name,
         "character": character,

@@ -9,8 +9,9 @@ them. docs/rules/skirmish.md says what each field means in the rules' words.
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
+from games.ruleset import CAMPAIGN_ID
 
-from .config import DEFAULTS, ENDED, GATHERING, ROUNDS
+from .defaults import DEFAULTS, ENDED, GATHERING, ROUNDS
 
 
 def _object(properties: dict, *, required=(), description: str = "", **more) -> dict:
@@ -31,17 +32,36 @@ def _nullable(schema: dict) -> dict:
     return {**schema, "nullable": True}
 
 
-KEY = {"type": "string", "minLength": 1, "description": _("A participant's key (p01, p02, ...).")}
+#: The bounds of the config (docs/rules/skirmish.md, "Bounds of the settings"): a die as the
+#: campaign's sheet rules allow (up to 1,000 sides), names as long as the campaign's (a
+#: character's 120 characters, an attribute's 60), 50 participants, attributes ten times
+#: the sheet's default 1-10 either way, and Health, harm and difficulties up to 100.
+KEY_LENGTH, NAME_LENGTH, ATTRIBUTE_LENGTH = 20, 120, 60
+MOST_PARTICIPANTS, MOST_ATTRIBUTES, MOST_CATEGORIES = 50, 32, 16
+HUNDRED = {"type": "integer", "minimum": 0, "maximum": 100}
+
+KEY = {
+    "type": "string",
+    "minLength": 1,
+    "maxLength": KEY_LENGTH,
+    "description": _("A participant's key (p01, p02, ...)."),
+}
 KEYS = {"type": "array", "items": KEY}
 NAMES = {
     "type": "object",
     "additionalProperties": {"type": "string"},
     "description": "Key -> name of the participants the event mentions.",
 }
-ATTRIBUTE = {"type": "string", "minLength": 1, "description": _("An attribute's name.")}
+ATTRIBUTE = {
+    "type": "string",
+    "minLength": 1,
+    "maxLength": ATTRIBUTE_LENGTH,
+    "description": _("An attribute's name."),
+}
 ATTRIBUTES = {
     "type": "object",
-    "additionalProperties": {"type": "integer"},
+    "additionalProperties": {"type": "integer", "minimum": -100, "maximum": 100},
+    "maxProperties": MOST_ATTRIBUTES,
     "description": _("Attribute -> value: only the ones the skirmish needs."),
 }
 WHAT = {"type": "string", "description": "What the participant does, in the table's words."}
@@ -50,25 +70,23 @@ WHAT = {"type": "string", "description": "What the participant does, in the tabl
 
 _PARTICIPANT_FIELDS = {
     "key": KEY,
-    "name": {"type": "string", "minLength": 1},
+    "name": {"type": "string", "minLength": 1, "maxLength": NAME_LENGTH},
     "character": _nullable(
         {
             "type": "integer",
+            **CAMPAIGN_ID,
             "x-picks": "character",
             "description": _("The campaign's character, or null for ad-hoc."),
         }
     ),
     "attributes": ATTRIBUTES,
-    "health": _nullable(
-        {"type": "integer", "minimum": 0, "description": _("Health; null: not tracked.")}
-    ),
-    "health_max": _nullable(
-        {"type": "integer", "minimum": 0, "description": _("Health's maximum; default: health.")}
-    ),
+    "health": _nullable({**HUNDRED, "description": _("Health; null: not tracked.")}),
+    "health_max": _nullable({**HUNDRED, "description": _("Health's maximum; default: health.")}),
     "side": _nullable(
         {
             "type": "string",
             "minLength": 1,
+            "maxLength": ATTRIBUTE_LENGTH,
             "description": _("The side it fights on; null: a side of its own."),
         }
     ),
@@ -92,11 +110,12 @@ _SETTINGS = {
     "die_size": {
         "type": "integer",
         "minimum": 2,
+        "maximum": 1000,
         "default": DEFAULTS["die_size"],
         "description": _("Sides of the two dice every roll throws."),
     },
     "defended_difficulty_base": {
-        "type": "integer",
+        **HUNDRED,
         "default": DEFAULTS["defended_difficulty_base"],
         "description": _("A defended roll's difficulty before the target's attributes."),
     },
@@ -114,12 +133,12 @@ _SETTINGS = {
         {
             "type": "integer",
             "minimum": 0,
+            "maximum": MOST_PARTICIPANTS,
             "description": _("How many may intervene for one target; null: no limit."),
         }
     ),
     "harm": {
-        "type": "integer",
-        "minimum": 0,
+        **HUNDRED,
         "default": DEFAULTS["harm"],
         "description": _(
             "Health a successful attack costs its target, unless the storyguide "
@@ -130,6 +149,7 @@ _SETTINGS = {
 CATEGORIES = {
     "type": "object",
     "minProperties": 1,
+    "maxProperties": MOST_CATEGORIES,
     "additionalProperties": ATTRIBUTE,
     "description": _(
         "Category of action -> its Finesse attribute, which everyone rolls for "
@@ -165,6 +185,7 @@ CONFIG = _object(
         "categories": _titled(CATEGORIES, _("Categories of action")),
         "participants": {
             "type": "array",
+            "maxItems": MOST_PARTICIPANTS,
             "items": {
                 **PARTICIPANT_IN,
                 "properties": {

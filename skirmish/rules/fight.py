@@ -28,7 +28,8 @@ from __future__ import annotations
 
 from games.ruleset import Event, State
 
-from .config import ENDED, names
+from .config import names
+from .defaults import ENDED
 
 
 def in_the_fight(participant: dict) -> bool:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from games.ruleset import Actor, Command, RuleViolation, State
 
 from .commands import MOVES, rollable_categories
-from .config import ENDED, ROUNDS
+from .defaults import ENDED, ROUNDS
 from .fight import standing
 
 

@@ -34,7 +34,8 @@ from ..table import SkirmishTable
 from ..texts import LANGUAGES
 from . import contract, offers
 from .commands import MOVES, find_move
-from .config import ENDED, ROUNDS, build_state, prepare
+from .config import build_state, prepare
+from .defaults import ENDED, ROUNDS
 from .fight import end_without_opposition
 
 SECONDS_A_ROUND = 6
