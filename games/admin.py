@@ -28,7 +28,8 @@ REFEREE_ACTOR = Actor(REFEREE)
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
     list_display = ["__str__", "campaign", "ruleset", "status", "version", "created_at", "page"]
-    list_filter = ["kind", "ruleset", "status", "campaign"]
+    # The campaigns of the games the user sees (get_queryset), never every campaign's name.
+    list_filter = ["kind", "ruleset", "status", ("campaign", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["campaign"]
     search_fields = ["title"]
     change_form_template = "admin/games/game/change_form.html"

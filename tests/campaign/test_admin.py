@@ -679,3 +679,96 @@ def test_list_pages_load_in_a_fixed_number_of_queries(client, url):
 
     assert many_rows == 5 * few_rows
     assert many == few
+
+
+def every_campaign_row(campaign, storyguide) -> None:
+    """A row of every kind the dashboard lists, in ``campaign``: the rows its filters
+    would name (a character, a house's points, an invitation, a game, a cup year with its
+    fixtures, a webhook endpoint)."""
+    from campaign.invitations import invitation_create
+    from league.services import cup_year_create
+    from webhooks.models import Endpoint
+
+    character = make_character(campaign, f"{campaign.name} Seeker")
+    award(campaign.houses.get(name="Gryffindor"), 10, character=character, user=storyguide)
+    services.popularity_adjust(
+        character=character, amount=1, reason="fame", adjusted_by=storyguide, now=timezone.now()
+    )
+    invitation_create(campaign=campaign, created_by=storyguide, now=timezone.now())
+    game_create(
+        campaign=campaign,
+        ruleset=TableLog.name,
+        config={},
+        created_by=storyguide,
+        now=timezone.now(),
+    )
+    cup_year_create(
+        campaign=campaign,
+        name=f"{campaign.name} Cup",
+        first_half_starts=timezone.now(),
+        second_half_starts=timezone.now() + timedelta(days=120),
+    )
+    Endpoint.objects.create(
+        campaign=campaign,
+        url="https://hooks.example.org/in",
+        event_types=["game.finished"],
+        created_at=timezone.now(),
+    )
+
+
+def changelists() -> list[str]:
+    """The list page of every model on the dashboard."""
+    from django.contrib import admin
+    from django.urls import reverse
+
+    return [
+        reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_changelist")
+        for model in admin.site._registry
+    ]
+
+
+def filter_choices(response) -> list[str]:
+    """What the list page's filters offer, as they show it (its facets aside)."""
+    return [
+        str(choice["display"])
+        for spec in response.context["cl"].filter_specs
+        for choice in spec.choices(response.context["cl"])
+    ]
+
+
+def test_the_dashboards_filters_name_only_the_storyguides_own_campaigns(
+    client, storyguide, campaign, other_campaign
+):
+    """Issue 37 (the dashboard's campaign filter shows every campaign's name to any staff
+    user): on every list page, a storyguide of one campaign finds another campaign's name
+    neither among the filters' choices nor anywhere on the page; the campaign filter of the
+    games offers "All" and their own campaigns, "Beauxbatons" and "Hogwarts", only; a
+    superuser's offers "All", "Beauxbatons", "Durmstrang", "Hogwarts"."""
+    other_storyguide = other_campaign.memberships.get(role=Role.STORYGUIDE).user
+    every_campaign_row(campaign, storyguide)
+    every_campaign_row(make_campaign(storyguide, "beauxbatons"), storyguide)
+    every_campaign_row(other_campaign, other_storyguide)
+    client.force_login(storyguide)
+
+    seen = 0
+    for url in changelists():
+        response = client.get(url)
+        if response.status_code != 200:
+            continue  # a list the storyguides' permissions leave out (users, groups)
+        seen += 1
+        assert not [c for c in filter_choices(response) if "Durmstrang" in c], url
+        assert "Durmstrang" not in response.content.decode(), url
+    assert seen >= 10
+    assert campaign_filter(client) == ["All", "Beauxbatons", "Hogwarts"]
+
+    client.force_login(UserFactory(is_staff=True, is_superuser=True))
+    assert campaign_filter(client) == ["All", "Beauxbatons", "Durmstrang", "Hogwarts"]
+
+
+def campaign_filter(client) -> list[str]:
+    """The choices of the games' campaign filter on the dashboard."""
+    games = client.get("/admin/games/game/")
+    (campaigns,) = [
+        spec for spec in games.context["cl"].filter_specs if spec.field_path == "campaign"
+    ]
+    return [str(choice["display"]) for choice in campaigns.choices(games.context["cl"])]
