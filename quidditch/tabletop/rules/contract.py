@@ -79,6 +79,12 @@ def _list(items: dict, description: str = "") -> dict:
 
 # The config.
 
+#: The fields of a starting position (a scenario), which ``scenario.py`` reads one by one,
+#: and the bound of its score: 1,000 points a side, more than a match of real tables
+#: scores (docs/rules/tabletop-quidditch.md, "Bounds of the settings").
+SCENARIO_FIELDS = ("side", "players", "quaffle", "bludgers", "snitch", "score")
+SCENARIO_SCORE = {"type": "integer", "minimum": 0, "maximum": 1000}
+
 TEAM_CONFIG = _object(
     {
         "name": {
@@ -134,6 +140,7 @@ CONFIG = _object(
         "scenario": {
             "type": "object",
             "nullable": True,
+            "maxProperties": len(SCENARIO_FIELDS),
             "title": _("Starting position"),
             "description": _(
                 "A starting position: players (every player's square, null: off "

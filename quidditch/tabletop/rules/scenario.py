@@ -14,8 +14,9 @@ chasers.
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
-from games.ruleset import RuleViolation, config_settings
+from games.ruleset import RuleViolation, config_settings, within_bounds
 
+from .contract import CONFIG, SCENARIO_FIELDS, SCENARIO_SCORE
 from .pitch import DEFAULT, LENGTHS, WIDTHS, Pitch, pitch_of
 from .teams import (
     DEFAULT_TEAMS,
@@ -41,7 +42,9 @@ def invalid(message: str, **params) -> RuleViolation:
 
 
 def initial_state(config: object) -> dict:
-    config = config_settings(config, {"pitch": DEFAULT, "teams": {}, "scenario": None})
+    config = config_settings(
+        config, {"pitch": DEFAULT, "teams": {}, "scenario": None}, schema=CONFIG
+    )
     pitch = _pitch(config["pitch"])
     state = {
         "pitch": {"length": pitch.length, "width": pitch.width},
@@ -140,8 +143,7 @@ def _set_players(state: dict, squares: dict) -> None:
 def _apply_scenario(state: dict, pitch: Pitch, scenario: object) -> None:
     if not isinstance(scenario, dict):
         raise invalid(_("A scenario is an object."))
-    known = {"side", "players", "quaffle", "bludgers", "snitch", "score"}
-    unknown = sorted(set(scenario) - known)
+    unknown = sorted(set(scenario) - set(SCENARIO_FIELDS))
     if unknown:
         raise invalid(_("Unknown scenario fields: %(fields)s."), fields=", ".join(unknown))
     players = scenario.get("players")
@@ -181,7 +183,11 @@ def _apply_scenario(state: dict, pitch: Pitch, scenario: object) -> None:
     snitch = scenario.get("snitch")
     if snitch is not None:
         seen = snitch.get("seen", []) if isinstance(snitch, dict) else None
-        if not isinstance(seen, list) or not all(side in SIDES for side in seen):
+        if (
+            not isinstance(seen, list)
+            or len(seen) > len(SIDES)
+            or not all(side in SIDES for side in seen)
+        ):
             raise invalid(_("The snitch is given as {square: [x, y], seen: [sides]}."))
         state["snitch"] = {
             "square": list(_square(snitch.get("square"), pitch, "snitch")),
@@ -190,8 +196,8 @@ def _apply_scenario(state: dict, pitch: Pitch, scenario: object) -> None:
     score = scenario.get("score", dict.fromkeys(SIDES, 0))
     if not isinstance(score, dict) or set(score) != set(SIDES):
         raise invalid(_("The score is given as {home, away}."))
-    if not all(type(n) is int and n >= 0 for n in score.values()):
-        raise invalid(_("A score is a whole number of at least 0."))
+    for side in SIDES:
+        within_bounds(f"score: {side}", score[side], SCENARIO_SCORE)
     state["score"] = dict(score)
     if "side" in scenario:
         if scenario["side"] not in SIDES:
