@@ -356,6 +356,55 @@ def test_the_proxy_sends_streams_to_the_streams_server_at_once_and_the_rest_to_c
             proxy.stop()
 
 
+@needs_nginx
+def test_the_proxy_passes_the_host_with_its_port():
+    """Issue 37 (nginx's ``Host $host`` drops a non-default port): the ``Host`` a browser
+    sends to a proxy on another port, ``quidditch.example.org:8443``, reaches the command
+    servers and the streams server as it was sent, port and all."""
+    sent = {"Host": "quidditch.example.org:8443", "X-Forwarded-Proto": "https"}
+    with upstream("commands") as commands, upstream("streams") as streams:
+        proxy = Nginx(commands=commands.port, streams=streams.port).start()
+        try:
+            proxy.wait_ready()
+            for path in ("/accounts/login/", "/api/matches/7/stream/"):
+                with httpx.stream("GET", proxy.url + path, headers=sent, timeout=5) as answer:
+                    seen = json.loads(next(answer.iter_lines()).removeprefix("data: "))
+                assert seen["host"] == "quidditch.example.org:8443", path
+        finally:
+            proxy.stop()
+
+
+@needs_nginx
+@pytest.mark.django_db(transaction=True)
+def test_a_login_posted_through_the_proxy_on_another_port_passes_the_origin_check():
+    """Issue 37 (nginx's ``Host $host`` drops a non-default port, so form posts fail
+    Django's origin check): the service behind ``deploy/nginx.conf`` listening on a port of
+    its own; a browser opens the login page there and posts it with its ``Origin``
+    (``http://127.0.0.1:<port>``): the login is taken (302 to "My campaigns"), not refused
+    by the CSRF check (403)."""
+    from tests.factories import PASSWORD, UserFactory
+    from tests.streams import asgi_server
+
+    UserFactory(username="oliver")
+    with asgi_server() as service:
+        port = int(service.rsplit(":", 1)[1])
+        proxy = Nginx(commands=port, streams=port).start()
+        try:
+            proxy.wait_ready()
+            with httpx.Client(base_url=proxy.url, timeout=10) as browser:
+                form = browser.get("/accounts/login/")
+                (token,) = re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', form.text)
+                answer = browser.post(
+                    "/accounts/login/",
+                    data={"username": "oliver", "password": PASSWORD, "csrfmiddlewaretoken": token},
+                    headers={"Origin": proxy.url, "Referer": f"{proxy.url}/accounts/login/"},
+                )
+        finally:
+            proxy.stop()
+    assert answer.status_code == 302, answer.text[:500]
+    assert answer.headers["Location"] == "/me/"
+
+
 def test_dev_serve_on_another_port_prints_the_login_there(tmp_path):
     """``./dev serve --port N`` serves on N and prints the demo login at N (issue 27)."""
     port = free_port()
