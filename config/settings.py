@@ -122,8 +122,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
     }
     # Tests too use a file, not a shared in-memory database: only a file lets a live
-    # stream's server thread read while a test writes (WAL), as the service does.
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
+    # stream's server thread read while a test writes (WAL), as the service does. A file
+    # of the process's own, so that two test runs in one checkout never share one.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")}
 else:
     # Each of the server's threads keeps its connection between requests and checks
     # it before reuse, so the service recovers by itself after a database restart.

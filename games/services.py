@@ -271,8 +271,9 @@ def let_bots_act(
 ) -> None:
     """Let the game's bots act, one command at a time, until a person must act or the end,
     or until ``BOT_SECONDS`` of bot work are spent: then a task plays on
-    (:func:`games.tasks.bots_move`), so that no request waits on a long run of bot
-    moves, and the game says ``bots_moving`` until they are done.
+    (:func:`games.tasks.bots_move`) after a pause of ``BOT_PAUSE_SECONDS``, so that no
+    request waits on a long run of bot moves and a game of bots alone takes at most
+    about half of a worker; the game says ``bots_moving`` until they are done.
 
     The caller has locked the game row; ``bots`` (seat -> strategy) defaults to
     the game's seats as loaded. Every bot command goes through the
@@ -292,9 +293,13 @@ def let_bots_act(
         draw = hmac.new(bytes.fromhex(game.server_seed), f"bots:{game.version}".encode(), "sha256")
         rng = random.Random(draw.digest())
         deadline = time.monotonic() + settings.BOT_SECONDS
-        while game.dice_awaited is None and (
-            move := next_bot_move(
-                rules, canonical_state(game.state), bots, rng, now=now.timestamp()
+        while (
+            game.status == GameStatus.ACTIVE
+            and game.dice_awaited is None
+            and (
+                move := next_bot_move(
+                    rules, canonical_state(game.state), bots, rng, now=now.timestamp()
+                )
             )
         ):
             _resolve(
@@ -314,7 +319,11 @@ def let_bots_act(
     if written_here:
         turn.write()
     if moving:
-        transaction.on_commit(lambda: games_tasks.bots_move.delay(game.pk))
+        transaction.on_commit(
+            lambda: games_tasks.bots_move.apply_async(
+                (game.pk,), countdown=settings.BOT_PAUSE_SECONDS
+            )
+        )
 
 
 def game_bots_move(*, game_id: int, now: datetime) -> Game | None:
@@ -694,6 +703,7 @@ def _resolve(turn: Turn, *, user, waiting: Waiting, submitted, idempotency, now)
         event = _record(game, user, waiting, submitted, dice, [awaited_event(needs)], idempotency)
         game.dice_awaited = {"seq": event.seq, **waiting.to_json(), "dice": event.events[0]["dice"]}
         turn.add(event, "version", "last_hash", "dice_awaited")
+        _stop_at_the_limit(turn, now)
         return event
     if isinstance(dice, EnteredDice) and dice.unused:
         raise RuleViolation(
@@ -708,11 +718,30 @@ def _resolve(turn: Turn, *, user, waiting: Waiting, submitted, idempotency, now)
         game.dice_awaited = None
         turn.fields.add("dice_awaited")
     if rules.is_over(outcome.state):
-        game.status = GameStatus.FINISHED
-        game.finished_at = game.seed_revealed_at = now
-        turn.fields.update(("status", "finished_at", "seed_revealed_at"))
+        turn.fields.update(_close(game, GameStatus.FINISHED, now))
         turn.finished_at = now
+    _stop_at_the_limit(turn, now)
     return event
+
+
+def _stop_at_the_limit(turn: Turn, now: datetime) -> None:
+    """A game whose log has reached ``GAME_EVENT_LIMIT`` events ends there, abandoned,
+    whatever its rules say: no request, bot or setting makes a game that writes without
+    end (docs/architecture.md, "Bounded work"). The longest games the rules make run
+    to a few hundred events."""
+    game = turn.game
+    if game.status == GameStatus.ACTIVE and game.version >= settings.GAME_EVENT_LIMIT:
+        turn.fields.update(_close(game, GameStatus.ABANDONED, now))
+        turn.abandoned_at = now
+
+
+def _close(game: Game, status: str, now: datetime) -> tuple[str, ...]:
+    """End a game: its seed is revealed, so that anyone can check its rolls, and a command
+    still waiting for its dice is never applied. The fields it changed."""
+    game.status = status
+    game.finished_at = game.seed_revealed_at = now
+    game.dice_awaited = None
+    return ("status", "finished_at", "seed_revealed_at", "dice_awaited")
 
 
 def _awaited(rules: Ruleset, state, waiting: Waiting, need: Need, *, start_nonce: int):
@@ -751,6 +780,7 @@ class Turn:
         self.events: list[GameEvent] = []
         self.fields: set[str] = set()
         self.finished_at: datetime | None = None
+        self.abandoned_at: datetime | None = None
 
     def add(self, event: GameEvent, *fields: str) -> None:
         self.events.append(event)
@@ -766,7 +796,10 @@ class Turn:
             event_appended.send(sender=rules, game=game, event=event)
         if self.finished_at is not None:
             game_finished.send(sender=rules, game=game, now=self.finished_at)
-        self.events, self.fields, self.finished_at = [], set(), None
+        if self.abandoned_at is not None:
+            game_abandoned.send(sender=rules, game=game, now=self.abandoned_at)
+        self.events, self.fields = [], set()
+        self.finished_at = self.abandoned_at = None
 
 
 def _dice(game: Game, waiting: Waiting) -> Dice:
@@ -813,9 +846,6 @@ def game_abandon(*, game_id: int, user, now: datetime) -> Game:
             raise Forbidden("Only the referee or a storyguide may abandon a game.")
         if game.status != GameStatus.ACTIVE:
             raise RuleViolation("game_over", f"The game is already {game.status}.")
-        game.status = GameStatus.ABANDONED
-        game.finished_at = game.seed_revealed_at = now
-        game.dice_awaited = None  # a command still waiting for its dice is never applied
-        game.save(update_fields=["status", "finished_at", "seed_revealed_at", "dice_awaited"])
+        game.save(update_fields=_close(game, GameStatus.ABANDONED, now))
         game_abandoned.send(sender=type(find_ruleset(game.ruleset)), game=game, now=now)
     return game
