@@ -181,14 +181,7 @@ def test_deliveries_under_a_webhook_of_another_campaign_are_not_found(table, end
     """Issue 37, part 4: the deliveries of a webhook asked for under a campaign it does not
     belong to (or of no webhook at all) answered 200 with an empty list. Each nested id
     must belong to the one before it: 404 as for any missing object, and nothing written
-    (a replay does not touch the other campaign's delivery)."""
-    house_points_award(
-        house=table.house(campaign=table.other_campaign),
-        amount=3,
-        reason="elsewhere",
-        awarded_by=table.outsider,
-        now=timezone.now(),
-    )  # no delivery: the other campaign has no webhook yet
+    (a replay does not touch the other campaign's delivery, nor ours)."""
     theirs = endpoint_create(
         campaign=table.other_campaign,
         url="https://93.184.215.14/hook",
@@ -212,32 +205,30 @@ def test_deliveries_under_a_webhook_of_another_campaign_are_not_found(table, end
     second = campaign_create(
         name="Second table", slug=f"second-{table.storyguide.pk}", storyguide=table.storyguide
     )
-    ours, other = table.campaign.pk, table.other_campaign.pk
+
+    def under(campaign, webhook, *rest):
+        return "/".join([f"/api/campaigns/{campaign.pk}/webhooks/{webhook}", *map(str, rest), ""])
+
+    mine, other = table.campaign, table.other_campaign
+    asked = [
+        ("get", under(mine, theirs.pk, "deliveries")),
+        ("get", under(mine, theirs.pk, "deliveries", their_delivery.pk)),
+        ("post", under(mine, theirs.pk, "deliveries", their_delivery.pk, "replay")),
+        ("get", under(mine, endpoint.pk, "deliveries", their_delivery.pk)),
+        ("post", under(mine, endpoint.pk, "deliveries", their_delivery.pk, "replay")),
+        ("get", under(mine, theirs.pk + 1000, "deliveries")),  # no such webhook
+        ("get", under(other, theirs.pk, "deliveries")),
+        ("get", under(other, endpoint.pk, "deliveries")),
+        ("get", under(second, endpoint.pk, "deliveries")),
+        ("post", under(second, endpoint.pk, "deliveries", our_delivery.pk, "replay")),
+        ("post", under(second, endpoint.pk, "replay")),
+        ("post", under(second, theirs.pk, "replay")),
+    ]
     client = table.client(table.storyguide)
-    asked = {
-        f"GET /api/campaigns/{ours}/webhooks/{theirs.pk}/deliveries/": client.get,
-        f"GET /api/campaigns/{ours}/webhooks/{theirs.pk}/deliveries/{their_delivery.pk}/": (
-            client.get
-        ),
-        f"POST /api/campaigns/{ours}/webhooks/{theirs.pk}/deliveries/{their_delivery.pk}/replay/": (
-            client.post
-        ),
-        f"GET /api/campaigns/{ours}/webhooks/{endpoint.pk}/deliveries/{their_delivery.pk}/": (
-            client.get
-        ),
-        f"GET /api/campaigns/{ours}/webhooks/{theirs.pk + 1000}/deliveries/": client.get,
-        f"GET /api/campaigns/{other}/webhooks/{theirs.pk}/deliveries/": client.get,
-        f"GET /api/campaigns/{other}/webhooks/{endpoint.pk}/deliveries/": client.get,
-        f"GET /api/campaigns/{second.pk}/webhooks/{endpoint.pk}/deliveries/": client.get,
-        f"POST /api/campaigns/{second.pk}/webhooks/{endpoint.pk}/deliveries/{our_delivery.pk}/replay/": (  # noqa: E501
-            client.post
-        ),
-        f"POST /api/campaigns/{second.pk}/webhooks/{theirs.pk}/replay/": client.post,
-    }
     answered = {}
-    for request, send in asked.items():
-        response = send(request.split(" ", 1)[1])
-        answered[request] = (response.status_code, response.json().get("code"))
+    for method, path in asked:
+        response = getattr(client, method)(path)
+        answered[method, path] = (response.status_code, response.json().get("code"))
     assert answered == dict.fromkeys(asked, (404, "not_found"))
     their_delivery.refresh_from_db()
     assert (their_delivery.status, their_delivery.attempts) == (DeliveryStatus.GAVE_UP, 0)
