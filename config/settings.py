@@ -13,6 +13,7 @@ from pathlib import Path
 
 import dj_database_url
 from celery.schedules import crontab
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -65,6 +66,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_jsonform",
+    "csp",
     "core",
     "games",
     "campaign",
@@ -76,6 +78,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "corsheaders.middleware.CorsMiddleware",
     "core.throttling.BodySizeLimitMiddleware",
@@ -190,6 +193,26 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 
+# Content-Security-Policy on every answer (django-csp): everything from the service itself;
+# scripts only from its files (no template has an inline script: Swagger UI's start is a
+# file of its own, config.urls); styles inline too, as the games' tables (a square's place
+# on the pitch, a house's colour), Django's admin and the API docs' renderers set style
+# attributes and elements; images and fonts as data: URIs too (the admin's and the docs'
+# icons); no plugins, no <base>, forms posted only here, framed by nobody.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+
 # Cross-origin use by virtual-tabletop plugins: only the listed origins.
 CORS_ALLOWED_ORIGINS = env_list("CORS_ALLOWED_ORIGINS")
 CORS_URLS_REGEX = r"^/api/.*$"
@@ -225,6 +248,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "writes": os.environ.get("WRITE_RATE_LIMIT", "1200/min"),
         "login": os.environ.get("LOGIN_RATE_LIMIT", "20/min"),
+        "verify": os.environ.get("VERIFY_RATE_LIMIT", "30/min"),
         "invitations": os.environ.get("INVITATION_RATE_LIMIT", "30/min"),
     },
 }

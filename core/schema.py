@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from drf_spectacular.utils import OpenApiResponse
+
 ERROR_SCHEMA = {
     "type": "object",
     "properties": {
@@ -49,6 +51,8 @@ DESCRIPTIONS = {
     "429": "Rate limited; see `Retry-After`.",
     "503": "The database cannot be reached for a moment; see `Retry-After`.",
 }
+RATE_LIMITED = OpenApiResponse(response=ERROR_REF, description=DESCRIPTIONS["429"])
+"""The 429 of a read that is rate limited (writes say so without it)."""
 
 
 def add_errors_and_links(result, generator, request, public):

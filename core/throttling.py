@@ -59,6 +59,12 @@ class AnnouncedRateThrottle(SimpleRateThrottle):
         of ``X-Forwarded-For``, which the client writes."""
         return client_address(request)
 
+    def user_or_address(self, request) -> str:
+        """Whom a budget is counted for: the signed-in user, else the client's address."""
+        if request.user and request.user.is_authenticated:
+            return f"user-{request.user.pk}"
+        return f"address-{self.get_ident(request)}"
+
 
 class WriteRateThrottle(AnnouncedRateThrottle):
     """Writes per user; reads are not counted."""
@@ -68,11 +74,7 @@ class WriteRateThrottle(AnnouncedRateThrottle):
     def get_cache_key(self, request, view):
         if request.method in SAFE_METHODS:
             return None
-        if request.user and request.user.is_authenticated:
-            ident = f"user-{request.user.pk}"
-        else:
-            ident = f"address-{self.get_ident(request)}"
-        return self.cache_format % {"scope": self.scope, "ident": ident}
+        return self.cache_format % {"scope": self.scope, "ident": self.user_or_address(request)}
 
 
 class LoginRateThrottle(AnnouncedRateThrottle):
@@ -89,6 +91,16 @@ class InvitationRateThrottle(LoginRateThrottle):
     a code cannot be found by trying them."""
 
     scope = "invitations"
+
+
+class VerifyRateThrottle(AnnouncedRateThrottle):
+    """Audits of a game's log, which anyone may ask for and which cost time in proportion
+    to the log: per user, or per client address for anonymous readers."""
+
+    scope = "verify"
+
+    def get_cache_key(self, request, view):
+        return self.cache_format % {"scope": self.scope, "ident": self.user_or_address(request)}
 
 
 class RateLimitHeadersMiddleware:

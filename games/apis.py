@@ -24,6 +24,8 @@ from rest_framework.response import Response
 from core.errors import Invalid, NotFound, gettext_noop
 from core.numbers import whole_number
 from core.pagination import CURSOR_PARAMETERS, cursor, cursor_page, int_param
+from core.schema import RATE_LIMITED
+from core.throttling import VerifyRateThrottle
 from games import selectors, services
 from games.campaign_app import campaign_app
 from games.models import Game, GameEvent
@@ -146,8 +148,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         state = selectors.state_as_seen(game, self.actor(game), selectors.state_at(game, at))
         return HttpResponse(rules.board_svg(state), content_type="image/svg+xml")
 
-    @extend_schema(responses={200: VerifySerializer})
-    @action(detail=True, methods=["get"])
+    @extend_schema(responses={200: VerifySerializer, 429: RATE_LIMITED})
+    @action(detail=True, methods=["get"], throttle_classes=[VerifyRateThrottle])
     def verify(self, request, pk=None):
         """Audit the log: chain, seed, every server roll (once revealed), and a replay."""
         game = self.get_object()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import NamedTuple
 
+from django.core.cache import cache
 from django.db.models import Q, QuerySet
 
 from games import awaiting
@@ -157,8 +158,29 @@ def game_events(
     return [dict(zip(EVENT_FIELDS, row, strict=True)) for row in rows]
 
 
+VERIFIED_FOR_SECONDS = 600
+"""How long a report is kept for the log it was made of."""
+
+
 def game_verify(game: Game) -> Report:
-    """Audit a game's whole log (see games.verification)."""
+    """Audit a game's whole log (see games.verification), or give the report made of this
+    very log a moment ago.
+
+    Auditing costs time in proportion to the log, and anyone may ask; a log only
+    grows and its last hash names all of it, so the report is kept under that
+    hash (and whether the seed was revealed to check the rolls with) for
+    ``VERIFIED_FOR_SECONDS``. A row changed in the database behind the service's
+    back is found by the next report made after that.
+    """
+    key = f"verify:{game.pk}:{game.last_hash}:{int(game.seed_revealed)}"
+    report = cache.get(key)
+    if report is None:
+        report = _verify(game)
+        cache.set(key, report, VERIFIED_FOR_SECONDS)
+    return report
+
+
+def _verify(game: Game) -> Report:
     record = GameRecord(
         config=game.config,
         state=game.state,

@@ -36,7 +36,7 @@ def test_compose_names_the_services(compose):
     assert set(compose["services"]) == {
         *("postgres", "redis", "migrate"),
         *("web", "streams", "proxy"),
-        *("worker", "beat"),
+        *("worker", "webhooks", "beat"),
     }
 
 
@@ -44,7 +44,7 @@ def test_compose_migrates_once_before_anything_serves_or_runs_tasks(compose):
     services = compose["services"]
     assert services["migrate"]["command"] == ["python", "manage.py", "migrate", "--noinput"]
     assert services["migrate"]["restart"] == "no"
-    for name in ("web", "streams", "worker", "beat"):
+    for name in ("web", "streams", "worker", "webhooks", "beat"):
         waits_for = services[name]["depends_on"]
         assert waits_for["migrate"] == {"condition": "service_completed_successfully"}
 
@@ -166,7 +166,7 @@ def test_compose_runs_one_worker_and_exactly_one_beat(compose):
 
 
 def test_compose_wires_the_app_to_postgres_and_redis(compose):
-    for name in ("migrate", "web", "streams", "worker", "beat"):
+    for name in ("migrate", "web", "streams", "worker", "webhooks", "beat"):
         service = compose["services"][name]
         environment = service["environment"]
         assert "@postgres:5432/" in environment["DATABASE_URL"]
@@ -429,7 +429,7 @@ def test_dev_serve_on_another_port_prints_the_login_there(tmp_path):
 def test_compose_leaves_the_client_address_to_the_service(compose):
     """The servers do not rewrite the connection's address from X-Forwarded-For; the
     service reads it only from the proxies ``TRUSTED_PROXIES`` names (issue 27)."""
-    for name in ("web", "streams", "worker", "beat"):
+    for name in ("web", "streams", "worker", "webhooks", "beat"):
         environment = compose["services"][name]["environment"]
         assert environment["FORWARDED_ALLOW_IPS"] == ""
         assert environment["TRUSTED_PROXIES"] == "${TRUSTED_PROXIES:-172.30.0.10}"

@@ -8,10 +8,13 @@ that have played ``BOT_SECONDS`` hand the rest to a task that starts only after
 ``BOT_PAUSE_SECONDS``.
 """
 
+from unittest import mock
+
 import pytest
 from django.utils import timezone
 
-from games import tasks
+from core.throttling import VerifyRateThrottle
+from games import selectors, tasks
 from games.models import Game, GameEvent
 from games.signals import game_abandoned
 
@@ -103,3 +106,39 @@ def test_the_endless_dice_game_of_bots_is_bounded(table, settings):
     assert answer.status_code == 201, answer.json()
     played = Game.objects.get(pk=answer.json()["id"])
     assert played.status in {"finished", "abandoned"} and played.version <= 300
+
+
+def test_verifying_the_same_log_again_gives_the_report_made_of_it(table, monkeypatch):
+    """Anyone may audit a game, at a cost in proportion to its log: the second audit of
+    an unchanged log is the first one's report; a new event makes a new report."""
+    audits = []
+    real_verify = selectors.verify
+    monkeypatch.setattr(
+        selectors, "verify", lambda *args: audits.append(args) or real_verify(*args)
+    )
+    game = table.create_game(config={"target": 10**9})
+    reader = table.client(table.spectator)
+    first = reader.get(f"/api/matches/{game['id']}/verify/").json()
+    again = reader.get(f"/api/matches/{game['id']}/verify/").json()
+    assert len(audits) == 1 and again == first
+
+    table.client(table.player).post(
+        f"/api/matches/{game['id']}/commands/",
+        {"command": {"action": "roll", "sides": 6, "count": 1}},
+        format="json",
+    )
+    after = reader.get(f"/api/matches/{game['id']}/verify/").json()
+    assert len(audits) == 2 and after["events"] == first["events"] + 1
+
+
+def test_audits_are_rate_limited_per_client(table):
+    """Past the ``verify`` budget (here 2 a minute) a reader is told to wait (429 with
+    ``Retry-After``); another reader has a budget of their own."""
+    game = table.create_game(config={"target": 10**9})
+    url = f"/api/matches/{game['id']}/verify/"
+    reader = table.client(table.spectator)
+    with mock.patch.object(VerifyRateThrottle, "THROTTLE_RATES", {"verify": "2/min"}):
+        answers = [reader.get(url) for _ in range(3)]
+        assert [a.status_code for a in answers] == [200, 200, 429]
+        assert answers[2].json()["code"] == "throttled" and answers[2]["Retry-After"]
+        assert table.client(table.player).get(url).status_code == 200
