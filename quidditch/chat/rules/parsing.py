@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 
 from core.errors import gettext_noop as _
 from games.ruleset import Actor, RuleViolation
@@ -68,6 +69,13 @@ THIRD = re.compile(r"^([A-Z])$")
 def spelled(text: str) -> str:
     """The spelling with umlauts written out, as §3.5 allows."""
     return text.replace("ä", "ae").replace("ü", "ue").replace("Ä", "Ae").replace("Ü", "Ue")
+
+
+def composed(text: str) -> str:
+    """The text with each letter in one code point (Unicode NFC): a keyboard or a chat
+    client may send "ä" as "a" and a combining diaeresis, which reads the same and is
+    the same letter to a player."""
+    return unicodedata.normalize("NFC", text)
 
 
 def find_nick(state: State, written: str) -> str | None:
@@ -126,7 +134,7 @@ def _lines(state: State, actor: Actor) -> list[str]:
 def parse(text: str, *, state: State, actor: Actor) -> dict:
     if state["over"]:
         raise game_over()
-    line = text.strip()
+    line = composed(text).strip()
     speaker = None
     match = SPEAKER.match(line)
     if match and find_nick(state, match.group(1)):

@@ -36,6 +36,10 @@ def chasers() -> Game:
         ("Fangen", {"action": "snitch_catch"}),
         ("M", {"action": "position", "third": "M"}),
         ("  Torwurf ", {"action": "shot"}),
+        # The same letters as another keyboard sends them (issue 37): "ä" as "a" and a
+        # combining diaeresis (Unicode NFD) is the nick spelled right.
+        ("Pass GJa\u0308ger2", {"action": "pass", "target": "GJäger2"}),
+        ("Foul SHu\u0308ter", {"action": "foul", "target": "SHüter"}),
     ],
 )
 def test_3_5_exact_command_words_become_their_json_form(chasers, text, command):
