@@ -105,11 +105,10 @@ def read_participant(entry: Any, *, code: str) -> tuple[str, dict]:
     key, name = entry.get("key"), entry.get("name")
     if not is_name(key) or not is_name(name):
         raise RuleViolation(code, _("A participant needs a key and a name."))
-    bounds = PARTICIPANT  # each field's bounds
-    within_bounds("key", key, bounds["key"], code=code)
-    within_bounds("name", name, bounds["name"], code=code)
+    within_bounds("key", key, PARTICIPANT["key"], code=code)
+    within_bounds("name", name, PARTICIPANT["name"], code=code)
     attributes = entry.get("attributes", {})
-    within_bounds(f"{name}: attributes", attributes, bounds["attributes"], code=code)
+    within_bounds(f"{name}: attributes", attributes, PARTICIPANT["attributes"], code=code)
     if not isinstance(attributes, dict) or not all(
         is_name(a) and is_whole_number(v) for a, v in attributes.items()
     ):
@@ -118,22 +117,22 @@ def read_participant(entry: Any, *, code: str) -> tuple[str, dict]:
             _("%(name)s's attributes must map names to whole numbers."),
             params={"name": name},
         )
+    value_bounds = PARTICIPANT["attributes"]["additionalProperties"]
     for attribute, value in attributes.items():
         within_bounds(f"{name}: attributes", attribute, contract.ATTRIBUTE, code=code)
-        value_bounds = bounds["attributes"]["additionalProperties"]
         within_bounds(f"{name}: {attribute}", value, value_bounds, code=code)
     character, side = entry.get("character"), entry.get("side")
     if character is not None and not is_whole_number(character):
         raise RuleViolation(
             code, _("%(name)s's character must be a character or none."), params={"name": name}
         )
-    within_bounds(f"{name}: character", character, bounds["character"], code=code)
+    within_bounds(f"{name}: character", character, PARTICIPANT["character"], code=code)
     if side is not None and not is_name(side):
         raise RuleViolation(code, _("%(name)s's side must be a name."), params={"name": name})
-    within_bounds(f"{name}: side", side, bounds["side"], code=code)
+    within_bounds(f"{name}: side", side, PARTICIPANT["side"], code=code)
     health, health_max = _read_health(entry, name, code=code)
-    within_bounds(f"{name}: health", health, bounds["health"], code=code)
-    within_bounds(f"{name}: health_max", health_max, bounds["health_max"], code=code)
+    within_bounds(f"{name}: health", health, PARTICIPANT["health"], code=code)
+    within_bounds(f"{name}: health_max", health_max, PARTICIPANT["health_max"], code=code)
     return key, {
         "name": name,
         "character": character,
