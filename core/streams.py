@@ -18,8 +18,8 @@ every ``STREAM_HEARTBEAT_SECONDS`` keeps proxies from closing an idle stream.
 Who may open one: the token header (bots, plugins), the session (pages), or,
 for a browser's ``EventSource`` on another origin, a short-lived signed
 ``?stream_token=`` from ``POST /api/auth/stream-token/``, never the long-lived
-token in a URL. A user may hold ``STREAMS_PER_USER`` streams at once per
-server process.
+token in a URL. A user may hold ``STREAMS_PER_USER`` streams at once, in all
+the server processes together (``StreamSlots``).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ import contextlib
 import contextvars
 import json
 import logging
+import uuid
 import weakref
-from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from functools import cached_property, partial
@@ -39,6 +39,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import signing
+from django.core.cache import cache
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import StreamingHttpResponse
@@ -273,12 +274,23 @@ def shared_reads() -> SharedReads:
     return _shared_reads[loop]
 
 
+class AccessEnded(Exception):
+    """The reader of a stream may no longer read it (``follow``'s ``allowed``)."""
+
+
 async def follow(
-    key: str, after: int, read: Callable[[int], Awaitable[Page]], view: str = ""
+    key: str,
+    after: int,
+    read: Callable[[int], Awaitable[Page]],
+    view: str = "",
+    allowed: Callable[[], Awaitable[bool]] | None = None,
 ) -> AsyncIterator:
     """The messages of a log from ``after`` on: first what the database has, then each
     new row as it commits; an ``end`` message when the log closes. Readers of the
-    same ``key`` and ``view`` share their reads (``SharedReads``)."""
+    same ``key`` and ``view`` share their reads (``SharedReads``).
+
+    ``allowed()`` is asked before every read, so that nothing committed after a
+    reader lost their access reaches them: :class:`AccessEnded` then ends it."""
     heartbeat = settings_value("STREAM_HEARTBEAT_SECONDS", 15)
     poll = settings_value("STREAM_POLL_SECONDS", 1)
     waker = wakeups()
@@ -289,6 +301,8 @@ async def follow(
             # The generation before the read: a wake-up during it is not lost, and a
             # read begun before it (another stream's, shared) is not taken as the answer.
             seen = waker.generation(key)
+            if allowed is not None and not await allowed():
+                raise AccessEnded
             page = await shared_reads().read((key, view, after, seen), partial(read, after))
             for seq, encoded in page.messages:
                 yield encoded
@@ -307,27 +321,39 @@ async def follow(
                     quiet = 0.0
 
 
-class StreamLimit:
-    """How many streams each user holds open in this process."""
+class StreamSlots:
+    """How many streams each reader holds open, counted across every server process.
 
-    def __init__(self) -> None:
-        self.open: dict[int | str, int] = defaultdict(int)
+    A reader has ``STREAMS_PER_USER`` slots in the shared cache (Redis in a
+    deployment), and each open stream holds one under a lease that it renews as it
+    sends (a heartbeat at least every ``STREAM_HEARTBEAT_SECONDS``): a stream that
+    ends gives its slot back at once, and one whose process died frees it when the
+    lease runs out.
+    """
 
-    def full(self, user_id: int | str) -> bool:
-        return self.open.get(user_id, 0) >= settings_value("STREAMS_PER_USER", 20)
+    def lease(self) -> float:
+        return 3 * settings_value("STREAM_HEARTBEAT_SECONDS", 15)
 
-    @contextlib.contextmanager
-    def hold(self, user_id: int | str):
-        self.open[user_id] += 1
-        try:
-            yield
-        finally:
-            self.open[user_id] -= 1
-            if not self.open[user_id]:
-                del self.open[user_id]
+    def take(self, holder: int | str) -> tuple[str, str] | None:
+        """A free slot of ``holder``'s, now held by a new stream: (its key, the stream's
+        mark in it); ``None`` if all are held."""
+        stream = uuid.uuid4().hex
+        for slot in range(int(settings_value("STREAMS_PER_USER", 20))):
+            key = f"stream-slot:{holder}:{slot}"
+            if cache.add(key, stream, self.lease()):
+                return key, stream
+        return None
+
+    async def renew(self, held: tuple[str, str]) -> None:
+        await cache.atouch(held[0], self.lease())
+
+    async def give_back(self, held: tuple[str, str]) -> None:
+        key, stream = held
+        if await cache.aget(key) == stream:  # (not a slot whose lease ran out and was taken)
+            await cache.adelete(key)
 
 
-limits = StreamLimit()
+slots = StreamSlots()
 
 
 def start_after(request) -> int:
@@ -352,18 +378,26 @@ def event_stream(
     opened it. An anonymous reader reads only what is public, for as long as it likes.
     """
     holder = user.pk if user is not None else f"address:{client_address(client)}"
-    if limits.full(holder):
+    held = slots.take(holder)
+    if held is None:
         raise TooManyStreams()
     chunks = partial(follow, key, after, read, view)
     if user is not None:
+        allowed = _reader_allowed(user, client, access)
         chunks = partial(
-            while_allowed, chunks, _reader_allowed(user, client, access), _farewell(client)
+            while_allowed, partial(chunks, allowed=allowed), allowed, _farewell(client)
         )
 
     async def messages():
-        with limits.hold(holder):
+        renewed = asyncio.get_running_loop().time()
+        try:
             async for chunk in chunks():
                 yield chunk
+                if asyncio.get_running_loop().time() - renewed > slots.lease() / 3:
+                    await slots.renew(held)
+                    renewed = asyncio.get_running_loop().time()
+        finally:
+            await slots.give_back(held)
 
     response = StreamingHttpResponse(messages(), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
@@ -404,11 +438,11 @@ async def while_allowed(
 ) -> AsyncIterator[bytes]:
     """The stream's ``chunks`` for as long as ``allowed()`` says the reader may have them.
 
-    It is asked every ``STREAM_ACCESS_CHECK_SECONDS``, while the stream waits for
-    news as well as before a chunk is sent, so a reader who lost their access
-    (removed, another role, credentials revoked) gets at most what commits
-    within that time; then a ``revoked`` message (``revoked()``) ends the stream, and a
-    reconnect is judged afresh.
+    It is asked before every read of the log (``follow``), so that a reader who lost
+    their access (removed, another role, credentials revoked) gets nothing that
+    committed after, and every ``STREAM_ACCESS_CHECK_SECONDS`` while the stream
+    waits for news, so that an idle stream ends too; then a ``revoked`` message
+    (``revoked()``) ends the stream, and a reconnect is judged afresh.
     """
     every = settings_value("STREAM_ACCESS_CHECK_SECONDS", 2)
     loop = asyncio.get_running_loop()
@@ -430,6 +464,9 @@ async def while_allowed(
                 try:
                     chunk = done.result()
                 except StopAsyncIteration:
+                    return
+                except AccessEnded:
+                    yield await revoked()
                     return
                 yield chunk
     finally:

@@ -18,7 +18,9 @@ from knox.models import AuthToken
 import games.testing  # noqa: F401  (registers the "tally" ruleset)
 from campaign.models import Membership, Role
 from campaign.services import membership_remove, membership_set
-from games.services import game_create
+from core.streams import StreamSlots
+from games.models import Game
+from games.services import Submission, game_create, game_submit_command
 from tests.factories import MembershipFactory
 from tests.streams import asgi_server
 from tests.support import Table
@@ -170,3 +172,45 @@ def test_a_reader_who_leaves_frees_their_stream_at_once(table, settings):
             with client.stream("GET", url, headers=headers) as stream:
                 statuses.append(stream.status_code)  # it opened; the reader leaves at once
     assert statuses == [200] * 10
+
+
+def test_nothing_written_after_a_removal_reaches_the_removed_players_stream(table, settings):
+    """Issue 37 §1: "A removed member's open stream carries about 1.2 s of events written
+    after the removal". The player follows a *public* game (which they may go on watching
+    as anyone, but not as its player); with the periodic check a minute apart, the roll
+    written after the removal still never reaches the stream opened as the player."""
+    settings.STREAM_ACCESS_CHECK_SECONDS = 60
+    Game.objects.filter(pk=table.game.pk).update(public=True)
+    with asgi_server() as server:
+        stream = follow(server, f"/api/matches/{table.game.pk}/stream/", token(table.player))
+        removed = time.monotonic()
+        membership_remove(membership=Membership.objects.get(user=table.player))
+        game_submit_command(
+            game_id=table.game.pk,
+            user=table.storyguide,
+            submission=Submission(command={"action": "roll", "sides": 6, "count": 1}),
+            now=timezone.now(),
+        )
+        assert stream.ended_within(removed, WITHIN_SECONDS)
+    assert "event: revoked" in stream.lines
+    assert "id: 1" not in stream.lines, "the roll after the removal was sent"
+
+
+def test_a_users_streams_are_counted_in_the_cache_every_server_process_shares(table, settings):
+    """Issue 37 §1: "the per-user stream limit counts per process (one user held 40)".
+    With one stream allowed, the slot the open stream holds is in the shared cache: a
+    second process (a slot keeper of its own) finds it taken; once the stream ends, free."""
+    settings.STREAMS_PER_USER = 1
+    headers = token(table.player)
+    another_process = StreamSlots()
+    with asgi_server() as server:
+        stream = follow(server, f"/api/matches/{table.game.pk}/stream/", headers)
+        assert stream.status == 200
+        assert another_process.take(table.player.pk) is None
+        with httpx.Client(base_url=server, timeout=10) as client:
+            refused = client.get(f"/api/campaigns/{table.campaign.pk}/stream/", headers=headers)
+        assert refused.status_code == 429 and refused.json()["code"] == "too_many_streams"
+        membership_remove(membership=Membership.objects.get(user=table.player))
+        assert stream.ended_within(time.monotonic(), WITHIN_SECONDS)
+    held = another_process.take(table.player.pk)
+    assert held is not None, "the ended stream gave its slot back"
