@@ -162,7 +162,7 @@ VERIFIED_FOR_SECONDS = 600
 """How long a report is kept for the log it was made of."""
 
 
-def game_verify(game: Game) -> Report:
+def game_verify(game: Game, *, fresh: bool = False) -> Report:
     """Audit a game's whole log (see games.verification), or give the report made of this
     very log a moment ago.
 
@@ -170,10 +170,11 @@ def game_verify(game: Game) -> Report:
     grows and its last hash names all of it, so the report is kept under that
     hash (and whether the seed was revealed to check the rolls with) for
     ``VERIFIED_FOR_SECONDS``. A row changed in the database behind the service's
-    back is found by the next report made after that.
+    back is found by the next report made after that, or at once by a ``fresh``
+    one (``manage.py verify_game``, the operator's audit).
     """
     key = f"verify:{game.pk}:{game.last_hash}:{int(game.seed_revealed)}"
-    report = cache.get(key)
+    report = None if fresh else cache.get(key)
     if report is None:
         report = _verify(game)
         cache.set(key, report, VERIFIED_FOR_SECONDS)
@@ -256,16 +257,32 @@ GAME_FIELDS = (
 )
 
 
+def seats_held_by_others(game: Game, actor: Actor) -> frozenset[str]:
+    """The seats of ``game`` a person holds who is not ``actor``: their holder plays them
+    alone, and the referee relays only the seats nobody holds (a seat whose holder has
+    left the campaign stays theirs until the storyguide hands it on)."""
+    held = frozenset(seat.participant for seat in game.seats.all() if seat.user_id is not None)
+    return held - actor.controls
+
+
+def offered_commands(game: Game, actor: Actor, *, now: datetime) -> list[dict]:
+    """What ``actor`` may send now: the rules' ``allowed_commands``, but none for a seat
+    another person holds; nothing once the game is over, or while it waits for dice."""
+    if game.status != GameStatus.ACTIVE or game.dice_awaited is not None:
+        return []
+    rules = find_ruleset(game.ruleset)
+    offered = rules.allowed_commands(game.state, actor, now=now.timestamp())
+    others = seats_held_by_others(game, actor) if actor.is_referee else frozenset()
+    if not others:
+        return offered
+    return [command for command in offered if rules.seat_of(command, game.state) not in others]
+
+
 def game_as_seen(game: Game, actor: Actor, *, now: datetime) -> dict:
     """A game as ``actor`` may see it, with what they may do now: the body of every answer
     about a game (``GameSerializer`` documents it), built in one pass over the row."""
     rules = find_ruleset(game.ruleset)
-    running = game.status == GameStatus.ACTIVE
-    offered = (
-        rules.allowed_commands(game.state, actor, now=now.timestamp())
-        if running and game.dice_awaited is None
-        else []
-    )
+    offered = offered_commands(game, actor, now=now)
     seats = game.seats.all()
     return {
         "id": game.pk,

@@ -33,7 +33,12 @@ from games.foresight import command_dice
 from games.models import EnteredDice as EnteredDiceMode
 from games.models import Game, GameEvent, GameStatus, Seat
 from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor, Ruleset, find_ruleset
-from games.selectors import command_answer, dice_awaited_as_seen, visible
+from games.selectors import (
+    command_answer,
+    dice_awaited_as_seen,
+    seats_held_by_others,
+    visible,
+)
 from games.signals import event_appended, game_abandoned, game_finished, game_started
 from games.statements import lock_game
 
@@ -569,6 +574,7 @@ def _apply(turn: Turn, *, user, actor, command, submitted, now, entered, idempot
     _check_active(game)
     if game.dice_awaited is not None:
         raise _dice_first(game, actor)
+    _not_held_by_another(game, actor, command)
     if entered and not actor.is_referee:
         rules = find_ruleset(game.ruleset)
         ahead = command_dice(
@@ -584,6 +590,27 @@ def _apply(turn: Turn, *, user, actor, command, submitted, now, entered, idempot
     return _resolve(
         turn, user=user, waiting=waiting, submitted=submitted, idempotency=idempotency, now=now
     )
+
+
+def _not_held_by_another(game: Game, actor: Actor, command: dict) -> None:
+    """A seat a person holds is played by that person alone: the referee relays only the
+    seats nobody holds (``referee_relays``), as a storyguide's command for a held seat
+    would take the player's turn, or their secret choice (docs/architecture.md, "Who may
+    do what with a seat")."""
+    if not actor.is_referee:
+        return
+    others = seats_held_by_others(game, actor)
+    if not others:
+        return
+    seat = find_ruleset(game.ruleset).seat_of(command, canonical_state(game.state))
+    if isinstance(seat, str) and seat in others:
+        raise Forbidden(
+            gettext_noop(
+                "That seat is played by the one who holds it: the referee gives the "
+                "commands of the seats nobody holds."
+            ),
+            code="seat_held",
+        )
 
 
 def _enter_dice(turn: Turn, *, user, actor, entered, submitted, now, idempotency) -> GameEvent:

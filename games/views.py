@@ -114,11 +114,9 @@ def _frame(request, game, rules: Ruleset, actor, kind: str, language: str) -> di
 def _offers(game, rules: Ruleset, actor, view, language: str) -> list[tables.Offer]:
     """What this reader may do now, in words (nothing once the game is over, nor while it
     waits for the dice of a command)."""
-    if game.status != GameStatus.ACTIVE or not (actor.is_referee or actor.controls):
+    if not (actor.is_referee or actor.controls):
         return []
-    if game.dice_awaited is not None:
-        return []
-    commands = rules.allowed_commands(game.state, actor, now=timezone.now().timestamp())
+    commands = selectors.offered_commands(game, actor, now=timezone.now())
     return tables.offers(rules, view, commands, language)
 
 

@@ -11,6 +11,7 @@ from campaign.models import Position, Role
 from campaign.services import campaign_create
 from games.bots import EVERY_SEAT
 from games.dice import ScriptedDice, commitment
+from games.ruleset import find_ruleset
 from games.services import game_seat_bots
 from tests.factories import PASSWORD, MembershipFactory, UserFactory
 
@@ -91,6 +92,14 @@ def play_out(game, *, now, seed: int = 1):
     """
     fix_server_seed(game, seed)
     return game_seat_bots(game_id=game.pk, bots={EVERY_SEAT: "random"}, now=now)
+
+
+def holder(game, command: dict):
+    """The person who holds the seat that gives ``command``, if anyone does: they send it,
+    as the referee relays only the seats nobody holds."""
+    seat = find_ruleset(game.ruleset).seat_of(command, game.state)
+    held = game.seats.filter(participant=seat, user__isnull=False).select_related("user")
+    return next((seat.user for seat in held), None)
 
 
 def fix_server_seed(game, seed: int) -> None:

@@ -182,3 +182,40 @@ def test_a_shuffle_that_deals_hidden_hands_is_the_referees_to_enter(table):
 
     assert (by_a_player.status_code, by_a_player.json()["code"]) == (403, "not_your_dice")
     assert by_the_referee.status_code == 201, by_the_referee.json()
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "seat", "bots"),
+    [
+        ("dice-quidditch", "red", {"blue": "sensible"}),
+        ("rpg-quidditch", None, {"*": "sensible"}),
+        ("card-quidditch", G, {"slytherin": "simple"}),
+    ],
+)
+def test_the_referee_neither_is_offered_nor_sends_a_command_of_a_seat_a_player_holds(
+    table, ruleset, seat, bots
+):
+    """Issue 37 §1: "The storyguide can command a seat a player holds in the dice game and
+    the RPG quidditch (201), taking the player's secret RPG choice". The player's own
+    command, sent by the storyguide, is refused (403 ``seat_held``) with nothing written,
+    and the storyguide is offered no command of that seat; the player's is taken."""
+    described = table.client(table.storyguide).get(f"/api/rulesets/{ruleset}/").json()
+    seat = seat or described["seats"][0]
+    match = create(
+        table,
+        ruleset=ruleset,
+        config=described["example_config"],
+        seats={seat: table.player.pk},
+        bots=bots,
+    )
+    players = table.client(table.player).get(f"/api/matches/{match['id']}/").json()
+    theirs = players["allowed_commands"]
+    assert theirs, "the player has a move to make"
+    referees = table.client(table.storyguide).get(f"/api/matches/{match['id']}/").json()
+    assert not [c for c in referees["allowed_commands"] if c in theirs]
+
+    refused = command(table.client(table.storyguide), match["id"], {"command": theirs[0]})
+    assert refused.status_code == 403 and refused.json()["code"] == "seat_held"
+    assert Game.objects.get(pk=match["id"]).version == players["version"]
+    taken = command(table.client(table.player), match["id"], {"command": theirs[0]})
+    assert taken.status_code == 201, taken.json()

@@ -338,9 +338,10 @@ def test_a_skirmish_run_entirely_through_the_api_leaves_a_log_that_verifies(tabl
 
 
 def refused(table, gid, command, code, rule):
-    """The command answers 422 with the rule's code and paragraph, and changes nothing."""
+    """The command, sent by whoever commands its participant, answers 422 with the rule's
+    code and paragraph, and changes nothing."""
     before = snapshot(gid)
-    response = table.send(gid, command, table.storyguide)
+    response = table.send(gid, command)
     assert response.status_code == 422, response.json()
     body = response.json()
     assert (body["code"], body["rule"]) == (code, rule), body

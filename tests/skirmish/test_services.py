@@ -214,7 +214,8 @@ def test_a_hit_on_a_character_costs_its_sheet_health_too(table):
         "target": harry,
         "roll": {"kind": "opposed", "attribute": "Strength", "opposing": {"attribute": "Strength"}},
     }
-    submit(table, game, attack, dice=[15, 1, 10, 1])  # Ron 15 + 5 against Harry 10 + 3
+    submit(table, game, attack, user=table.commander(ron))  # Ron's player; the table rolls:
+    submit(table, game, None, dice=[15, 1, 10, 1])  # Ron 15 + 5 against Harry 10 + 3
     table.harry.refresh_from_db()
     assert table.harry.health == 4
 

@@ -17,7 +17,7 @@ class Command(BaseCommand):
             game = Game.objects.get(pk=game_id)
         except Game.DoesNotExist:
             raise CommandError(f"No game {game_id}.") from None
-        report = game_verify(game)
+        report = game_verify(game, fresh=True)
         self.stdout.write(json.dumps(report.to_json(), indent=2))
         if not report.ok:
             raise CommandError(

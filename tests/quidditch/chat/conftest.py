@@ -12,7 +12,7 @@ from quidditch.chat.rules import ChatQuidditch
 from quidditch.chat.simulation import RandomPlayers
 from tests.factories import MembershipFactory
 from tests.support import FULL_TEAM as TEAM
-from tests.support import Table, fix_server_seed
+from tests.support import Table, fix_server_seed, holder
 
 
 class QuidditchTable(Table):
@@ -98,8 +98,9 @@ class SeatedQuidditchTable(QuidditchTable):
         return body
 
     def play(self, match: dict, commands: int, *, seed: int = 0) -> Game:
-        """The referee submits up to ``commands`` random legal commands through the
-        service, on a clock that moves as the bot's players take their time (§3.4)."""
+        """Up to ``commands`` random legal commands through the service, each sent by the
+        player who holds its nick, the rest (STreiber2's and the referee's own words) by
+        the referee, on a clock that moves as the bot's players take their time (§3.4)."""
         players = RandomPlayers(ChatQuidditch(), random.Random(seed))
         game = Game.objects.get(pk=match["id"])
         fix_server_seed(game, seed)
@@ -111,7 +112,7 @@ class SeatedQuidditchTable(QuidditchTable):
             command = players.choose(game.state, now)
             game_submit_command(
                 game_id=game.pk,
-                user=self.storyguide,
+                user=holder(game, command) or self.storyguide,
                 submission=Submission(command=command),
                 now=datetime.fromtimestamp(now, UTC),
             )

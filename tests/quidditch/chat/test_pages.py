@@ -94,11 +94,29 @@ def test_29_the_page_draws_the_table_with_every_offered_command_as_a_button(seat
     players = table[table.index('id="players"') :]
     for nick in state["players"]:
         assert f"<strong>{nick}</strong>" in players
-    offered = RULES.allowed_commands(state, RELAY)
-    assert offered
-    for command in offered:
-        if command["action"] != "timeout":  # offered only once its deadline has passed
-            assert escape(json.dumps(command, ensure_ascii=False, separators=(",", ":"))) in table
+    # The referee relays the lines of STreiber2, whom nobody holds, and says his own words;
+    # every other nick's line is its player's (issue 37).
+    relayed = [
+        command
+        for command in RULES.allowed_commands(state, RELAY)
+        if command.get("player") in (None, "STreiber2")
+    ]
+    players_own = [
+        command
+        for command in RULES.allowed_commands(state, RELAY)
+        if command.get("player") not in (None, "STreiber2")
+    ]
+    assert relayed and players_own
+    shown = [
+        escape(json.dumps(command, ensure_ascii=False, separators=(",", ":"))) in table
+        for command in relayed
+        if command["action"] != "timeout"  # offered only once its deadline has passed
+    ]
+    assert all(shown)
+    assert not any(
+        escape(json.dumps(command, ensure_ascii=False, separators=(",", ":"))) in table
+        for command in players_own
+    )
     commands = html[html.index('id="commands"') : html.index('id="transcript"')]
     assert "data-command" not in commands  # all on the table; the frame keeps the text box
     assert 'id="say"' in commands

@@ -1,9 +1,9 @@
 """§3.4 through the API: ``Abblocken`` and ``Halten`` count only within the match's
 ``answer_seconds`` of the roll they answer, measured on the server's clock.
 
-The referee types the match up to the moment that matters, relaying the
-players' lines with the dice the table rolled (the match takes entered dice
-from the referee), so that the shot or the hit is known in advance. The
+The players type the match up to the moment that matters, and the referee
+enters the dice the table rolled (the match takes entered dice from the
+referee), so that the shot or the hit is known in advance. The
 answer then comes from the keeper's or the beater's own client, without
 dice: the server rolls it, and its clock decides whether it was in time.
 
@@ -35,9 +35,21 @@ class TimedMatch:
         self.owners = self.match["seats"]
 
     def referee(self, text: str, *dice: int) -> dict:
-        """The referee types ``text`` one second on, with the dice it rolls, if any."""
-        body = {"text": text, **({"dice": list(dice)} if dice else {})}
-        response = self._send(self.table.client(self.table.storyguide), body, 1)
+        """``text`` typed one second on, and the dice it rolls, if any, entered by the
+        referee, who rolls the table's dice: a held nick's line ("SHüter: T") typed by
+        its player on their own client, the referee's words and the lines of a nick
+        nobody holds by the referee (issue 37: he relays only those)."""
+        nick, _, line = text.partition(": ")
+        storyguide = self.table.client(self.table.storyguide)
+        if line and nick in self.owners:
+            player = self.table.client(get_user_model().objects.get(pk=self.owners[nick]))
+            response = self._send(player, {"text": line}, 1)
+            if dice:
+                assert response.status_code == 201, (text, response.json())
+                response = self._send(storyguide, {"dice": list(dice)}, 0)
+        else:
+            body = {"text": text, **({"dice": list(dice)} if dice else {})}
+            response = self._send(storyguide, body, 1)
         assert response.status_code == 201, (text, response.json())
         return response
 
