@@ -183,7 +183,7 @@ def test_5_1_a_cup_game_refuses_settings_its_rules_forbid_and_starts_nothing(cup
     assert refused.status_code == 422
     assert refused.json() == {
         "code": "invalid_config",
-        "detail": "rounds must be a whole number from 1 to 10",
+        "detail": "rounds must be a whole number from 1 to 10.",
         "rule": "§5.1",
     }
     fixture.refresh_from_db()

@@ -87,7 +87,7 @@ def test_a_refusal_is_shown_beside_the_field_it_names_and_nothing_is_started(tab
     html = setup_page(
         table, table.storyguide, "dice-quidditch", config=config, entered_dice="never", seats="1"
     ).content.decode()
-    assert "snitch_to_catch must be a whole number of at least 1" in html
+    assert "snitch_to_catch must be a whole number from 1 to 10." in html
     assert not Game.objects.exists()
 
 
