@@ -353,6 +353,11 @@ class SubmittedSerializer(serializers.Serializer):
     command = serializers.DictField(required=False)
     bot = serializers.CharField(required=False, help_text="The bot that sent it.")
     dice = serializers.ListField(child=LoggedDieField(), required=False)
+    entered_by = ActorSerializer(
+        required=False,
+        help_text="Dice sent alone, for the command the game waited on: who entered them "
+        "(the record's actor is the command's giver, as it is replayed).",
+    )
 
 
 class EventSerializer(serializers.Serializer):

@@ -629,7 +629,8 @@ def _enter_dice(turn: Turn, *, user, actor, entered, submitted, now, idempotency
         turn,
         user=user,
         waiting=waiting.entering(entered or [], game.dice_awaited["dice"]),
-        submitted=submitted,
+        # The record replays as the command's giver's; it says who entered these dice.
+        submitted={**submitted, "entered_by": actor.to_json()},
         idempotency=idempotency,
         now=now,
     )

@@ -153,6 +153,23 @@ def test_the_referee_enters_any_die(table):
     assert next_die(entered) == ("snitch", "blue"), "rolled off: blue begins"
 
 
+def test_the_log_credits_who_entered_the_dice_beside_who_gave_the_command(table):
+    """Issue 37 §1: "the log credits the waiting command's actor, not who typed it". Red's
+    player gives the roll-off; red enters red's die, then the referee blue's: each record
+    keeps the command's giver (red, for the replay) and says who entered its dice."""
+    game = roll_off_awaited(table)
+    command(table.client(table.player), game["id"], {"dice": [3]})
+    command(table.client(table.storyguide), game["id"], {"dice": [4]})
+
+    log = table.client(table.player).get(f"/api/matches/{game['id']}/events/").json()
+    records = log["results"][-2:]
+    assert [r["actor"] for r in records] == [{"role": "player", "controls": ["red"]}] * 2
+    assert [r["submitted"]["entered_by"] for r in records] == [
+        {"role": "player", "controls": ["red"]},
+        {"role": "referee", "controls": []},
+    ]
+
+
 def test_a_shuffle_that_deals_hidden_hands_is_the_referees_to_enter(table):
     """The card game's deal shuffles each team's deck: a player who entered that order
     would choose both hands, so only the referee enters it."""

@@ -77,7 +77,10 @@ def test_the_table_enters_the_dice_one_by_one_and_the_command_is_applied_as_give
     one = sent(storyguide, tally, {"dice": [4]})
     assert one["game"]["dice_awaited"]["dice"] == [{**TALLY_D6, "count": 2}]
     assert [roll["face"] for roll in one["event"]["dice"]] == [4]
-    assert one["event"]["submitted"] == {"dice": [4]}
+    assert one["event"]["submitted"] == {
+        "dice": [4],
+        "entered_by": {"role": "referee", "controls": []},
+    }
     assert one["event"]["narration"] == [{"en": "Waiting for dice: 2d6 (tally)."}]
     rest = sent(storyguide, tally, {"dice": [5, 6]})
 
