@@ -28,7 +28,12 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
+
+from django.conf import settings
+from django.http import HttpResponse
+from drf_spectacular.utils import extend_schema
+from drf_spectacular.views import SpectacularAPIView
 
 from core.schema import NULL
 from games.awaiting import DICE_AWAITED
@@ -321,3 +326,34 @@ def add_ruleset_shapes(result, generator, request, public):
                 description = f"{component['description']} {description}"
             schemas[generic] = union(members, told_by, description)
     return result
+
+
+class SchemaView(SpectacularAPIView):
+    """``/api/schema/``, made once per process for each format and language.
+
+    The contract follows from the code and the registered rulesets alone, and
+    making it costs most of a second (generating it, then writing it as YAML or
+    JSON), which anyone may ask for: it is kept, rendered, under the format, the
+    language and the rulesets' names, so that asking again costs nothing.
+    """
+
+    _made: ClassVar[dict[tuple, tuple[bytes, str, str]]] = {}
+
+    @extend_schema(exclude=True)  # as drf-spectacular's own (SERVE_INCLUDE_SCHEMA)
+    def get(self, request, *args, **kwargs):
+        asked = request.GET.get("lang")
+        language = asked if asked in dict(settings.LANGUAGES) else ""
+        key = (request.accepted_renderer.format, language, tuple(ruleset_names()))
+        made = self._made.get(key)
+        if made is None:
+            response = super().get(request, *args, **kwargs)
+            response.accepted_renderer = request.accepted_renderer
+            response.accepted_media_type = request.accepted_media_type
+            response.renderer_context = self.get_renderer_context()
+            response.render()
+            made = (response.content, response["Content-Type"], response["Content-Disposition"])
+            self._made[key] = made
+        content, content_type, disposition = made
+        return HttpResponse(
+            content, content_type=content_type, headers={"Content-Disposition": disposition}
+        )
