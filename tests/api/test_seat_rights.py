@@ -9,6 +9,7 @@ their own seats roll, and the referee enters any die and every shuffle.
 """
 
 import pytest
+from django.test import Client
 
 from games.models import Game
 from tests.games.conftest import GameTable
@@ -54,6 +55,18 @@ def hand_shown(client, game_id: int) -> bool:
     return any(f'"{card}"' in body for card in hand)
 
 
+def paths_showing_the_hand(user, game_id: int) -> list[str]:
+    """The paths that carry the game (its answer, its log, its page) on which ``user``
+    reads a card of Gryffindor's hand (a card's name, "G-keeper6-1", is its own)."""
+    hand = CARDS.secrets(Game.objects.get(pk=game_id).state)[G]
+    reader = Client()
+    reader.force_login(user)
+    paths = [f"/api/matches/{game_id}/", f"/api/matches/{game_id}/events/", f"/matches/{game_id}/"]
+    return [
+        path for path in paths if any(card in reader.get(path).content.decode() for card in hand)
+    ]
+
+
 def command(client, game_id: int, sent: dict):
     return client.post(f"/api/matches/{game_id}/commands/", sent, format="json")
 
@@ -71,6 +84,7 @@ def test_a_removed_player_neither_sees_nor_commands_their_seat_in_a_public_game(
     player = table.client(table.player)
     offer = first_offer(player, match["id"])
     assert hand_shown(player, match["id"])
+    assert len(paths_showing_the_hand(table.player, match["id"])) == 3, "the player's hand"
 
     removed = table.client(table.storyguide).delete(
         f"/api/memberships/{membership_of(table, table.player).pk}/"
@@ -78,6 +92,7 @@ def test_a_removed_player_neither_sees_nor_commands_their_seat_in_a_public_game(
 
     assert removed.status_code == 204
     assert not hand_shown(player, match["id"])
+    assert paths_showing_the_hand(table.player, match["id"]) == []
     assert player.get(f"/api/matches/{match['id']}/").json()["allowed_commands"] == []
     refused = command(player, match["id"], {"command": offer})
     assert refused.status_code == 403
