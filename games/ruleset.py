@@ -13,6 +13,7 @@ rules can be judged without a rules module ever reading the clock.
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
@@ -171,6 +172,13 @@ class Ruleset:
         campaign). Raises ``RuleViolation("invalid_config", ...)``.
         """
         return config
+
+    def campaign_config(self, roster: Roster) -> dict:
+        """The config a game of this campaign starts from on the New game page: the
+        example's settings, and where the rules field the campaign's characters, its
+        houses and characters, so that a game started with the defaults counts (its
+        result credits the houses and moves the characters' Popularity)."""
+        return copy.deepcopy(self.example_config)
 
     def setup(self, config: dict) -> State:
         """Validate ``config`` and build the initial state (rolls no dice).

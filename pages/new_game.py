@@ -5,7 +5,9 @@ Three steps on one page, each a plain form posted to the server:
 
 1. the ruleset, from the list of every ruleset a game of can be started;
 2. its setup: the ruleset's ``config_schema`` as a form (django-jsonform draws
-   it, with the ruleset's ``example_config`` as the defaults), where a setting
+   it, with the ruleset's ``campaign_config`` as the defaults: where the rules
+   field teams, two of the campaign's houses and their characters, so that a
+   game started with the defaults counts), where a setting
    that names a house, a character or a member of the campaign (``"x-picks"``
    in the schema) is a choice among them rather than an id to type; and the
    game's options (its title, who may read it, whether it counts, the dice);
@@ -81,6 +83,10 @@ def form_schema(schema: dict, campaign: Campaign) -> dict:
             return [walk(item) for item in node]
         if not isinstance(node, dict):
             return node
+        if isinstance(node.get("oneOf"), list):
+            # The campaign's own (a house of it, its characters) first: django-jsonform
+            # opens on the first choice, and a game of the campaign's houses counts.
+            node = {**node, "oneOf": sorted(node["oneOf"], key=lambda m: not _picks(m))}
         node = {key: walk(value) for key, value in node.items()}
         picks = node.pop("x-picks", None)
         if picks in choices:
@@ -96,6 +102,13 @@ def form_schema(schema: dict, campaign: Campaign) -> dict:
         return node
 
     return walk(copy.deepcopy(schema))
+
+
+def _picks(node) -> bool:
+    """Whether a schema picks among the campaign's houses, characters or members."""
+    if isinstance(node, dict):
+        return "x-picks" in node or any(_picks(value) for value in node.values())
+    return isinstance(node, list) and any(_picks(item) for item in node)
 
 
 UNREADABLE = _(
@@ -199,7 +212,7 @@ class SetupForm(forms.Form):
         self.fields["config"] = ConfigField(
             config_schema=rules.config_schema,
             schema=form_schema(rules.config_schema, campaign),
-            initial=rules.example_config,
+            initial=rules.campaign_config(campaign_app().roster(campaign.pk)),
             label=_("Setup"),
             required=False,
         )

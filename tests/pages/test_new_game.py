@@ -2,13 +2,15 @@
 a game"): the ruleset, its setup as a form made from its config schema, its seats (members,
 bots, or the referee where the rules let them relay), then the game's page."""
 
+import html
 import json
 import re
 
 import pytest
 from django.test import Client
 
-from campaign.models import Role
+from campaign.demo import seed_characters
+from campaign.models import HousePointEntry, Role
 from games.models import Game
 from tests.factories import MembershipFactory
 from tests.support import Table, dashboard_client
@@ -154,3 +156,54 @@ def test_my_campaigns_says_whose_move_it_is_by_the_seats_names(table):
     assert "Quidditch card game" in me
     assert re.search(r"Your move|waiting for (Gryffindor|Slytherin)", me)
     assert "waiting for gryffindor" not in me and "waiting for slytherin" not in me
+
+
+def form_defaults(page) -> dict:
+    """The setup the New game page offers, as its form holds it before anyone changes it."""
+    found = re.search(r'data-django-jsonform="([^"]*)"', page.content.decode())
+    data = json.loads(html.unescape(found.group(1)))["data"]
+    return json.loads(data) if isinstance(data, str) else data
+
+
+def test_a_quidditch_match_started_with_the_defaults_counts_for_the_campaigns_houses(
+    table, django_capture_on_commit_callbacks
+):
+    """Issue 38, "Games that count": the RPG quidditch's New game page offers two of the
+    campaign's houses with their characters in their positions (every house of the demo
+    fields seven: the first two, Gryffindor and Hufflepuff); the match started with those defaults, bots in every seat
+    and the referee's duties, is played to its end and its winner's house is credited."""
+    seed_characters(table.campaign)
+    page = setup_page(table, table.storyguide, "rpg-quidditch")
+    config = form_defaults(page)
+    houses = {h.pk: h.name for h in table.campaign.houses.all()}
+    assert [houses[team["house"]] for team in config["teams"]] == ["Gryffindor", "Hufflepuff"]
+    assert all(len(team["players"]) == 7 for team in config["teams"])
+
+    seats = setup_page(
+        table,
+        table.storyguide,
+        "rpg-quidditch",
+        config=json.dumps(config),
+        entered_dice="never",
+        seats="1",
+    ).content.decode()
+    chosen = {name: "bot:sensible" for name in re.findall(r'name="(seat:[^"]+)"', seats)}
+    assert len(chosen) == 6, "a beater's two and a seeker's seat a side"
+    with django_capture_on_commit_callbacks(execute=True):
+        setup_page(
+            table,
+            table.storyguide,
+            "rpg-quidditch",
+            config=json.dumps(config),
+            entered_dice="never",
+            referee="on",
+            create="1",
+            **chosen,
+        )
+    game = Game.objects.get()
+    assert game.status == "finished"
+    score, winner = game.state["score"], game.state["winner"]
+    won_by = abs(score["home"] - score["away"])
+    house = houses[config["teams"][("home", "away").index(winner)]["house"]]
+    credited = HousePointEntry.objects.filter(house__campaign=table.campaign)
+    assert [(e.house.name, e.amount) for e in credited] == [(house, won_by)], "the winner's"

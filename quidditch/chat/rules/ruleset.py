@@ -5,6 +5,7 @@ from __future__ import annotations
 from core.errors import gettext_noop as _
 from games.dice import Dice
 from games.ruleset import Actor, Command, Event, Outcome, Ruleset, RuleViolation, State, register
+from quidditch.positions import house_teams
 
 from .. import words
 from ..bots import Sensible
@@ -29,6 +30,7 @@ from .commands import normalise
 from .config import DEFAULTS, MAX_ROUNDS, SCHEMA, build_state
 from .match import Match
 from .roster import prepare
+from .teams import LIMITS
 
 EXAMPLE_TEAMS = {
     "Gryffindor": [
@@ -170,6 +172,13 @@ class ChatQuidditch(Ruleset):
 
     def prepare(self, config: dict, roster) -> dict:
         return prepare(config, roster)
+
+    def campaign_config(self, roster) -> dict:
+        """Two of the campaign's houses, each with its characters in their positions (a
+        keeper, a seeker, up to three chasers and two beaters, §2), where two can field
+        a keeper and a seeker; else the example's teams by name."""
+        teams = house_teams(roster, {role: most for role, (_, most) in LIMITS.items()})
+        return {**self.example_config, "teams": teams} if teams else super().campaign_config(roster)
 
     def setup(self, config: dict) -> State:
         state = build_state(config)

@@ -31,6 +31,7 @@ from games.ruleset import (
     register,
     within_bounds,
 )
+from quidditch.positions import house_teams
 
 from .. import words
 from ..bots import SensiblePlayer
@@ -175,6 +176,13 @@ class RpgQuidditch(Ruleset):
     bots = {"sensible": SensiblePlayer()}
     referee_relays = True
     table = RpgTable()
+
+    def campaign_config(self, roster: Roster) -> dict:
+        """Two of the campaign's houses, each with seven of its characters in their
+        positions (three chasers, two beaters, a keeper and a seeker), where two can
+        field them all; else the example's teams written out."""
+        teams = house_teams(roster, LINE_UP, complete=True)
+        return {**self.example_config, "teams": teams} if teams else super().campaign_config(roster)
 
     def prepare(self, config: dict, roster: Roster) -> dict:
         if not isinstance(config, dict):
