@@ -143,6 +143,7 @@ def _cup_year_page(request, campaign_slug: str, cup_year_slug: str | None):
             (row, colours[row["house"]], marks.get(row["house"], ()))
             for row in selectors.standings_rows(table)
         ],
+        "marked": any(marks.values()),
         "played": sum(game.fixture.result is not None for game in half_games),
         "scheduled": len(half_games),
         "halves": [

@@ -157,3 +157,31 @@ def test_cup_rulesets_take_part_in_the_league_protocol_and_the_platform_knows_no
     assert cup_rulesets() == ["chat-quidditch", "rpg-quidditch"]
     for hook in ("plays_cups", "cup_config", "cup_result", "cup_score_bounds"):
         assert not hasattr(Ruleset, hook)
+
+
+def test_before_any_place_is_certain_the_page_says_no_mark_yet_and_names_both_points(
+    cup, client, django_capture_on_commit_callbacks
+):
+    """Issue 38: the page promised marks beside the houses while none stood there, and
+    showed cup points beside house points with no word on which is which. After one game
+    of twelve no place is certain (§8.2): the page says so, and names and explains both."""
+    first = cup.cup.fixtures.order_by("window_starts", "id").first()
+    with django_capture_on_commit_callbacks(execute=True):
+        play(cup, first)
+    html = client.get(year_url(cup)).content.decode()
+    assert 'class="mark ' not in html
+    assert "Marks beside the houses are proofs" not in html
+    assert (
+        "No house's place is certain yet: a mark appears beside a house once the 11 games "
+        "still to play cannot change it (§8.2)." in html
+    )
+    standings = html[html.index('<table id="standings">') : html.index("</table>")]
+    assert '<th class="n" scope="col">Cup points</th>' in standings
+    assert "Cup points are won in this cup's games and decide the cup (§8.2)." in html
+
+
+def test_once_a_place_is_certain_the_marks_are_told_as_proofs(cup, client):
+    settle(cup)
+    html = client.get(year_url(cup)).content.decode()
+    assert "Marks beside the houses are proofs" in html
+    assert "No house's place is certain yet" not in html
