@@ -11,8 +11,13 @@ and no person has one left (a person is waited for), so that a match of bots
 ends by the snitch or after its last round and a person at the table plays.
 
 It never proposes to end the game (§7): a captain accepts a person's proposal
-when his team does not trail, the referee once both captains have agreed. The
-random player that fuzzes the ruleset is the platform's (``random``).
+when his team does not trail, the referee once both captains have agreed. It
+never asks for a substitution (§8.6); at the referee's seat it answers a
+person's request first: a player gone from the table or who has to leave is
+replaced now; a change of tactics waits for half-time, and after it is refused
+(§8.6: "ohne jegliche Probleme aufschiebbar"); another reason waits for the
+next pause. The random player that fuzzes the ruleset is the platform's
+(``random``).
 """
 
 from __future__ import annotations
@@ -26,6 +31,13 @@ from . import tactics
 
 #: The referee's own words, in the order a referee says them when several are open.
 REFEREE_WORDS = ("timeout", "release", "chat_end", "chat", "quaffle_roll")
+#: When the referee allows a substitution, by its reason (§8.6); None: he refuses it.
+SUBSTITUTION_WHEN = {
+    "absent": ("now",),
+    "leaving": ("now",),
+    "tactics": ("half_time", None),
+    "other": ("pause",),
+}
 
 
 class Sensible:
@@ -70,6 +82,9 @@ def referee(
     the nicks people play) has a command left: a person is waited for, as a referee
     waits for the players in the chat, until they act or their time runs out (§3.4).
     """
+    answer = _substitution_answer(view, offered)
+    if answer is not None:
+        return answer
     by_action = {command["action"]: command for command in offered}
     for action in REFEREE_WORDS:
         if action in by_action:
@@ -83,4 +98,22 @@ def referee(
     captains = {team["captain"] for team in view["teams"]}
     if "end_game" in by_action and captains <= set(view["end_votes"]):
         return by_action["end_game"]
+    return None
+
+
+def _substitution_answer(view: State, offered: list[Command]) -> Command | None:
+    """The answer to a captain's request for a substitution, if one awaits it (§8.6)."""
+    for request in view["substitutions"]:
+        if request["accepted"]:
+            continue
+        team = request["team"]
+        answers = {
+            command.get("when"): command
+            for command in offered
+            if command["action"] in ("accept_substitution", "refuse_substitution")
+            and command.get("team") == team
+        }
+        for when in SUBSTITUTION_WHEN[request["reason"]]:
+            if when in answers:
+                return answers[when]
     return None

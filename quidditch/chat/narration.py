@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from core.errors import gettext_noop as _
 
-from .words import LANGUAGES, TEXTS
+from .words import LANGUAGES, REASONS, TEXTS, WHEN, moves_text
 
 LINES: dict[str, str] = {
     "experience": _("{house}: experience points {points}"),
@@ -73,6 +73,12 @@ LINES: dict[str, str] = {
     "game_over:snitch": _("Game over: the snitch is caught. Final result: {points}"),
     "game_over:rounds": _("Game over after the last round. Final result: {points}"),
     "game_over:agreement": _("Game over by agreement. Final result: {points}"),
+    "substitution_asked": _(
+        "{house}: the captain {player} asks the referee for a substitution ({reason}): {moves}"
+    ),
+    "substitution_accepted": _("The referee allows {house}'s substitution {when}"),
+    "substitution_refused": _("The referee refuses {house}'s substitution"),
+    "substitution_made": _("Substitution for {house}: {moves}"),
     "answer_missing": _("Time is up"),
     "answer_too_late": _("{player}: too late"),
 }
@@ -100,6 +106,8 @@ def _variant(event: dict) -> str | None:
 
 def narrate(event: dict) -> dict[str, str]:
     kind = event["type"]
+    if kind.startswith("substitution_"):
+        return {language: _substitution(event, language) for language in LANGUAGES}
     line = LINES.get(f"{kind}:{_variant(event)}") or LINES.get(kind)
     if line is None:
         return dict.fromkeys(LANGUAGES, kind)
@@ -121,6 +129,36 @@ def narrate(event: dict) -> dict[str, str]:
 
 
 NOBODY = _("none")
+
+NOTE = _("{line} – “{note}”")
+VACANT = _("{line}. {nicks} stays empty")
+VACANT_MANY = _("{line}. {nicks} stay empty")
+CAPTAIN = _("{line}. {nick} is captain now")
+
+
+def _substitution(event: dict, language: str) -> str:
+    """A line of §8.6: the request, the answer, the change made."""
+
+    def text(message: str, **fields) -> str:
+        return TEXTS.text(language, message).format_map(fields)
+
+    kind, house = event["type"], event["house"]
+    moves = moves_text(event["moves"], language) if "moves" in event else ""
+    if kind == "substitution_asked":
+        reason = text(REASONS[event["reason"]])
+        line = text(LINES[kind], house=house, player=event["player"], reason=reason, moves=moves)
+        return text(NOTE, line=line, note=event["note"]) if event["note"] else line
+    if kind == "substitution_accepted":
+        return text(LINES[kind], house=house, when=text(WHEN[event["when"]]))
+    if kind == "substitution_refused":
+        return text(LINES[kind], house=house)
+    line = text(LINES[kind], house=house, moves=moves)
+    if event["vacant"]:
+        many = VACANT_MANY if len(event["vacant"]) > 1 else VACANT
+        line = text(many, line=line, nicks=", ".join(event["vacant"]))
+    if event["captain"]:
+        line = text(CAPTAIN, line=line, nick=event["captain"])
+    return line
 
 
 def _by_name(event: dict, nobody: str) -> dict[str, str]:

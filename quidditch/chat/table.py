@@ -20,8 +20,19 @@ from games.tables import Offer, Seen, Table
 
 from .rules.commands import ACTIONS
 from .rules.ending import result as final_result
+from .rules.substitutions import ACTIONS as SUBSTITUTING
 from .rules.teams import ROLE_WORDS
-from .words import chat_line, clock_text, command_words, say, third_text
+from .words import (
+    REASONS,
+    WHEN,
+    chat_line,
+    clock_text,
+    command_words,
+    moves_text,
+    requested_moves,
+    say,
+    third_text,
+)
 
 PHASES = {
     "experience": _("The captains hand out experience points."),
@@ -75,8 +86,18 @@ class ChatTable(Table):
     def context(self, seen: Seen) -> dict:
         view, language = seen.view, seen.language
         buttons: dict[str, list[Button]] = {}
+        whispers: dict[int | None, list[Button]] = {}  # §8.6: requests and answers by team
         for offer in seen.offers:
-            nick = offer.command.get("player", "")
+            command = offer.command
+            if command["action"] in SUBSTITUTING:
+                team = command.get(
+                    "team", view["players"].get(command.get("player"), {}).get("team")
+                )
+                whispers.setdefault(None if "player" in command else team, []).append(
+                    _button(offer, seen)
+                )
+                continue
+            nick = command.get("player", "")
             buttons.setdefault(nick, []).append(_button(offer, seen))
         return {
             "round": _round(view, language),
@@ -84,6 +105,7 @@ class ChatTable(Table):
             "teams": [_team(view, index, buttons, language) for index in (0, 1)],
             "pitch": [_third(view, third, language) for third in view["pitch"]],
             "words": buttons.get("", []),
+            "substitutions": _substitutions(view, whispers, language),
             "result": _result(view, language),
         }
 
@@ -96,6 +118,51 @@ def _button(offer: Offer, seen: Seen) -> Button:
         line = f"{nick}: {line}"  # the referee relays the nick's line
     hint = say(language, _("In the chat: {line}"), line=line) if line else ""
     return Button(command_words(command, seen.view, language), offer.json, hint)
+
+
+REQUESTS = {
+    "asked": _("{house} asks for a substitution ({reason}): {moves}"),
+    "accepted": _("{house}'s substitution is allowed {when}: {moves}"),
+}
+
+
+def _substitutions(view: dict, whispers: dict, language: str) -> dict:
+    """§8.6 on the sheet: the open requests with the referee's answers, the captain's own
+    requests (folded away), and who may still come in."""
+    requests = []
+    for request in view["substitutions"]:
+        team = request["team"]
+        moves = requested_moves({"player": request["captain"], **request}, view)
+        key = "accepted" if request["accepted"] else "asked"
+        text = say(
+            language,
+            REQUESTS[key],
+            house=view["teams"][team]["house"],
+            reason=say(language, REASONS[request["reason"]]),
+            when=say(language, WHEN[request["when"] or "now"]),
+            moves=moves_text(moves, language),
+        )
+        requests.append(
+            {
+                "initial": view["teams"][team]["initial"],
+                "text": text,
+                "buttons": whispers.get(team, []),
+            }
+        )
+    bench = [
+        {
+            "initial": team["initial"],
+            "text": say(
+                language,
+                _("Substitutes of {house}: {names}"),
+                house=team["house"],
+                names=", ".join(s["name"] for s in team["substitutes"]),
+            ),
+        }
+        for team in view["teams"]
+        if team["substitutes"] and not view["over"]
+    ]
+    return {"requests": requests, "asks": whispers.get(None, []), "bench": bench}
 
 
 def _round(view: dict, language: str) -> str:

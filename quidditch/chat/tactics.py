@@ -36,6 +36,7 @@ The reasoning, by the rules it rests on:
   where the other seeker is, to foul him if he finds the snitch; beaters go
   where the opponents worth hitting stand.
 - A captain hands out as many experience points as he may (§3.2).
+- A captain never asks for a substitution (§8.6): a bot is never gone from the table.
 """
 
 from __future__ import annotations
@@ -243,7 +244,8 @@ def _intercept(state: State, command: dict) -> Worth:
 
 
 def _never(state: State, command: dict) -> Worth:
-    """Left to the referee: a timeout (§3.4)."""
+    """Left to the referee: a timeout (§3.4). Never asked by a bot: a substitution (§8.6),
+    since a bot is never gone from the table nor has to leave."""
     return None
 
 
@@ -269,4 +271,5 @@ JUDGES: dict[str, Callable[[State, dict], Worth]] = {
     "snitch_catch": _snitch,
     "end_game": _vote,
     "timeout": _never,
+    "substitution": _never,
 }

@@ -90,6 +90,11 @@ COMMANDS = {
     "timeout": _("Call time: the answer is overdue"),
     "end_game": _("Agree to end the game"),
     "end_game:propose": _("Propose to end the game"),
+    "substitution": _("Ask the referee for a substitution ({reason}): {moves}"),
+    "accept_substitution:now": _("Allow {house}'s substitution now"),
+    "accept_substitution:pause": _("Allow {house}'s substitution at the next pause"),
+    "accept_substitution:half_time": _("Allow {house}'s substitution at half-time"),
+    "refuse_substitution": _("Refuse {house}'s substitution"),
 }
 
 ACTIONS = {
@@ -118,6 +123,9 @@ ACTIONS = {
     "end_subround": _("End the sub-round"),
     "timeout": _("Call time"),
     "end_game": _("Agree to end the game"),
+    "substitution": _("Ask for a substitution"),
+    "accept_substitution": _("Allow a substitution"),
+    "refuse_substitution": _("Refuse a substitution"),
 }
 """What each kind of command does, as the heading of its form."""
 
@@ -130,7 +138,60 @@ FIELDS = {
     "ball": _("Ball"),
     "points": _("Experience points"),
     "deadline": _("Answer until"),
+    "changes": _("Who changes"),
+    "reason": _("Reason"),
+    "note": _("Note"),
+    "team": _("Team"),
+    "when": _("When"),
 }
+
+# --- substitutions (§8.6) ------------------------------------------------------------------
+
+REASONS = {
+    "absent": _("a player is gone from the table"),
+    "leaving": _("a player has to leave"),
+    "tactics": _("tactics"),
+    "other": _("another reason"),
+}
+WHEN = {
+    "now": _("now"),
+    "pause": _("at the next pause"),
+    "half_time": _("at half-time"),
+}
+MOVES = {
+    "leaves": _("{who} leaves the game"),
+    "takes": _("{who} takes {to}"),
+    "comes_in": _("{name} comes in as {to}"),
+}
+
+
+def moves_text(moves: list[dict], language: str) -> str:
+    """Who changes, as the log tells it (``{"name", "from", "to"}`` each): "GJäger2 (Alicia
+    Spinnet) leaves the game, GHüter (Oliver Wood) takes GJäger2"."""
+    said = []
+    for move in moves:
+        name, source, to = move["name"], move["from"], move["to"]
+        who = f"{source} ({name})" if name and source else source or name
+        key = "comes_in" if source is None else "leaves" if to is None else "takes"
+        said.append(say(language, MOVES[key], who=who, name=name, to=to))
+    return ", ".join(said)
+
+
+def requested_moves(command: dict, view: dict) -> list[dict]:
+    """A request's changes as moves, read in ``view``: who each one is, by name."""
+    team = view["players"].get(command.get("player"), {}).get("team", 0)
+    bench = view["teams"][team]["substitutes"]
+    moves = []
+    for change in command.get("changes", []):
+        if "substitute" in change:
+            number = change["substitute"]
+            name = bench[number]["name"] if 0 <= number < len(bench) else ""
+            moves.append({"name": name, "from": None, "to": change["to"]})
+        else:
+            nick = change["nick"]
+            name = view["players"].get(nick, {}).get("name", "")
+            moves.append({"name": name, "from": nick, "to": change["to"]})
+    return moves
 
 
 def command_text(command: dict, view: dict, language: str) -> str:
@@ -164,6 +225,16 @@ def command_words(command: dict, view: dict, language: str) -> str:
         fields["goal"] = third_text(view, view["thirds"][command["player"]], language)
     elif action == "end_game" and not view["end_votes"]:
         key = "end_game:propose"
+    elif action == "substitution":
+        fields["reason"] = say(language, REASONS[command["reason"]])
+        fields["moves"] = moves_text(requested_moves(command, view), language)
+    elif action in ("accept_substitution", "refuse_substitution"):
+        team = command.get("team")
+        if team is None:  # the one request awaiting an answer
+            team = next((r["team"] for r in view["substitutions"] if not r["accepted"]), 0)
+        fields["house"] = view["teams"][team]["house"]
+        if action == "accept_substitution":
+            key = f"accept_substitution:{command.get('when', 'now')}"
     for name in ("third", "from", "to"):
         if name in command:
             fields[name] = third_text(view, command[name], language)
@@ -186,6 +257,16 @@ def choice_text(action: str, field: str, value, view: dict, language: str) -> st
         return points_text(value, language)
     if field == "deadline":
         return clock_text(value)
+    if field == "team":
+        return view["teams"][value]["house"]
+    if field == "changes":
+        nicks = [c.get("nick") or c.get("to") for c in value]
+        player = next((n for n in nicks if n in view["players"]), None)
+        return moves_text(requested_moves({"player": player, "changes": value}, view), language)
+    if field == "when":
+        return say(language, WHEN[value])
+    if field == "reason":
+        return say(language, REASONS[value])
     return str(value)
 
 

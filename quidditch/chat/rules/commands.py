@@ -56,7 +56,14 @@ ACTIONS = {
     "end_subround": Spec(NOBODY),
     "timeout": Spec(NOBODY),
     "end_game": Spec(EITHER),
+    # §8.6: the captain's request, whispered to the referee, and the referee's answer.
+    "substitution": Spec(PLAYER, ("changes", "reason"), ("note",)),
+    "accept_substitution": Spec(NOBODY, (), ("team", "when")),
+    "refuse_substitution": Spec(NOBODY, (), ("team",)),
 }
+
+TYPES = {"changes": list, "team": int}
+"""Fields that are not strings (``points`` is checked by its handler)."""
 
 KEY = ("action", "player", "target", "third", "from", "to", "ball")
 """The fields that tell two commands apart (``points`` is checked by its handler)."""
@@ -95,7 +102,12 @@ def normalise(command: object, state: State, actor: Actor) -> dict:
     for field in spec.fields + spec.optional:
         if field in command:
             value = command[field]
-            if field != "points" and not isinstance(value, str):
+            if field == "points":
+                pass
+            elif field in TYPES:
+                if not isinstance(value, TYPES[field]) or isinstance(value, bool):
+                    raise malformed(_("%(field)s has the wrong type."), field=field)
+            elif not isinstance(value, str):
                 raise malformed(_("%(field)s must be a string."), field=field)
             result[field] = value
         elif field in spec.fields:

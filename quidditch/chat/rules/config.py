@@ -92,6 +92,7 @@ def build_state(config: dict) -> State:
         "score": [0, 0],
         "snitch_caught_by": None,
         "end_votes": [],
+        "substitutions": [],
         "over": False,
         "ended_by": None,
         "awaiting": [],

@@ -86,6 +86,40 @@ COMMAND_FIELDS = {
         "description": "Sent back as offered, and ignored: when a timed answer is due "
         "(POSIX seconds, §3.4).",
     },
+    "changes": {
+        "type": "array",
+        "minItems": 1,
+        "maxItems": 3,
+        "items": {
+            "type": "object",
+            "required": ["to"],
+            "properties": {
+                "nick": {**NICK, "description": "A player who changes, by the nick he plays."},
+                "substitute": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "Or a newcomer: his place in the team's substitutes, from 0.",
+                },
+                "to": _nullable({**NICK, "description": "The nick he plays now; null: he leaves."}),
+            },
+            "additionalProperties": False,
+        },
+        "description": "Who changes (§8.6): one person each, three at most; a keeper or seeker "
+        "who leaves is replaced.",
+    },
+    "reason": {
+        "type": "string",
+        "enum": ["absent", "leaving", "tactics", "other"],
+        "description": "Why (§8.6): a player gone from the table, has to leave, tactics, other.",
+    },
+    "note": {"type": "string", "maxLength": 200, "description": "The reason in words."},
+    "team": {**TEAM, "description": "Whose request: left out, the one awaiting an answer."},
+    "when": {
+        "type": "string",
+        "enum": ["now", "pause", "half_time"],
+        "description": "When the change is made (§8.6): now (at the end of the sub-round being "
+        "played), in the next chat, or at half-time. Left out: now.",
+    },
 }
 
 COMMAND_DESCRIPTIONS = {
@@ -115,6 +149,10 @@ COMMAND_DESCRIPTIONS = {
     "end_subround": "The referee ends the sub-round (§2.1): Teilrunde beendet.",
     "timeout": "Aus: settle an answer whose time is up (§3.4).",
     "end_game": "Agree to end the game, the referee's vote or a captain's (§7): Spielende.",
+    "substitution": "The captain asks the referee for a substitution, naming the reason and "
+    "who changes (§8.6).",
+    "accept_substitution": "The referee allows a substitution, saying when (§8.6).",
+    "refuse_substitution": "The referee refuses a substitution (§8.6).",
 }
 
 
@@ -165,6 +203,32 @@ TEAM_STATE = _object(
         "captain": NICK,
         "goal_third": _nullable(THIRD),
         "xp_set": {"type": "boolean", "description": "Whether its experience points are set."},
+        "substitutes": {
+            "type": "array",
+            "items": _object(
+                "Who may still come in (§8.6).",
+                ["name", "character"],
+                {"name": {"type": "string"}, "character": {"description": "Any JSON value."}},
+            ),
+        },
+        "substituted": {
+            "type": "boolean",
+            "description": "Whether its one substitution is allowed or made (§8.6).",
+        },
+    },
+)
+SUBSTITUTION = _object(
+    "A captain's request for a substitution the referee has not answered, or has allowed "
+    "and is not yet made (§8.6).",
+    ["team", "captain", "reason", "note", "changes", "accepted", "when"],
+    {
+        "team": TEAM,
+        "captain": NICK,
+        "reason": COMMAND_FIELDS["reason"],
+        "note": _nullable({"type": "string"}),
+        "changes": COMMAND_FIELDS["changes"],
+        "accepted": {"type": "boolean"},
+        "when": _nullable(COMMAND_FIELDS["when"]),
     },
 )
 BLUDGER = _object(
@@ -239,7 +303,7 @@ STATE_FIELDS = {
     "lineup": {
         "type": "object",
         "additionalProperties": {"type": "array", "items": NICKS},
-        "description": "By position, each team's nicks in roster order.",
+        "description": "By position, each team's nicks someone plays, in roster order.",
     },
     "pitch": {
         "type": "array",
@@ -314,6 +378,7 @@ STATE_FIELDS = {
         "nullable": True,
     },
     "awaiting": {"type": "array", "items": AWAITED},
+    "substitutions": {"type": "array", "items": SUBSTITUTION, "maxItems": 2},
 }
 STATE = _object(
     "A Chat-Quidditch match; nothing is hidden, so every actor sees all of it.",
@@ -328,6 +393,16 @@ OUTCOMES = {
     "hit_missed": {"type": "string", "enum": ["hit", "missed"]},
 }
 
+
+MOVES = {
+    "type": "array",
+    "items": _object(
+        "One person's change (§8.6): from a nick (null: a substitute comes in) to a nick "
+        "(null: he leaves).",
+        ["name", "from", "to"],
+        {"name": {"type": "string"}, "from": _nullable(NICK), "to": _nullable(NICK)},
+    ),
+}
 
 EVENT_FIELDS: dict[str, tuple[str, dict]] = {
     "experience": (
@@ -489,6 +564,33 @@ EVENT_FIELDS: dict[str, tuple[str, dict]] = {
         "A timed answer did not come in time (§3.4).",
         {"kind": {"type": "string", "enum": ["block", "save"]}, "deadline": {"type": "number"}},
     ),
+    "substitution_asked": (
+        "A captain asks the referee for a substitution (§8.6).",
+        {
+            "team": TEAM,
+            "house": HOUSE,
+            "player": NICK,
+            "reason": COMMAND_FIELDS["reason"],
+            "note": _nullable({"type": "string"}),
+            "moves": MOVES,
+        },
+    ),
+    "substitution_accepted": (
+        "The referee allows it, now, at the next pause or at half-time (§8.6).",
+        {"team": TEAM, "house": HOUSE, "when": COMMAND_FIELDS["when"]},
+    ),
+    "substitution_refused": ("The referee refuses it (§8.6).", {"team": TEAM, "house": HOUSE}),
+    "substitution_made": (
+        "The substitution is made (§8.6); vacant: nicks nobody plays any more; captain: the "
+        "new captain, if he changed.",
+        {
+            "team": TEAM,
+            "house": HOUSE,
+            "moves": MOVES,
+            "vacant": NICKS,
+            "captain": _nullable(NICK),
+        },
+    ),
     "answer_too_late": (
         "A block or save came after its deadline (§3.4).",
         {"player": NICK, "action": {"type": "string", "enum": ["block", "save"]}},
@@ -541,6 +643,8 @@ RESULT = _object(
 #: as long as the campaign's (a house's 60 characters, a character's 120), seven players a
 #: team (§2), up to ten minutes to answer where §3.4 gives about ten seconds.
 HOUSE_LENGTH, NAME_LENGTH, MOST_PLAYERS, MOST_SECONDS = 60, 120, 7, 600
+#: Who may come in by a substitution (§8.6): a reserve team at most.
+MOST_SUBSTITUTES = 7
 
 POSITION = {
     "type": "string",
@@ -596,6 +700,25 @@ TEAM_OF_THE_CAMPAIGN = {
                 "additionalProperties": False,
             },
         },
+        "substitutes": {
+            "type": "array",
+            "title": _("Substitutes"),
+            "description": _("Characters who may come in by a substitution (§8.6)."),
+            "maxItems": MOST_SUBSTITUTES,
+            "items": {
+                "type": "object",
+                "required": ["character"],
+                "properties": {
+                    "character": {
+                        "type": "integer",
+                        **CAMPAIGN_ID,
+                        "x-picks": "character",
+                        "title": _("Character"),
+                    },
+                },
+                "additionalProperties": False,
+            },
+        },
     },
     "additionalProperties": False,
 }
@@ -642,6 +765,26 @@ TEAM_BY_NAME = {
                     },
                     "position": POSITION,
                     "xp": XP,
+                },
+                "additionalProperties": False,
+            },
+        },
+        "substitutes": {
+            "type": "array",
+            "title": _("Substitutes"),
+            "description": _("Players who may come in by a substitution (§8.6)."),
+            "maxItems": MOST_SUBSTITUTES,
+            "items": {
+                "type": "object",
+                "required": ["name"],
+                "properties": {
+                    "name": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": NAME_LENGTH,
+                        "title": _("Name"),
+                        "description": _("The substitute's name."),
+                    },
                 },
                 "additionalProperties": False,
             },

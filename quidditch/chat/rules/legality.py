@@ -10,6 +10,7 @@ from __future__ import annotations
 from core.errors import gettext_noop as _
 from games.ruleset import RuleViolation
 
+from . import substitutions
 from .commands import key
 from .ending import votes_open
 from .match import State, role_of, team_of
@@ -40,6 +41,9 @@ SECTIONS = {
     "snitch_catch": "§5.7.2",
     "end_subround": "§2.1",
     "end_game": "§7",
+    "substitution": "§8.6",
+    "accept_substitution": "§8.6",
+    "refuse_substitution": "§8.6",
 }
 
 PHASES = {
@@ -70,6 +74,9 @@ PHASES = {
 
 def check(state: State, command: dict) -> None:
     """Raise :class:`RuleViolation` unless ``command`` is allowed now."""
+    if command["action"] in substitutions.ACTIONS:  # whispered, never awaited (§8.6)
+        substitutions.check(state, command)
+        return
     awaiting = state["awaiting"]
     if command in awaiting:
         return

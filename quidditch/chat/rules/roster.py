@@ -30,7 +30,12 @@ def prepare(config: dict, roster: Roster) -> dict:
     houses = [team.get("house") for team in teams]
     if len(houses) == 2 and houses[0] == houses[1]:
         raise invalid(_("A house cannot play against itself."), "§2")
-    named = [p.get("character") for team in teams for p in team.get("players", [])]
+    named = [
+        p.get("character") if isinstance(p, dict) else None
+        for team in teams
+        for key in ("players", "substitutes")
+        for p in (team.get(key) or [] if isinstance(team, dict) else [])
+    ]
     twice = {c for c in named if c is not None and named.count(c) > 1}
     if twice:
         names = sorted(roster[c]["name"] for c in twice)
@@ -55,16 +60,30 @@ def _team(team: dict, roster: Roster) -> dict:
         raise invalid(
             _("%(house)s: the captain must play in the team."), "§2.2", house=house["name"]
         )
-    return {
+    prepared = {
         "house": house["name"],
         "initial": house["initial"],
         "players": players,
         "captain": ids.index(captain) if captain is not None else 0,
     }
+    if "substitutes" in team:
+        entries = team["substitutes"]
+        if not isinstance(entries, list):
+            raise invalid(
+                _("%(house)s: the substitutes must be a list."), "§8.6", house=house["name"]
+            )
+        prepared["substitutes"] = [_substitute(entry, team["house"], roster) for entry in entries]
+    return prepared
 
 
-def _player(entry: object, house_id: int, roster: Roster) -> dict:
+def _substitute(entry: object, house_id: int, roster: Roster) -> dict:
+    """A character of the house who may come in by a substitution (§8.6)."""
     character = entry.get("character") if isinstance(entry, dict) else None
+    sheet = _sheet(character, house_id, roster)
+    return {"name": sheet["name"], "character": character}
+
+
+def _sheet(character: object, house_id: int, roster: Roster) -> dict:
     sheet = roster.get(character) if isinstance(character, int) else None
     if sheet is None:
         raise invalid(
@@ -72,6 +91,12 @@ def _player(entry: object, house_id: int, roster: Roster) -> dict:
         )
     if (sheet.get("house") or {}).get("id") != house_id:
         raise invalid(_("%(name)s does not play for this house."), "§2", name=sheet["name"])
+    return sheet
+
+
+def _player(entry: object, house_id: int, roster: Roster) -> dict:
+    character = entry.get("character") if isinstance(entry, dict) else None
+    sheet = _sheet(character, house_id, roster)
     position = entry.get("position") or sheet.get("position")
     if not position:
         raise invalid(_("%(name)s needs a position."), "§2", name=sheet["name"])

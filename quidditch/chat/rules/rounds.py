@@ -13,7 +13,7 @@ their moment comes.
 
 from __future__ import annotations
 
-from . import beaters, chasers, ending, positioning, seekers
+from . import beaters, chasers, ending, positioning, seekers, substitutions
 from .match import PLAY_PHASES, Match, both_teams, drop_quaffle, team_nicks, team_of
 from .options import keeps_subround_open, options
 
@@ -83,6 +83,8 @@ def advance(match: Match) -> None:
         return
     while True:
         phase = state["phase"]
+        if state["substitutions"]:  # an allowed change is made at its moment (§8.6)
+            substitutions.make_due(match, closing=phase == "closing")
         if phase == "closing":
             subround = state["subround"]
             if subround in NEXT:

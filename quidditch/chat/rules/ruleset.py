@@ -24,6 +24,7 @@ from . import (
     rounds,
     seekers,
     shots,
+    substitutions,
     timing,
 )
 from .commands import normalise
@@ -100,6 +101,9 @@ HANDLERS = {
     "snitch_catch": seekers.catch,
     "end_subround": rounds.end_subround,
     "end_game": ending.vote_to_end,
+    "substitution": substitutions.ask,
+    "accept_substitution": substitutions.accept,
+    "refuse_substitution": substitutions.refuse,
 }
 
 
@@ -125,6 +129,9 @@ def _may_give(actor: Actor, command: dict) -> bool:
 
 def _play(match: Match, command: dict) -> None:
     state = match.state
+    if command["action"] in substitutions.ACTIONS:  # a whisper to the referee (§8.6)
+        HANDLERS[command["action"]](match, command)
+        return
     # Flying opens a moment for attacks, and a won keeper attack one for an
     # unguarded shot; any other valid command closes it (§5.5.2, §5.6.2).
     state["flight"] = None
@@ -164,7 +171,7 @@ class ChatQuidditch(Ruleset):
     }
     max_commands = 20_000
     # A referee ends a sub-round early now and then; bots never agree to end (§7).
-    rare_actions = {"end_subround": 0.02, "end_game": 0.0}
+    rare_actions = {"end_subround": 0.02, "end_game": 0.0, "substitution": 0.01}
     ending_actions = frozenset({"end_game"})
     bots = {"sensible": Sensible()}
     # The referee relays the chat: he may type any nick's line, one nobody holds among them.
@@ -227,8 +234,9 @@ class ChatQuidditch(Ruleset):
     def allowed_commands(
         self, state: State, actor: Actor, *, now: float | None = None
     ) -> list[dict]:
-        """What is awaited, and the votes to end the game (§7: the referee's, and the
-        captains' once it is proposed), each complete.
+        """What is awaited, the votes to end the game (§7: the referee's, and the
+        captains' once it is proposed), and substitutions (§8.6: a captain's requests, the
+        referee's answers), each complete.
 
         The captain is offered the usual hand-out of experience points and none
         (he may send any other, §3.2); a ``timeout`` is offered once a deadline
@@ -237,13 +245,18 @@ class ChatQuidditch(Ruleset):
         offered = state["awaiting"]
         if state["pending"] or state["phase"] == "experience":  # the offers to complete
             offered = [done for c in offered for done in _complete(state, c, now)]
-        offered = [*offered, *ending.votes_offered(state)] if not state["over"] else []
+        if state["over"]:
+            return []
+        offered = [*offered, *ending.votes_offered(state)]
         if actor.is_referee:
-            return offered
+            return [*offered, *substitutions.offered(state)]
         if actor.role != "player":
             return []
         controls = actor.controls
-        return [c for c in offered if c.get("player") in controls or c["action"] == "timeout"]
+        mine = [c for c in offered if c.get("player") in controls or c["action"] == "timeout"]
+        if any(team["captain"] in controls for team in state["teams"]):
+            mine += substitutions.offered(state, captains=controls)
+        return mine
 
     def seats(self, state: State) -> list[str]:
         """Every nick (§4.1.1): each player types for their own."""

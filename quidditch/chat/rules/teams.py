@@ -119,8 +119,25 @@ def _build_team(index: int, config: object) -> tuple[dict, dict[str, dict]]:
         "captain": captain,
         "goal_third": None,
         "xp_set": xp_given,
+        "substitutes": _substitutes(house, config.get("substitutes", []), bounds["substitutes"]),
+        "substituted": False,
     }
     return team, roster
+
+
+def _substitutes(house: str, entries: object, bounds: dict) -> list[dict]:
+    """Who may come in by a substitution (§8.6: "ein bisheriger Zuschauer"), in order."""
+    if not isinstance(entries, list):
+        raise invalid(_("%(house)s: the substitutes must be a list."), "§8.6", house=house)
+    within_bounds(f"{house}: substitutes", entries, bounds, "§8.6")
+    substitutes = []
+    for entry in entries:
+        name = entry.get("name") if isinstance(entry, dict) else None
+        if not isinstance(name, str) or not name:
+            raise invalid(_("%(house)s: every substitute needs a name."), "§8.6", house=house)
+        within_bounds(f"{house}: name", name, bounds["items"]["properties"]["name"], "§8.6")
+        substitutes.append({"name": name, "character": entry.get("character")})
+    return substitutes
 
 
 def _captain(house: str, captain: object, nicks: list[str]) -> str:

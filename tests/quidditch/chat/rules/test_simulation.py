@@ -88,6 +88,8 @@ def test_3_to_8_a_thousand_random_matches_keep_every_invariant_and_replay():
         "catch", "intercept", "quaffle_dropped", "free_throw_awarded", "shot", "save", "goal",
         "snitch_placed", "find", "snitch_catch", "snitch_gone", "subround_ended", "score",
         "chat", "extension", "game_over", "answer_missing", "answer_too_late",
+        "substitution_asked", "substitution_accepted", "substitution_refused",
+        "substitution_made",
     }  # fmt: skip
     assert everything <= seen, everything - seen
 
@@ -99,7 +101,8 @@ def test_5_4_1_no_player_acts_while_out_and_apply_never_mutates_its_input():
         _, match = play(seed)
         for turn in match.turns:
             player = turn.command.get("player")
-            if player in state["out"]:
+            # A captain out may still whisper to the referee for a substitution (§8.6).
+            if player in state["out"] and turn.command["action"] != "substitution":
                 # the one exception: a keeper out may hold a free throw (§5.6.1.1)
                 assert turn.command["action"] == "save" and state["phase"] == "free_throw"
             before = copy.deepcopy(state)
