@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value
+from django.db.models import F, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
+from django.urls import reverse
 
 from campaign.models import (
     Campaign,
@@ -92,6 +93,25 @@ def invitations_run_by(request) -> QuerySet[Invitation]:
     """The invitations of the campaigns the caller is storyguide of: theirs to manage."""
     mine = [pk for pk, role in campaign_roles(request).items() if role == Role.STORYGUIDE]
     return Invitation.objects.filter(campaign_id__in=mine).select_related("campaign")
+
+
+def open_invitations(queryset: QuerySet[Invitation], *, now: datetime) -> QuerySet[Invitation]:
+    """The invitations that may still be accepted: neither revoked nor declined, not
+    expired and not used up (what ``invitations.why_unusable`` holds, in one query)."""
+    return queryset.filter(
+        Q(expires_at__isnull=True) | Q(expires_at__gt=now),
+        Q(max_uses__isnull=True) | Q(uses__lt=F("max_uses")),
+        revoked_at__isnull=True,
+        declined_at__isnull=True,
+    )
+
+
+def invitation_link(request, invitation: Invitation) -> str:
+    """The link a storyguide sends: the invitation's page on the site, where it is
+    accepted, as an absolute address (its code grouped as people read it)."""
+    from campaign.invitations import grouped  # it reads the campaign's roles from here
+
+    return request.build_absolute_uri(reverse("join", args=[grouped(invitation.code)]))
 
 
 def award_targets(

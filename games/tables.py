@@ -99,6 +99,13 @@ class Table:
     def context(self, seen: Seen) -> dict:
         return {}
 
+    def result_text(self, seen: Seen) -> str | None:
+        """How the game ended, in a sentence, as the table says it once the game is over
+        ("Slytherin wins, Gryffindor 0 – Slytherin 150: ..."); ``None`` where it says none.
+        By default the ``result`` of its context, where that is a sentence."""
+        said = self.context(seen).get("result")
+        return said if isinstance(said, str) and said else None
+
 
 def offers(rules: Ruleset, view: State, commands: list[Command], language: str) -> list[Offer]:
     """The offered commands in the reader's words."""
@@ -157,3 +164,68 @@ def _options(rules, action, name, group, view, language) -> list[tuple[str, str]
         if key not in seen:
             seen[key] = rules.choice_text(action, name, value, view, language)
     return list(seen.items())
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Whose move it is, for one reader, in words (the seats as the players call them).
+
+    ``mine``: the reader's own seats are awaited. ``relayed``: seats nobody holds are
+    awaited, which this reader gives as the referee (``Ruleset.referee_relays``).
+    ``others``: seats someone else (a person or a bot) holds are awaited. ``referee``:
+    the referee's own commands may be given, by this reader (``"mine"``) or by someone
+    else, a bot at the referee's seat among them (``"other"``); ``""`` when not.
+    """
+
+    mine: bool
+    relayed: list[str]
+    others: list[str]
+    referee: str
+    spectator: bool
+
+    @property
+    def as_referee(self) -> bool:
+        """Whether it is the reader's move as the referee, for the game or for a seat."""
+        return not self.mine and bool(self.relayed or self.referee == "mine")
+
+
+def whose_move(
+    rules: Ruleset,
+    view: State,
+    actor: Actor,
+    language: str,
+    *,
+    awaited: list[str],
+    referee_awaited: bool,
+    held: frozenset[str],
+    referee_bot: bool,
+) -> Turn:
+    """Whose move it is, as ``actor`` reads it: ``awaited`` are the seats that may act
+    now, ``held`` the seats someone holds (a person or a bot), ``referee_bot`` whether a
+    bot holds the referee's seat. A referee is never told to wait for the referee: the
+    referee's own commands, and the seats nobody holds, are their move."""
+    relays = actor.is_referee and rules.referee_relays and not referee_bot
+    mine = [seat for seat in awaited if seat in actor.controls]
+    relayed = [seat for seat in awaited if relays and seat not in held]
+    others = [seat for seat in awaited if seat not in mine and seat not in relayed]
+    referee = ""
+    if referee_awaited:
+        referee = "mine" if actor.is_referee and not referee_bot else "other"
+    return Turn(
+        mine=bool(mine),
+        relayed=[rules.seat_text(seat, view, language) for seat in relayed],
+        others=[rules.seat_text(seat, view, language) for seat in others],
+        referee=referee,
+        spectator=not (actor.is_referee or actor.controls),
+    )
+
+
+def result_text(rules: Ruleset, seen: Seen, last_move: list[dict]) -> str:
+    """How a finished game ended, in words, as its page says it: the table's own sentence
+    where it words one, else the last line of its transcript, the narration of the last
+    move's events (``last_move``: "Game over: Red 425, Blue 300. Red wins!")."""
+    said = rules.table.result_text(seen) if rules.table is not None else None
+    if said:
+        return said
+    lines = [rules.narrate(event).get(seen.language, "") for event in last_move]
+    return next((line for line in reversed(lines) if line), "")

@@ -35,7 +35,8 @@ from django.views.decorators.http import require_safe
 from core import languages
 from core.numbers import whole_number
 from games import selectors, tables
-from games.campaign_app import campaign_app
+from games.bots import REFEREE_SEAT
+from games.campaign_app import REFEREE_ROLE, campaign_app
 from games.models import Game, GameStatus
 from games.ruleset import Ruleset, find_ruleset
 from games.services import actor_for
@@ -68,12 +69,32 @@ def game_page(request, pk: int, kind: str):
     if not isinstance(game, Game):
         return game
     rules = find_ruleset(game.ruleset)
-    actor = actor_for(game, request.user, roles=campaign_app().roles(request))
+    roles = campaign_app().roles(request)
+    actor = actor_for(game, request.user, roles=roles)
     language = page_language(request, rules)
     with translation.override(language):
-        return render(
-            request, "games/game.html", _frame(request, game, rules, actor, kind, language)
-        )
+        context = _frame(request, game, rules, actor, kind, language)
+        context["desk"] = _desk(request, game, roles)
+        return render(request, "games/game.html", context)
+
+
+def _desk(request, game, roles: dict[int, str]) -> dict | None:
+    """Where the dashboard has this game and its campaign, for a storyguide of the
+    campaign who may use the dashboard (the site's header); ``None`` for anyone else."""
+    user = request.user
+    if not (user.is_staff and (user.is_superuser or roles.get(game.campaign_id) == REFEREE_ROLE)):
+        return None
+    filtered = f"?campaign__id__exact={game.campaign_id}"
+    return {
+        "home": reverse("admin:index"),
+        "game": reverse("admin:games_game_change", args=[game.pk]),
+        "campaign": {
+            "name": game.campaign.name,
+            "games": reverse("admin:games_game_changelist") + filtered,
+            "invitations": reverse("admin:campaign_invitation_changelist") + filtered,
+            "ledger": reverse("admin:campaign_housepointentry_changelist") + filtered,
+        },
+    }
 
 
 def _frame(request, game, rules: Ruleset, actor, kind: str, language: str) -> dict:
@@ -121,16 +142,28 @@ def _offers(game, rules: Ruleset, actor, view, language: str) -> list[tables.Off
 
 
 def _turn(game, rules: Ruleset, actor, view, language: str) -> dict:
-    """Whose move it is, in words: the reader's own, the seats awaited, or the referee."""
+    """Whose move it is, in words: the reader's own, theirs as the referee (the referee's
+    own commands, the seats nobody holds), the seats awaited, or the referee."""
     if game.status != GameStatus.ACTIVE:
         return {"over": True}
+    return {"over": False, "move": turn_of(game, rules, actor, view, language)}
+
+
+def turn_of(game, rules: Ruleset, actor, view, language: str) -> tables.Turn:
+    """Whose move it is in a running game, as ``actor`` reads it (``tables.whose_move``),
+    from the rules' offers and the game's seats (prefetched with the game)."""
     awaited = selectors.awaited_seats(game)
-    return {
-        "mine": bool(actor.controls & set(awaited.seats)),
-        "seats": [rules.seat_text(seat, view, language) for seat in awaited.seats],
-        "referee": awaited.referee,
-        "spectator": not (actor.is_referee or actor.controls),
-    }
+    seats = list(game.seats.all())
+    return tables.whose_move(
+        rules,
+        view,
+        actor,
+        language,
+        awaited=awaited.seats,
+        referee_awaited=awaited.referee,
+        held=frozenset(seat.participant for seat in seats),
+        referee_bot=any(seat.participant == REFEREE_SEAT and seat.bot for seat in seats),
+    )
 
 
 def _dice_awaited(awaited: dict | None, language: str) -> dict | None:

@@ -18,8 +18,9 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
+from django.db.models import F
 from django.shortcuts import redirect, render
-from django.urls import Resolver404, resolve
+from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -27,17 +28,20 @@ from django.views.decorators.http import require_http_methods, require_safe
 from rest_framework.request import Request
 
 from campaign import invitations, selectors
-from campaign.models import Campaign, Character, Membership, Role
+from campaign.models import Campaign, Character, Invitation, Membership, Role
+from campaign.roles import campaign_roles
 from core import languages, logins
 from core.errors import AppError, TooManyRequests, gettext_noop
 from core.responses import answer, error_body
 from core.services import preferences_update
 from core.throttling import InvitationRateThrottle
-from games.models import Game, GameStatus, Seat
+from games import tables
+from games.models import Game, GameEvent, GameStatus, Seat
 from games.page_urls import page_of
 from games.ruleset import find_ruleset, played_kinds
-from games.selectors import awaited_seats, state_as_seen
+from games.selectors import state_as_seen
 from games.services import actor_for
+from games.views import turn_of
 from league.models import CupYear
 from league.selectors import cup_standings
 
@@ -101,14 +105,31 @@ def _public_cups() -> list[CupYear]:
     return sorted(newest.values(), key=lambda cup_year: cup_year.campaign.name)
 
 
+FINISHED_SHOWN = 10
+"""How many finished games "My campaigns" lists per campaign, the newest first."""
+
+
 @dataclass
 class GameInProgress:
     game: Game
     rules_title: str
     url: str | None
-    to_act: list[str]  # the seats awaited, in words
-    referee: bool  # whether the referee's own commands are awaited
-    my_move: bool
+    turn: tables.Turn  # whose move it is, in words, as I read it
+
+
+@dataclass
+class FinishedGame:
+    game: Game
+    rules_title: str
+    url: str | None
+    abandoned: bool
+    result: str  # how it ended, in words, as its page says it
+
+
+@dataclass
+class InvitationToSend:
+    invitation: Invitation
+    link: str  # the absolute link to send
 
 
 @dataclass
@@ -117,10 +138,48 @@ class CampaignPage:
     role: str
     characters: list[Character]
     games: list[GameInProgress]
+    finished: list[FinishedGame]
     houses: list
     cup_year: CupYear | None
     standings: object | None
     may_start: bool
+    dashboard: dict[str, str] | None  # the campaign's pages in the dashboard, for its storyguide
+    invitations: list[InvitationToSend]  # open invitations to send, for its storyguide
+
+
+def dashboard_links(campaign_id: int) -> dict[str, str]:
+    """Where the dashboard lists a campaign's games, invitations and house points ledger,
+    and makes a new invitation to it."""
+    filtered = f"?campaign__id__exact={campaign_id}"
+    return {
+        "games": reverse("admin:games_game_changelist") + filtered,
+        "invitations": reverse("admin:campaign_invitation_changelist") + filtered,
+        "ledger": reverse("admin:campaign_housepointentry_changelist") + filtered,
+        "invite": reverse("admin:campaign_invitation_add") + f"?campaign={campaign_id}",
+    }
+
+
+def storyguide_desk(request) -> dict | None:
+    """The site header's way to the dashboard, for a storyguide who may use it (staff):
+    its home, and each of their campaigns' games, invitations and ledger there. ``None``
+    for anyone else: a player sees no dashboard. One query, once per request."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated or not user.is_staff:
+        return None
+    desk = getattr(request, "_storyguide_desk", None)
+    if desk is None:
+        mine = [pk for pk, role in campaign_roles(request).items() if role == Role.STORYGUIDE]
+        campaigns = (
+            Campaign.objects.filter(pk__in=mine).order_by("name").values_list("pk", "name")
+            if mine
+            else []
+        )
+        desk = {
+            "home": reverse("admin:index"),
+            "campaigns": [{"name": name, **dashboard_links(pk)} for pk, name in campaigns],
+        }
+        request._storyguide_desk = desk
+    return desk
 
 
 @login_required
@@ -166,48 +225,106 @@ def _campaign_page(request, membership: Membership) -> CampaignPage:
     for character in characters:
         character.popularity = selectors.popularity(character, campaign.sheet_rules)
     cup_year = CupYear.objects.filter(campaign=campaign).first()
+    storyguide = membership.role == Role.STORYGUIDE
     return CampaignPage(
         campaign=campaign,
         role=ROLES[membership.role],
         characters=characters,
         games=_games_in_progress(request, campaign, membership.role),
+        finished=_finished_games(request, campaign, membership.role),
         houses=list(
             selectors.houses_with_totals(campaign.houses.all(), now=now).order_by("-points")
         ),
         cup_year=cup_year,
         standings=cup_standings(cup_year) if cup_year else None,
-        may_start=membership.role == Role.STORYGUIDE
-        or (membership.role == Role.PLAYER and campaign.players_start_games),
+        may_start=storyguide or (membership.role == Role.PLAYER and campaign.players_start_games),
+        dashboard=dashboard_links(campaign.pk) if storyguide and request.user.is_staff else None,
+        invitations=_invitations_to_send(request, campaign) if storyguide else [],
     )
+
+
+def _my_games(request, campaign: Campaign, role: str, statuses):
+    """The campaign's games of these statuses where I hold a seat (all of them for a
+    storyguide), of the kinds played here."""
+    games = Game.objects.filter(
+        campaign=campaign, status__in=statuses, kind__in=played_kinds()
+    ).prefetch_related("seats")
+    if role != Role.STORYGUIDE:
+        games = games.filter(pk__in=Seat.objects.filter(user=request.user).values("game"))
+    return games
+
+
+def _language(rules) -> str:
+    language = translation.get_language()
+    return language if language in rules.languages else rules.languages[0]
 
 
 def _games_in_progress(request, campaign: Campaign, role: str) -> list[GameInProgress]:
     """Running games where I hold a seat (all of them for a storyguide), and whose move it
-    is, in words: mine, the seats awaited by name, or the referee's."""
-    games = Game.objects.filter(
-        campaign=campaign, status=GameStatus.ACTIVE, kind__in=played_kinds()
-    ).prefetch_related("seats")
-    if role != Role.STORYGUIDE:
-        games = games.filter(pk__in=Seat.objects.filter(user=request.user).values("game"))
+    is, in words, as their pages say it: mine (as the referee too), the seats awaited by
+    name, or the referee's."""
     found = []
-    for game in games.order_by("-created_at")[:20]:
+    for game in _my_games(request, campaign, role, [GameStatus.ACTIVE]).order_by("-created_at")[
+        :20
+    ]:
         rules = find_ruleset(game.ruleset)
         mine = actor_for(game, request.user, roles={campaign.pk: role})
-        awaited = awaited_seats(game)
-        language = translation.get_language()
-        language = language if language in rules.languages else rules.languages[0]
+        language = _language(rules)
         view = state_as_seen(game, mine)
         found.append(
             GameInProgress(
                 game=game,
                 rules_title=rules.title,
                 url=page_of(game),
-                to_act=[rules.seat_text(seat, view, language) for seat in awaited.seats],
-                referee=awaited.referee,
-                my_move=bool(mine.controls & set(awaited.seats)),
+                turn=turn_of(game, rules, mine, view, language),
             )
         )
     return found
+
+
+def _finished_games(request, campaign: Campaign, role: str) -> list[FinishedGame]:
+    """The newest games that ended, where I held a seat (all of them for a storyguide),
+    with how each ended in words, as its page says it (``games.tables.result_text``)."""
+    ended = [GameStatus.FINISHED, GameStatus.ABANDONED]
+    games = list(
+        _my_games(request, campaign, role, ended).order_by(
+            F("finished_at").desc(nulls_last=True), "-created_at"
+        )[:FINISHED_SHOWN]
+    )
+    last_moves = dict(
+        GameEvent.objects.filter(
+            game__in=[game.pk for game in games if game.status == GameStatus.FINISHED],
+            seq=F("game__version"),
+        ).values_list("game_id", "events")
+    )
+    found = []
+    for game in games:
+        rules = find_ruleset(game.ruleset)
+        result = ""
+        if game.status == GameStatus.FINISHED:
+            actor = actor_for(game, request.user, roles={campaign.pk: role})
+            seen = tables.Seen(rules, state_as_seen(game, actor), actor, _language(rules))
+            with translation.override(seen.language):
+                result = tables.result_text(rules, seen, last_moves.get(game.pk, []))
+        found.append(
+            FinishedGame(
+                game=game,
+                rules_title=rules.title,
+                url=page_of(game),
+                abandoned=game.status == GameStatus.ABANDONED,
+                result=result,
+            )
+        )
+    return found
+
+
+def _invitations_to_send(request, campaign: Campaign) -> list[InvitationToSend]:
+    """The campaign's invitations that may still be used, each with the link to send."""
+    rows = selectors.open_invitations(campaign.invitations.all(), now=timezone.now())
+    return [
+        InvitationToSend(invitation, selectors.invitation_link(request, invitation))
+        for invitation in rows.select_related("campaign", "character")
+    ]
 
 
 @require_safe
