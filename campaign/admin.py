@@ -9,13 +9,17 @@ each loads in a fixed number of queries, however many rows it has.
 
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
+from django.contrib.admin.options import IS_POPUP_VAR
+from django.contrib.admin.utils import unquote
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Count
+from django.http import HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
 
 from campaign import invitations, selectors, services
 from campaign.forms import (
@@ -43,7 +47,7 @@ from campaign.models import (
 from campaign.rules.sheet import SheetRules
 from core.errors import AppError
 from core.numbers import whole_number
-from core.responses import add_to_form
+from core.responses import add_to_form, error_body
 
 RelatedOnly = admin.RelatedOnlyFieldListFilter
 
@@ -481,9 +485,12 @@ class PopularityAdjustmentAdmin(AppendOnlyAdmin):
 @admin.register(Invitation)
 class InvitationAdmin(AppendOnlyAdmin):
     """Invitations into the storyguide's campaigns: made here, handed out as a link or a
-    code, withdrawn with the "revoke" action; they are never edited."""
+    code, withdrawn with the "revoke" action; they are never edited. Saving one shows
+    its page here, with the link to send and a button that copies it
+    (``storyguide/copy.js``); the list shows each link with its button too."""
 
     add_form = InvitationForm
+    change_form_template = "admin/campaign/invitation/change_form.html"
     list_display = [
         "code_to_hand_out",
         "campaign",
@@ -499,12 +506,57 @@ class InvitationAdmin(AppendOnlyAdmin):
     search_fields = ["code", "character__name", "addressed_to"]
     actions = ["revoke"]
 
+    class Media:
+        js = ["storyguide/copy.js"]
+
     @admin.display(description="code and link")
     def code_to_hand_out(self, invitation):
         code = invitations.grouped(invitation.code)
         return format_html(
             '<code>{}</code> · <a href="{}">link</a>', code, reverse("join", args=[code])
         )
+
+    def get_list_display(self, request):
+        """The code and the link to send as an address, with its copy button: the link is
+        absolute, made from the request, so the column is made for each request."""
+
+        @admin.display(description=_("code and link to send"))
+        def link_to_send(invitation):
+            return format_html(
+                "<code>{}</code><br>{}",
+                invitations.grouped(invitation.code),
+                _copyable_link(selectors.invitation_link(request, invitation), invitation.pk),
+            )
+
+        shown = super().get_list_display(request)
+        return [link_to_send if name == "code_to_hand_out" else name for name in shown]
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        """An invitation's page (read only): the link to send first, with its copy button,
+        or why it can no longer be used."""
+        invitation = self.get_object(request, unquote(object_id))
+        if invitation is not None:
+            refusal = invitations.why_unusable(invitation, timezone.now())
+            extra_context = {
+                **(extra_context or {}),
+                "link_to_send": _copyable_link(
+                    selectors.invitation_link(request, invitation), invitation.pk
+                ),
+                "unusable": in_words(refusal) if refusal is not None else "",
+            }
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    def response_add(self, request, obj, post_url_continue=None):
+        """Saved: on to the invitation's page, which shows the link to send (to another
+        new one when asked for, as the dashboard does)."""
+        if IS_POPUP_VAR in request.POST or "_addanother" in request.POST:
+            return super().response_add(request, obj, post_url_continue)
+        self.message_user(
+            request,
+            _("The invitation is saved. Send its link to whoever you invite:"),
+            messages.SUCCESS,
+        )
+        return HttpResponseRedirect(reverse("admin:campaign_invitation_change", args=[obj.pk]))
 
     @admin.display(description="uses")
     def uses_so_far(self, invitation):
@@ -522,3 +574,23 @@ class InvitationAdmin(AppendOnlyAdmin):
         for invitation in queryset:
             invitations.invitation_revoke(invitation=invitation, now=now, by=request.user)
         self.message_user(request, f"Revoked {len(queryset)} invitation(s); members stay.")
+
+
+def _copyable_link(link: str, pk: int) -> str:
+    """An invitation's link to send, and the button that copies it (hidden until
+    ``storyguide/copy.js`` shows it: without it the link is there to select)."""
+    return format_html(
+        '<span class="link-to-send"><code id="invitation-link-{}" class="link">{}</code>'
+        ' <button type="button" class="button" data-copy="invitation-link-{}"'
+        ' data-copied="{}" hidden>{}</button></span>',
+        pk,
+        link,
+        pk,
+        _("Copied!"),
+        _("Copy link"),
+    )
+
+
+def in_words(refusal: AppError) -> str:
+    """A refusal's detail in the dashboard's language, as the API words it."""
+    return error_body(refusal)["detail"]
