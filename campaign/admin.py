@@ -14,7 +14,6 @@ from django.contrib.admin.utils import unquote
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Count
-from django.http import HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
@@ -511,6 +510,7 @@ class InvitationAdmin(AppendOnlyAdmin):
 
     @admin.display(description="code and link")
     def code_to_hand_out(self, invitation):
+        """Without a request: the list shows the column ``get_list_display`` makes."""
         code = invitations.grouped(invitation.code)
         return format_html(
             '<code>{}</code> · <a href="{}">link</a>', code, reverse("join", args=[code])
@@ -521,15 +521,18 @@ class InvitationAdmin(AppendOnlyAdmin):
         absolute, made from the request, so the column is made for each request."""
 
         @admin.display(description=_("code and link to send"))
-        def link_to_send(invitation):
+        def code_to_hand_out(invitation):
             return format_html(
                 "<code>{}</code><br>{}",
                 invitations.grouped(invitation.code),
-                _copyable_link(selectors.invitation_link(request, invitation), invitation.pk),
+                _copyable_link(
+                    selectors.invitation_link(request, invitation),
+                    f"invitation-link-{invitation.pk}",
+                ),
             )
 
         shown = super().get_list_display(request)
-        return [link_to_send if name == "code_to_hand_out" else name for name in shown]
+        return [code_to_hand_out if name == "code_to_hand_out" else name for name in shown]
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         """An invitation's page (read only): the link to send first, with its copy button,
@@ -540,23 +543,30 @@ class InvitationAdmin(AppendOnlyAdmin):
             extra_context = {
                 **(extra_context or {}),
                 "link_to_send": _copyable_link(
-                    selectors.invitation_link(request, invitation), invitation.pk
+                    selectors.invitation_link(request, invitation),
+                    f"invitation-link-{invitation.pk}",
                 ),
                 "unusable": in_words(refusal) if refusal is not None else "",
             }
         return super().change_view(request, object_id, form_url, extra_context)
 
     def response_add(self, request, obj, post_url_continue=None):
-        """Saved: on to the invitation's page, which shows the link to send (to another
-        new one when asked for, as the dashboard does)."""
-        if IS_POPUP_VAR in request.POST or "_addanother" in request.POST:
-            return super().response_add(request, obj, post_url_continue)
-        self.message_user(
-            request,
-            _("The invitation is saved. Send its link to whoever you invite:"),
-            messages.SUCCESS,
-        )
-        return HttpResponseRedirect(reverse("admin:campaign_invitation_change", args=[obj.pk]))
+        """Saved: the page it goes on to (the list, as the dashboard does) says so, and
+        shows the link to send with its copy button."""
+        response = super().response_add(request, obj, post_url_continue)
+        if IS_POPUP_VAR not in request.POST:
+            self.message_user(
+                request,
+                format_html(
+                    "{} {}",
+                    _("Send its link to whoever you invite:"),
+                    _copyable_link(
+                        selectors.invitation_link(request, obj), f"invitation-link-{obj.pk}-saved"
+                    ),
+                ),
+                messages.SUCCESS,
+            )
+        return response
 
     @admin.display(description="uses")
     def uses_so_far(self, invitation):
@@ -576,16 +586,16 @@ class InvitationAdmin(AppendOnlyAdmin):
         self.message_user(request, f"Revoked {len(queryset)} invitation(s); members stay.")
 
 
-def _copyable_link(link: str, pk: int) -> str:
+def _copyable_link(link: str, element_id: str) -> str:
     """An invitation's link to send, and the button that copies it (hidden until
     ``storyguide/copy.js`` shows it: without it the link is there to select)."""
     return format_html(
-        '<span class="link-to-send"><code id="invitation-link-{}" class="link">{}</code>'
-        ' <button type="button" class="button" data-copy="invitation-link-{}"'
-        ' data-copied="{}" hidden>{}</button></span>',
-        pk,
+        '<span class="link-to-send"><code id="{}" class="link">{}</code>'
+        ' <button type="button" class="button" data-copy="{}" data-copied="{}" hidden>{}</button>'
+        "</span>",
+        element_id,
         link,
-        pk,
+        element_id,
         _("Copied!"),
         _("Copy link"),
     )
