@@ -117,7 +117,10 @@ def _button(offer: Offer, seen: Seen) -> Button:
     if line is not None and nick is not None and nick not in seen.actor.controls:
         line = f"{nick}: {line}"  # the referee relays the nick's line
     hint = say(language, _("In the chat: {line}"), line=line) if line else ""
-    return Button(command_words(command, seen.view, language), offer.json, hint)
+    label = command_words(command, seen.view, language)
+    if command["action"] == "substitution" and nick not in seen.actor.controls:
+        label = offer.text  # away from the captain's row: "SHüter: Ask the referee ..."
+    return Button(label, offer.json, hint)
 
 
 REQUESTS = {

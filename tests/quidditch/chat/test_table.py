@@ -12,7 +12,7 @@ from games.ruleset import PLAYER, REFEREE, Actor
 from games.tables import Seen, offers
 from quidditch.chat.rules.commands import ACTIONS
 
-from .rules import RULES, Game
+from .rules import RULES, Game, config, team
 
 HOLDER = Actor(PLAYER, frozenset({"GJäger1"}))
 THE_REFEREE = Actor(REFEREE)
@@ -143,3 +143,41 @@ def test_7_the_result_with_the_win_bonus_once_over():
         "A draw, Gryffindor 0 – Slytherin 0: ended by agreement in round 0."
     )
     assert context(chasers())["result"] is None
+
+
+def test_8_6_the_sheet_shows_a_request_with_the_referees_answers_and_the_bench():
+    gryffindor = {**team("Gryffindor", {}), "substitutes": [{"name": "Neville Longbottom"}]}
+    game = Game(config(teams=[gryffindor, team("Slytherin", {})])).kick_off().to_chasers(carrier=3)
+    captain = Actor(PLAYER, frozenset({"GHüter"}))
+    asks = context(game, captain)["substitutions"]["asks"]
+    assert asks[0].label == (
+        "Ask the referee for a substitution (a player is gone from the table): GHüter "
+        "(Gryffindor 0) leaves the game, Neville Longbottom comes in as GHüter"
+    )
+    assert len(asks) == 7  # folded under the players, not in the captain's row
+    assert [b.label for b in row(context(game, captain), "GHüter")["buttons"]] == []
+    request = next(c for c in RULES.allowed_commands(game.state, captain) if "changes" in c)
+    game.do(request, by="GHüter")
+
+    sheet = context(game)["substitutions"]
+    assert [r["text"] for r in sheet["requests"]] == [
+        "Gryffindor asks for a substitution (a player is gone from the table): GHüter "
+        "(Gryffindor 0) leaves the game, Neville Longbottom comes in as GHüter"
+    ]
+    assert [b.label for b in sheet["requests"][0]["buttons"]] == [
+        "Allow Gryffindor's substitution now",
+        "Allow Gryffindor's substitution at the next pause",
+        "Allow Gryffindor's substitution at half-time",
+        "Refuse Gryffindor's substitution",
+    ]
+    assert [t["text"] for t in sheet["bench"]] == ["Substitutes of Gryffindor: Neville Longbottom"]
+    german = context(game, language="de")["substitutions"]["requests"][0]["buttons"][0].label
+    assert german == "Den Spielerwechsel von Gryffindor sofort erlauben"
+
+    game.do({"action": "accept_substitution", "team": 0, "when": "pause"})
+    sheet = context(game)["substitutions"]
+    assert [r["text"] for r in sheet["requests"]] == [
+        "Gryffindor's substitution is allowed at the next pause: GHüter (Gryffindor 0) leaves "
+        "the game, Neville Longbottom comes in as GHüter"
+    ]
+    assert sheet["requests"][0]["buttons"] == []
