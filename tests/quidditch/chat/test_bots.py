@@ -149,6 +149,44 @@ def test_7_the_referee_bot_agrees_to_end_once_both_captains_have():
     assert referee_choice(game) == {"action": "end_game"}
 
 
+@pytest.mark.parametrize(
+    ("reason", "half_time_after", "answer"),
+    [
+        ("absent", 5, {"action": "accept_substitution", "team": 0, "when": "now"}),
+        ("leaving", 5, {"action": "accept_substitution", "team": 0, "when": "now"}),
+        ("other", 5, {"action": "accept_substitution", "team": 0, "when": "pause"}),
+        ("tactics", 5, {"action": "accept_substitution", "team": 0, "when": "half_time"}),
+        ("tactics", 1, {"action": "refuse_substitution", "team": 0}),
+    ],
+    ids=["gone", "has to leave", "another reason", "tactics", "tactics after half-time"],
+)
+def test_8_6_the_referee_bot_answers_a_persons_request_first(reason, half_time_after, answer):
+    """In the chasers' sub-round of round 1 (round 2 with half-time after round 1), with
+    GJäger1 still to play: the referee answers before anything else."""
+    game = Game(config(half_time_after=half_time_after)).kick_off().to_chasers(carrier=3)
+    if half_time_after == 1:
+        game.do("Teilrunde beendet", 3, 1)
+        game.do("Schnatz freigegeben")
+        game.do("Teilrunde beendet")
+        game.do("Chat")
+        game.to_chasers(carrier=3)
+    request = {
+        "action": "substitution",
+        "player": "GHüter",
+        "reason": reason,
+        "changes": [{"nick": "GHüter", "to": None}, {"nick": "GJäger3", "to": "GHüter"}],
+    }
+    game.do(request, by="GHüter")
+    assert referee_choice(game) == answer
+
+
+def test_8_6_no_bot_asks_for_a_substitution():
+    game = Game().kick_off()
+    asked = [c for c in game.allowed("GHüter") if c["action"] == "substitution"]
+    assert asked and all(tactics.worth(game.state, c) is None for c in asked)
+    assert choice(game, "GHüter") is None  # the chat: nothing else for the captain to do
+
+
 # --- a nick's seat ----------------------------------------------------------------------
 
 
