@@ -517,18 +517,23 @@ class InvitationAdmin(AppendOnlyAdmin):
         )
 
     def get_list_display(self, request):
-        """The code and the link to send as an address, with its copy button: the link is
-        absolute, made from the request, so the column is made for each request."""
+        """The code, the link to send and its copy button (which copies the link as an
+        address, made from the request: the column is made for each request)."""
 
         @admin.display(description=_("code and link to send"))
         def code_to_hand_out(invitation):
+            element = f"invitation-link-{invitation.pk}"
             return format_html(
-                "<code>{}</code><br>{}",
+                '<code>{}</code> · <a id="{}" href="{}">{}</a>'
+                ' <button type="button" class="button" data-copy="{}" data-copied="{}" hidden>'
+                "{}</button>",
                 invitations.grouped(invitation.code),
-                _copyable_link(
-                    selectors.invitation_link(request, invitation),
-                    f"invitation-link-{invitation.pk}",
-                ),
+                element,
+                selectors.invitation_link(request, invitation),
+                _("link"),
+                element,
+                _("Copied!"),
+                _("Copy link"),
             )
 
         shown = super().get_list_display(request)

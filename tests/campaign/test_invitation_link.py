@@ -92,9 +92,9 @@ def test_the_list_shows_each_link_to_send_with_its_copy_button(table):
     for invitation in (first, second):
         code = invitations.grouped(invitation.code)
         assert (
-            f'<code>{code}</code><br><span class="link-to-send"><code'
-            f' id="invitation-link-{invitation.pk}" class="link">http://testserver/join/{code}/'
-            f"</code> {button(invitation)}</span>"
+            f'<td class="field-code_to_hand_out"><code>{code}</code> · <a'
+            f' id="invitation-link-{invitation.pk}" href="http://testserver/join/{code}/">link</a>'
+            f" {button(invitation)}</td>"
         ) in markup
     assert COPY_JS in markup
 
