@@ -103,7 +103,7 @@ def referee(
 
 def _substitution_answer(view: State, offered: list[Command]) -> Command | None:
     """The answer to a captain's request for a substitution, if one awaits it (§8.6)."""
-    for request in view["substitutions"]:
+    for request in view.get("substitutions", ()):
         if request["accepted"]:
             continue
         team = request["team"]

@@ -133,7 +133,7 @@ def _substitutions(view: dict, whispers: dict, language: str) -> dict:
     """§8.6 on the sheet: the open requests with the referee's answers, the captain's own
     requests (folded away), and who may still come in."""
     requests = []
-    for request in view["substitutions"]:
+    for request in view.get("substitutions", ()):
         team = request["team"]
         moves = requested_moves({"player": request["captain"], **request}, view)
         key = "accepted" if request["accepted"] else "asked"
@@ -163,7 +163,7 @@ def _substitutions(view: dict, whispers: dict, language: str) -> dict:
             ),
         }
         for team in view["teams"]
-        if team["substitutes"] and not view["over"]
+        if team.get("substitutes") and not view["over"]
     ]
     return {"requests": requests, "asks": whispers.get(None, []), "bench": bench}
 

@@ -180,7 +180,7 @@ def moves_text(moves: list[dict], language: str) -> str:
 def requested_moves(command: dict, view: dict) -> list[dict]:
     """A request's changes as moves, read in ``view``: who each one is, by name."""
     team = view["players"].get(command.get("player"), {}).get("team", 0)
-    bench = view["teams"][team]["substitutes"]
+    bench = view["teams"][team].get("substitutes", [])
     moves = []
     for change in command.get("changes", []):
         if "substitute" in change:

@@ -83,7 +83,7 @@ def advance(match: Match) -> None:
         return
     while True:
         phase = state["phase"]
-        if state["substitutions"]:  # an allowed change is made at its moment (§8.6)
+        if state.get("substitutions"):  # an allowed change is made at its moment (§8.6)
             substitutions.make_due(match, closing=phase == "closing")
         if phase == "closing":
             subround = state["subround"]

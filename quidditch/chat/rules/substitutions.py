@@ -90,7 +90,7 @@ def malformed(message: str, **params) -> RuleViolation:
 
 def request_of(state: State, team: int) -> dict | None:
     """The team's request the referee has not answered, or has allowed and not yet made."""
-    for request in state["substitutions"]:
+    for request in state.get("substitutions", ()):  # a state from before §8.6 has none
         if request["team"] == team:
             return request
     return None
@@ -141,7 +141,7 @@ def _answers(state: State, team: int) -> list[dict]:
 def _requests(state: State, index: int) -> list[dict]:
     team = state["teams"][index]
     nicks = playing(state, index)
-    bench = team["substitutes"] and not team["substituted"]
+    bench = team.get("substitutes") and not team.get("substituted")
     lineup = state["lineup"]
     stand_ins = [*lineup["chaser"][index], *lineup["beater"][index]]
     out = []
@@ -207,7 +207,7 @@ def moves(state: State, command: dict) -> list[Move]:
         )
     for change in changes:
         _well_formed(change)
-    if state["teams"][team]["substituted"] and not _replacement(state, team, changes):
+    if state["teams"][team].get("substituted") and not _replacement(state, team, changes):
         raise refused(
             "one_substitution",
             _(
@@ -264,7 +264,7 @@ def _replacement(state: State, team: int, changes: list[dict]) -> bool:
 def _moves(state: State, team: int, changes: list[dict]) -> list[Move]:
     players, house = state["players"], state["teams"][team]["house"]
     nicks = playing(state, team)
-    bench = state["teams"][team]["substitutes"]
+    bench = state["teams"][team].get("substitutes", [])
 
     def playing_nick(nick: str) -> str:
         if nick not in players:
@@ -379,6 +379,7 @@ def ask(match: Match, command: dict) -> None:
     state = match.state
     moves_ = moves(state, command)
     team = state["players"][command["player"]]["team"]
+    state.setdefault("substitutions", [])  # a match begun before §8.6
     request = {
         "team": team,
         "captain": command["player"],
@@ -475,7 +476,9 @@ def _make(match: Match, request: dict) -> None:
     teams = match.edit("teams")
     teams[team] = {
         **teams[team],
-        "substitutes": [s for i, s in enumerate(teams[team]["substitutes"]) if i not in used],
+        "substitutes": [
+            s for i, s in enumerate(teams[team].get("substitutes", [])) if i not in used
+        ],
         "captain": new_captain or captain,
     }
     if vacant:
