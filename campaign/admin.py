@@ -593,13 +593,17 @@ class InvitationAdmin(AppendOnlyAdmin):
 
 def _copyable_link(link: str, element_id: str) -> str:
     """An invitation's link to send, and the button that copies it (hidden until
-    ``storyguide/copy.js`` shows it: without it the link is there to select)."""
+    ``storyguide/copy.js`` shows it: without it the link is there to select). A phone
+    breaks the link's line after ``/join/``."""
+    site, __, code = link.partition("/join/")
     return format_html(
-        '<span class="link-to-send"><code id="{}" class="link">{}</code>'
+        '<span class="link-to-send"><code id="{}" class="link">{}/join/<wbr>'
+        '<span style="white-space:nowrap">{}</span></code>'
         ' <button type="button" class="button" data-copy="{}" data-copied="{}" hidden>{}</button>'
         "</span>",
         element_id,
-        link,
+        site,
+        code,
         element_id,
         _("Copied!"),
         _("Copy link"),

@@ -131,6 +131,12 @@ class InvitationToSend:
     invitation: Invitation
     link: str  # the absolute link to send
 
+    @property
+    def where(self) -> tuple[str, str]:
+        """The link in two, after ``/join/``: a phone breaks its line there."""
+        site, _, code = self.link.partition("/join/")
+        return f"{site}/join/", code
+
 
 @dataclass
 class CampaignPage:

@@ -15,6 +15,9 @@ from tests.support import Table, dashboard_client
 
 pytestmark = pytest.mark.django_db
 
+INLINE = re.compile(r"<wbr>|</?span[^>]*>")
+"""Tags that break no word: a reader reads the text around them as one."""
+
 INVITATIONS = "/admin/campaign/invitation/"
 COPY_JS = '<script src="/static/storyguide/copy.js"></script>'
 
@@ -25,7 +28,7 @@ def table(db):
 
 
 def text(markup: str) -> str:
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", INLINE.sub("", markup))).split())
 
 
 def link_to_send(markup: str) -> str:
@@ -58,8 +61,8 @@ def test_saving_an_invitation_shows_its_link_to_send_with_a_copy_button(table):
     )
     saved = f"invitation-link-{invitation.pk}-saved"
     assert (
-        f'<code id="{saved}" class="link">{link}</code> <button type="button" class="button"'
-        f' data-copy="{saved}" data-copied="Copied!" hidden>Copy link</button>'
+        f'<code id="{saved}" class="link">{on_two_lines(link)}</code> <button type="button"'
+        f' class="button" data-copy="{saved}" data-copied="Copied!" hidden>Copy link</button>'
     ) in messages
     assert COPY_JS in markup
 
@@ -76,7 +79,7 @@ def test_an_invitations_page_shows_its_link_to_send_first(table):
         " invitation says, signing up first if they have no account and the invitation"
         " allows it."
     )
-    code = f'<code id="invitation-link-{invitation.pk}" class="link">{link}</code>'
+    code = f'<code id="invitation-link-{invitation.pk}" class="link">{on_two_lines(link)}</code>'
     assert f"{code} {button(invitation)}" in markup
     assert COPY_JS in markup
 
@@ -131,3 +134,10 @@ def test_the_link_to_send_is_in_the_dashboards_language(table):
         "fr": f"Le lien à envoyer {link} Copier le lien Qui l'ouvre rejoint la campagne comme le"
         " dit l'invitation ; sans compte, on s'inscrit d'abord, si l'invitation le permet.",
     }
+
+
+def on_two_lines(link: str) -> str:
+    """A link to send as a page writes it: a phone may break its line after ``/join/``,
+    and nowhere in the code."""
+    site, code = link.split("/join/")
+    return f'{site}/join/<wbr><span style="white-space:nowrap">{code}</span>'
