@@ -19,7 +19,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games.ruleset import find_ruleset
+from games import tables
+from games.ruleset import REFEREE, Actor, find_ruleset
 from games.services import game_create
 
 pytestmark = pytest.mark.django_db
@@ -102,3 +103,37 @@ def test_my_campaigns_says_whose_move_as_the_game_page_does(table):
     german = my_campaigns(table.storyguide, "de")
     assert "du bist am Zug (als Schiedsrichter)" in german
     assert "wartet auf den Schiedsrichter" not in german
+
+
+def test_a_bot_at_the_referees_seat_is_waited_for_as_the_referee():
+    """The storyguide who left the referee's duties to a bot waits for it, and for the
+    seats nobody holds, which the bot relays."""
+    rules = find_ruleset("tally")
+    storyguide = Actor(REFEREE)
+    with_bot = tables.whose_move(
+        rules,
+        {},
+        storyguide,
+        "en",
+        awaited=["alice", "bob"],
+        referee_awaited=True,
+        held=frozenset({"alice"}),
+        referee_bot=True,
+    )
+    assert with_bot == tables.Turn(
+        mine=False, relayed=[], others=["alice", "bob"], referee="other", spectator=False
+    )
+    without = tables.whose_move(
+        rules,
+        {},
+        storyguide,
+        "en",
+        awaited=["alice", "bob"],
+        referee_awaited=True,
+        held=frozenset({"alice"}),
+        referee_bot=False,
+    )
+    assert without == tables.Turn(
+        mine=False, relayed=["bob"], others=["alice"], referee="mine", spectator=False
+    )
+    assert without.as_referee and not with_bot.as_referee
