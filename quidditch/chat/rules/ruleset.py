@@ -164,6 +164,7 @@ class ChatQuidditch(Ruleset):
                         strict=True,
                     )
                 ],
+                "substitutes": [],
             }
             for house, names in EXAMPLE_TEAMS.items()
         ],
@@ -185,7 +186,9 @@ class ChatQuidditch(Ruleset):
         keeper, a seeker, up to three chasers and two beaters, §2), where two can field
         a keeper and a seeker; else the example's teams by name."""
         teams = house_teams(roster, {role: most for role, (_, most) in LIMITS.items()})
-        return {**self.example_config, "teams": teams} if teams else super().campaign_config(roster)
+        if not teams:
+            return super().campaign_config(roster)
+        return {**self.example_config, "teams": [{**team, "substitutes": []} for team in teams]}
 
     def setup(self, config: dict) -> State:
         state = build_state(config)
