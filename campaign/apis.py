@@ -470,9 +470,11 @@ class LedgerViewSet(CampaignScopedViewSet, mixins.ListModelMixin, mixins.Retriev
     ordering_fields = ["credit_at", "amount"]
 
     def get_queryset(self):
-        entries = HousePointEntry.objects.filter(
-            campaign_id__in=list(campaign_roles(self.request))
-        ).select_related("reversed_by")
+        entries = (
+            HousePointEntry.objects.filter(campaign_id__in=list(campaign_roles(self.request)))
+            .select_related("reversed_by")
+            .prefetch_related("attributed_to")
+        )
         return selectors.ledger_with_running_totals(entries).order_by("-created_at", "-id")
 
     @extend_schema(request=AwardSerializer, responses={201: LedgerEntrySerializer})

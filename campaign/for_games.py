@@ -6,9 +6,18 @@ learns roles, members and characters without importing the campaign app.
 
 from __future__ import annotations
 
+from django.utils.formats import date_format
+from django.utils.translation import gettext, ngettext
+
+from campaign import selectors
 from campaign.models import Campaign, Character, Membership, Role
 from campaign.roles import campaign_roles, roles_of
 from games.ruleset import Roster
+
+
+def signed(number: int) -> str:
+    """A change as a reader writes it: +180, −100."""
+    return f"+{number}" if number >= 0 else f"−{-number}"
 
 
 class CampaignApp:
@@ -34,6 +43,33 @@ class CampaignApp:
                 campaign_id=campaign_id, role__in=(Role.PLAYER, Role.STORYGUIDE)
             ).values_list("user_id", flat=True)
         )
+
+    def what_a_game_gave(self, game_id: int, *, now) -> list[str]:
+        credits, moves = selectors.what_a_game_gave(game_id)
+        lines = []
+        for credit in credits:
+            words = {"house": credit.house, "points": signed(credit.amount)}
+            line = (
+                ngettext(
+                    "%(house)s: %(points)s house point",
+                    "%(house)s: %(points)s house points",
+                    abs(credit.amount),
+                )
+                % words
+            )
+            if credit.credit_at > now:
+                moment = date_format(credit.credit_at, "DATETIME_FORMAT", use_l10n=True)
+                line = gettext("%(credit)s, counted from %(moment)s (UTC)") % {
+                    "credit": line,
+                    "moment": moment,
+                }
+            lines.append(line)
+        for move in moves:
+            lines.append(
+                gettext("%(character)s's Popularity: %(steps)s")
+                % {"character": move.character, "steps": signed(move.steps)}
+            )
+        return lines
 
     def roster(self, campaign_id: int) -> Roster:
         """Every character of the campaign, with what a ruleset may field of it."""

@@ -196,6 +196,14 @@ class HousePointEntry(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+    game = models.ForeignKey(
+        "games.Game",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="house_points",
+        help_text="The game whose result credited these points, if a game's did.",
+    )
     credit_at = models.DateTimeField(db_index=True)
     created_at = models.DateTimeField()
     reverses = models.OneToOneField(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 from django.db.models import F, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
@@ -227,3 +227,62 @@ def popularity_history(character: Character, *, now: datetime) -> list[Popularit
         value = character.popularity_base + rules.popularity_from_points(earned) + adjusted
         steps.append(PopularityStep(at, kind, amount, reason, value))
     return steps
+
+
+@dataclass(frozen=True)
+class GameCredit:
+    """What a game's result gave a house: its points, counted from ``credit_at``."""
+
+    house: str
+    amount: int
+    credit_at: datetime
+
+
+@dataclass(frozen=True)
+class PopularityMove:
+    """How far a game's points moved a character's Popularity (the sheet rules' steps)."""
+
+    character: str
+    steps: int
+
+
+EVER = datetime.max.replace(tzinfo=UTC)
+"""A moment after every credit: all of a character's points, counted or still to count."""
+
+
+def what_a_game_gave(game_id: int) -> tuple[list[GameCredit], list[PopularityMove]]:
+    """The house points a game's result credited, by house, and how far they move the
+    Popularity of each character they were credited or attributed to: the steps the
+    game's points add to what the character earned from everything else."""
+    entries = list(
+        HousePointEntry.objects.filter(game_id=game_id, reversed_by__isnull=True, reverses=None)
+        .select_related("house", "character", "campaign")
+        .prefetch_related("attributed_to")
+        .order_by("house__name", "id")
+    )
+    credits: dict[str, GameCredit] = {}
+    earned: dict[Character, int] = {}
+    for entry in entries:
+        credit = credits.get(entry.house.name)
+        credits[entry.house.name] = GameCredit(
+            entry.house.name,
+            entry.amount + (credit.amount if credit else 0),
+            max(entry.credit_at, credit.credit_at) if credit else entry.credit_at,
+        )
+        for character in [entry.character, *entry.attributed_to.all()]:
+            if character is not None:
+                earned[character] = earned.get(character, 0) + entry.amount
+    moves = []
+    if earned:
+        rules = SheetRules.from_json(entries[0].campaign.rules)
+        others = characters_with_popularity(
+            Character.objects.filter(pk__in=[c.pk for c in earned]), now=EVER
+        )
+        for character in sorted(others, key=lambda c: c.name):
+            before = character.earned_points - earned[character]
+            steps = rules.popularity_from_points(character.earned_points) - (
+                rules.popularity_from_points(before)
+            )
+            if steps:
+                moves.append(PopularityMove(character.name, steps))
+    return list(credits.values()), moves

@@ -198,6 +198,18 @@ class PopularityStepSerializer(serializers.Serializer):
 class LedgerEntrySerializer(serializers.ModelSerializer):
     running_total = serializers.IntegerField(read_only=True, required=False)
     reversed_by = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
+    attributed_to = serializers.PrimaryKeyRelatedField(
+        many=True,
+        read_only=True,
+        help_text="The characters the points are attributed to for Popularity besides "
+        "``character``, each as if they had earned them all (a Draco Dormiens quidditch "
+        "win: every player of the team).",
+    )
+    game = serializers.PrimaryKeyRelatedField(
+        read_only=True,
+        allow_null=True,
+        help_text="The game whose result credited the points, if a game's did.",
+    )
 
     class Meta:
         model = HousePointEntry
@@ -209,6 +221,8 @@ class LedgerEntrySerializer(serializers.ModelSerializer):
             "reason",
             "source",
             "character",
+            "attributed_to",
+            "game",
             "awarded_by",
             "credit_at",
             "created_at",

@@ -312,13 +312,15 @@ def house_points_award(
     attributed_to: Sequence[Character] = (),
     credit_at: datetime | None = None,
     source_key: str = "",
+    game=None,
     by=None,
 ) -> HousePointEntry:
     """Append an entry to the ledger; it counts from ``credit_at`` (default: now).
 
     ``character`` earned the points; ``attributed_to`` are characters besides
     them to whom the points are attributed for Popularity, each as if they had
-    earned them all, while the house counts them once.
+    earned them all, while the house counts them once. ``game`` is the game
+    whose result credits them, which the entry links to and whose page tells them.
     With a ``source_key`` the award happens at most once: a second call with
     the same key returns the first entry instead of crediting again.
     Only a storyguide awards (``by``); the cup's credits are the service's own.
@@ -344,6 +346,7 @@ def house_points_award(
         "source": source,
         "character": character,
         "awarded_by": awarded_by,
+        "game": game,
         "credit_at": credit_at or now,
         "created_at": now,
     }

@@ -37,6 +37,11 @@ class CampaignApp(Protocol):
         """The user ids who may hold a seat of a campaign's game: its players and
         storyguides (a spectator watches; a former member is nobody)."""
 
+    def what_a_game_gave(self, game_id: int, *, now) -> list[str]:
+        """What a game's result gave its campaign, a sentence each in the active language:
+        each house's points (and from when they count, where the rules delay them) and
+        each character's Popularity they move; none for a game that credits nothing."""
+
     def roster(self, campaign_id: int) -> Roster:
         """The campaign's characters as plain data, for ``Ruleset.prepare``."""
 

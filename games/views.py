@@ -75,6 +75,8 @@ def game_page(request, pk: int, kind: str):
     with translation.override(language):
         context = _frame(request, game, rules, actor, kind, language)
         context["desk"] = _desk(request, game, roles)
+        if game.status != GameStatus.ACTIVE:
+            context["gave"] = campaign_app().what_a_game_gave(game.pk, now=timezone.now())
         return render(request, "games/game.html", context)
 
 

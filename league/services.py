@@ -321,7 +321,7 @@ def credit_due_points(*, now: datetime) -> int:
             )
             if fixture is None:
                 continue
-            _credit(fixture.cup_year.campaign, game_credits(fixture), now=now)
+            _credit(fixture.cup_year.campaign, game_credits(fixture), now=now, game=fixture.game)
             fixture.credited_at = now
             fixture.save(update_fields=["credited_at"])
             credited += 1
@@ -339,8 +339,11 @@ def game_credits(fixture: Fixture) -> list[house_points.Credit]:
     )
 
 
-def _credit(campaign: Campaign, credits: list[house_points.Credit], *, now: datetime) -> None:
-    """Write credits to the ledger; their source keys make a repeated write a no-op."""
+def _credit(
+    campaign: Campaign, credits: list[house_points.Credit], *, now: datetime, game=None
+) -> None:
+    """Write credits to the ledger, linked to the ``game`` whose result they are, if any;
+    their source keys make a repeated write a no-op."""
     houses = {house.name: house for house in campaign.houses.all()}
     for credit in credits:
         house_points_award(
@@ -350,6 +353,7 @@ def _credit(campaign: Campaign, credits: list[house_points.Credit], *, now: date
             source=credit.source,
             source_key=credit.source_key,
             credit_at=credit.credit_at,
+            game=game,
             awarded_by=None,
             now=now,
         )
@@ -431,7 +435,7 @@ def fraud_record(
             recorded_at=now,
         )
         if fixture.credited_at is not None:
-            _credit(fixture.cup_year.campaign, game_credits(fixture), now=now)
+            _credit(fixture.cup_year.campaign, game_credits(fixture), now=now, game=fixture.game)
         _standings_changed(fixture.cup_year, now)
     return fraud
 

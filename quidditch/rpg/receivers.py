@@ -43,6 +43,7 @@ def write_back_to_the_campaign(sender, *, game, now, **kwargs) -> None:
         source=Source.MATCH,
         attributed_to=list(Character.objects.filter(pk__in=winner["characters"])),
         source_key=f"rpg-quidditch:{game.pk}",
+        game=game,
         awarded_by=None,
         now=now,
     )

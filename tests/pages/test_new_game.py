@@ -207,3 +207,10 @@ def test_a_quidditch_match_started_with_the_defaults_counts_for_the_campaigns_ho
     house = houses[config["teams"][("home", "away").index(winner)]["house"]]
     credited = HousePointEntry.objects.filter(house__campaign=table.campaign)
     assert [(e.house.name, e.amount) for e in credited] == [(house, won_by)], "the winner's"
+    assert sorted(c.pk for c in credited[0].attributed_to.all()) == sorted(
+        player["character"] for player in config["teams"][("home", "away").index(winner)]["players"]
+    ), "for Popularity, every player of the team"
+
+    page = browser(table.storyguide).get(f"/matches/{game.pk}/", {"lang": "en"}).content.decode()
+    gave = page[page.index('<section id="gave">') : page.index('<section id="transcript">')]
+    assert f"<li>{house}: +{won_by} house points</li>" in gave
