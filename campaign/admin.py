@@ -1,5 +1,7 @@
 """The storyguide's dashboard: each storyguide sees only their own campaigns.
 
+Its home is the storyguide's desk (``campaign.desk``, ``admin/campaign/desk.html``).
+
 Every write goes through ``campaign.services``: the forms of
 ``campaign.forms`` ask the service for its verdict and ``save_model`` calls it.
 The ledger and Popularity adjustments are append-only here as everywhere.
@@ -49,6 +51,10 @@ from core.numbers import whole_number
 from core.responses import add_to_form, error_body
 
 RelatedOnly = admin.RelatedOnlyFieldListFilter
+
+#: The dashboard's home is the storyguide's desk (``campaign.desk``): each of their
+#: campaigns at a glance, the dashboard's lists in words below, the plumbing in a corner.
+admin.site.index_template = "admin/campaign/desk.html"
 
 # How a row of each model a form may point at reaches its campaign(s).
 CAMPAIGN_PATHS = {
