@@ -190,7 +190,7 @@ def cards(request, *, now: datetime | None = None) -> list[Card]:
     if not campaigns:
         return []
     found = {campaign.pk: Card(campaign, campaign_links(campaign)) for campaign in campaigns}
-    _read_games(request, found, now)
+    _read_games(request, found)
     _read_houses(found, now)
     _read_movers(found, now)
     for name, read in _SECTIONS.items():
@@ -236,7 +236,7 @@ def _newest(queryset: QuerySet, *order, shown: int, partition: str = "campaign_i
 # -- Games -------------------------------------------------------------------------------
 
 
-def _read_games(request, found: dict[int, Card], now: datetime) -> None:
+def _read_games(request, found: dict[int, Card]) -> None:
     """The running games of each campaign (the newest ``GAMES_READ``), and whose move it
     is, as their pages say it to the storyguide: those waiting on them first."""
     games = _newest(
