@@ -76,3 +76,10 @@ def test_the_houses_points_and_the_popularity_they_move_in_words():
         "Harry Potter's Popularity: +2",
         "Ron Weasley's Popularity: +3",
     ]
+    with translation.override("de"):
+        german = CampaignApp().what_a_game_gave(game.pk, now=NOW)
+    assert german[1:] == [
+        "Slytherin: −30 Hauspunkte",
+        "Beliebtheit von Harry Potter: +2",
+        "Beliebtheit von Ron Weasley: +3",
+    ]
