@@ -176,3 +176,33 @@ class Projection(models.Model):
 
     def __str__(self) -> str:
         return f"Projections of {self.cup_year} after {self.games_played} games"
+
+
+class LineUp(models.Model):
+    """A house's line-up for a cup game, chosen before the match (§8.5): which of its
+    characters play which position, and which of them captains. The match of the fixture
+    is started with the line-ups of both its houses (``league.line_ups``).
+
+    ``players`` keeps the order chosen (``[{"character": id, "position": "keeper"}, ...]``):
+    when the bigger team sits players out, the last listed go first (§8.5).
+    """
+
+    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="line_ups")
+    house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="+")
+    players = models.JSONField(help_text="The characters by id, each with a position, in order.")
+    captain = models.ForeignKey(
+        Character, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    chosen_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    chosen_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["fixture", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["fixture", "house"], name="line_up_per_house_and_game")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.house}'s line-up for {self.fixture}"

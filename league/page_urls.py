@@ -14,4 +14,14 @@ urlpatterns = [
         views.cup_game_page,
         name="cup-game",
     ),
+    path(
+        "<slug:campaign>/<slug:cup_year>/games/<slug:key>/line-ups/",
+        views.line_ups_page,
+        name="line-ups",
+    ),
+    path(
+        "<slug:campaign>/<slug:cup_year>/games/<slug:key>/line-ups/start/",
+        views.start_with_line_ups,
+        name="start-with-line-ups",
+    ),
 ]

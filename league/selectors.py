@@ -20,7 +20,16 @@ from campaign.models import HousePointEntry, Role
 from campaign.selectors import role_of
 from core.errors import Forbidden, gettext_noop
 from league.cups import score_bounds
-from league.models import CupYear, Fixture, FixtureStatus, Fraud, Offence, Projection, Stage
+from league.models import (
+    CupYear,
+    Fixture,
+    FixtureStatus,
+    Fraud,
+    LineUp,
+    Offence,
+    Projection,
+    Stage,
+)
 from league.rules import fraud as fraud_rules
 from league.rules import house_points, scheduling
 from league.rules.bounds import ScoreBounds
@@ -59,6 +68,34 @@ def require_referee(user, fixture: Fixture) -> None:
         return
     if not _runs_every_campaign(user):
         raise Forbidden(ONLY_THE_REFEREE)
+
+
+def require_line_up_chooser(user, fixture: Fixture) -> None:
+    """Who chooses a house's line-up for a cup game (§8.5): the house's captain or the
+    storyguide. The project knows no house captain (no character or membership is marked
+    one; a match's captain is named in its own line-up), so today the campaign's
+    storyguides choose every house's line-up; a player, whichever their house, and a
+    spectator are refused, as anyone outside the campaign is."""
+    require_cup_storyguide(user, fixture.cup_year.campaign_id)
+
+
+def may_choose_line_ups(user, fixture: Fixture) -> bool:
+    try:
+        require_line_up_chooser(user, fixture)
+    except Forbidden:
+        return False
+    return True
+
+
+def is_in_campaign(user, campaign_id: int) -> bool:
+    """A member of the campaign (or a superuser, who runs every campaign's cup): who may
+    see a page of the campaign's that is not public, such as a game's line-ups."""
+    return role_of(user, campaign_id) is not None or _runs_every_campaign(user)
+
+
+def line_ups_of(fixture: Fixture) -> dict[int, LineUp]:
+    """The line-ups chosen for a cup game so far, by house id."""
+    return {line_up.house_id: line_up for line_up in fixture.line_ups.all()}
 
 
 def cup_key(cup_year: CupYear) -> str:

@@ -21,19 +21,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from league import selectors, services
+from campaign.models import House
+from core import languages
+from core.errors import AppError, RuleViolation
+from core.responses import answer, error_body
+from league import line_ups, selectors, services
 from league.chart import Chances, Series, odds_svg, percent, race_svg
 from league.cups import score_bounds
-from league.models import CupYear, Fixture, Stage
+from league.forms import LineUpForm
+from league.models import CupYear, Fixture, FixtureStatus, Stage
 from league.rules.clinch import (
     CLINCHED,
     CLINCHED_UNLESS_TIEBREAK,
@@ -46,6 +54,7 @@ from league.rules.clinch import (
 from league.rules.finals import finals
 from league.rules.house_points import CREDIT_DELAY
 from league.rules.scheduling import DateNeeded, Window
+from league.rules.teams import LIMITS
 from quidditch.positions import BEATER, CHASER, KEEPER, SEEKER
 
 HALF_TITLES = {stage: stage.label for stage in (Stage.FIRST_HALF, Stage.SECOND_HALF)}
@@ -276,6 +285,7 @@ def cup_game_page(request, campaign: str, cup_year: str, key: str):
         ),
         "window": Window(fixture.window_starts, fixture.window_ends),
         "teams": _line_ups(game.state) if game else (),
+        "line_ups": _line_up_status(request, fixture),
         "frauds": fixture.frauds.select_related("character", "house"),
         "match_url": match_page_url(game.pk) if game else None,
         "verify_url": reverse("match-verify-page", args=[game.pk]) if game else None,
@@ -296,3 +306,195 @@ def _line_ups(state: dict) -> list[tuple[str, list[dict]]]:
         position = POSITIONS.get(player["role"], player["role"])
         teams[player["team"]][1].append({"nick": nick, **player, "position": position})
     return teams
+
+
+def _line_up_status(request, fixture: Fixture) -> dict | None:
+    """Before the match: whether each house has chosen its line-up (public), and the
+    way to choose them for whoever may (§8.5)."""
+    if fixture.status not in services.OPEN:
+        return None
+    chosen = selectors.line_ups_of(fixture)
+    return {
+        "houses": [(house, house.pk in chosen) for house in (fixture.home, fixture.away)],
+        "may_choose": selectors.may_choose_line_ups(request.user, fixture),
+        "url": _line_ups_url(fixture),
+    }
+
+
+def _line_ups_url(fixture: Fixture) -> str:
+    cup_year = fixture.cup_year
+    return reverse("league:line-ups", args=[cup_year.campaign.slug, cup_year.slug, fixture.key])
+
+
+def _cup_game_url(fixture: Fixture) -> str:
+    cup_year = fixture.cup_year
+    return reverse("league:cup-game", args=[cup_year.campaign.slug, cup_year.slug, fixture.key])
+
+
+def _campaigns_fixture(request, campaign: str, cup_year: str, key: str) -> Fixture:
+    """The fixture, for a member of its campaign: a game's line-ups are not public, so to
+    anyone else (another campaign's storyguide too) it is not there (404)."""
+    fixture = get_object_or_404(
+        Fixture.objects.select_related("cup_year__campaign", "home", "away"),
+        cup_year__campaign__slug=campaign,
+        cup_year__slug=cup_year,
+        key=key,
+    )
+    if not selectors.is_in_campaign(request.user, fixture.cup_year.campaign_id):
+        raise Http404("No such cup game.")
+    return fixture
+
+
+def _is_a_form_refusal(error: AppError) -> bool:
+    """A refusal of what the form says (the rules', a bad value), shown beside it; who may
+    not, or what is not there, is answered with the error page instead."""
+    return error.status in (400, RuleViolation.status)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def line_ups_page(request, campaign: str, cup_year: str, key: str):
+    """``/league/<campaign>/<cup year>/games/<key>/line-ups/``: before a cup game, each
+    house's line-up (§8.5) as rows of a character of the house and a position, saved one
+    house at a time (POST, ``house``); and, once both are chosen, the match started with
+    them (:func:`start_with_line_ups`). For who may choose them (the storyguide);
+    another member is refused, anyone else finds nothing here."""
+    fixture = _campaigns_fixture(request, campaign, cup_year, key)
+    try:
+        selectors.require_line_up_chooser(request.user, fixture)
+    except AppError as error:
+        return answer(error, request)
+    if request.method != "POST":
+        return _line_ups_answer(request, fixture)
+    houses = {str(house.pk): house for house in (fixture.home, fixture.away)}
+    house = houses.get(request.POST.get("house", ""))
+    if house is None:
+        raise Http404("No such house in this game.")
+    form = _line_up_form(house, data=request.POST)
+    if not form.is_valid():
+        return _line_ups_answer(request, fixture, posted={house.pk: form}, status=400)
+    try:
+        line_ups.line_up_choose(
+            fixture=fixture,
+            house=house,
+            players=form.cleaned_data["players"],
+            captain=form.cleaned_data["captain"],
+            now=timezone.now(),
+            by=request.user,
+        )
+    except AppError as error:
+        if not _is_a_form_refusal(error):
+            return answer(error, request)
+        form.add_error(None, _in_words(error))
+        return _line_ups_answer(request, fixture, posted={house.pk: form}, status=error.status)
+    messages.success(request, gettext("%(house)s's line-up is saved.") % {"house": house.name})
+    return redirect(f"{_line_ups_url(fixture)}{_asked_language(request)}#house-{house.pk}")
+
+
+@login_required
+@require_POST
+def start_with_line_ups(request, campaign: str, cup_year: str, key: str):
+    """``.../games/<key>/line-ups/start/``: the cup game's match started with the chosen
+    line-ups (§8.5), then its page; a refusal is shown beside the button."""
+    fixture = _campaigns_fixture(request, campaign, cup_year, key)
+    try:
+        fixture = line_ups.fixture_start_chosen(
+            fixture=fixture, created_by=request.user, now=timezone.now(), by=request.user
+        )
+    except AppError as error:
+        if not _is_a_form_refusal(error):
+            return answer(error, request)
+        return _line_ups_answer(
+            request, fixture, start_refusal=_in_words(error), status=error.status
+        )
+    if fixture.status == FixtureStatus.POSTPONED:
+        messages.info(request, f"{capfirst(gettext(fixture.status_reason))}.")
+    else:
+        messages.success(request, gettext("The match has started with the chosen line-ups."))
+    return redirect(f"{_cup_game_url(fixture)}{_asked_language(request)}")
+
+
+def _asked_language(request) -> str:
+    """``?lang=`` as the reader asked for it, kept by the forms and where they lead."""
+    language = languages.supported(request.GET.get("lang"))
+    return f"?lang={language}" if language else ""
+
+
+def _in_words(error: AppError) -> str:
+    """A refusal as a form shows it, in the page's language: what the API says, and the
+    rule it breaks."""
+    body = error_body(error)
+    if body.get("rule") and body["rule"] not in body["detail"]:
+        return f"{body['detail']} ({body['rule']})"
+    return body["detail"]
+
+
+def _line_up_form(house: House, *, data=None, line_up=None) -> LineUpForm:
+    """The form of ``house``'s line-up: as sent, as chosen before, or filled from the
+    characters' sheets (each in the position their sheet names, while the team has a
+    place for it, keeper and seeker first)."""
+    characters = list(house.characters.order_by("name", "id"))
+    choices = [
+        (
+            character.pk,
+            f"{character.name} ({POSITIONS[character.quidditch_position]})"
+            if character.quidditch_position in POSITIONS
+            else character.name,
+        )
+        for character in characters
+    ]
+    positions = [(position, words) for position, words in POSITIONS.items()]
+    if line_up is not None:
+        players = [(player["character"], player["position"]) for player in line_up.players]
+        initial = LineUpForm.initial_rows(players, line_up.captain_id)
+    else:
+        initial = LineUpForm.initial_rows(_from_the_sheets(characters), None)
+    return LineUpForm(
+        data=data,
+        initial=initial,
+        characters=choices,
+        positions=positions,
+        prefix=f"house-{house.pk}",
+    )
+
+
+def _from_the_sheets(characters) -> list[tuple[int, str]]:
+    places = {position: most for position, (_, most) in LIMITS.items()}
+    players = []
+    for character in sorted(
+        characters, key=lambda c: ROLE_ORDER.get(c.quidditch_position, len(ROLE_ORDER))
+    ):
+        position = character.quidditch_position
+        if places.get(position, 0) > 0:
+            places[position] -= 1
+            players.append((character.pk, position))
+    return players
+
+
+def _line_ups_answer(request, fixture: Fixture, *, posted=None, start_refusal="", status=200):
+    chosen = selectors.line_ups_of(fixture)
+    posted = posted or {}
+    now = timezone.now()
+    houses = []
+    for house in (fixture.home, fixture.away):
+        line_up = chosen.get(house.pk)
+        houses.append(
+            {
+                "house": house,
+                "line_up": line_up,
+                "form": posted.get(house.pk) or _line_up_form(house, line_up=line_up),
+            }
+        )
+    context = {
+        "campaign": fixture.cup_year.campaign,
+        "cup_year": fixture.cup_year,
+        "fixture": fixture,
+        "window": Window(fixture.window_starts, fixture.window_ends),
+        "open": fixture.status in services.OPEN,
+        "houses": houses,
+        "all_chosen": all(entry["line_up"] for entry in houses),
+        "window_open": now >= fixture.window_starts,
+        "start_refusal": start_refusal,
+        "asked_language": _asked_language(request),
+    }
+    return render(request, "league/line_ups.html", context, status=status)

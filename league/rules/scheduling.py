@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import date as Date
 from datetime import datetime, timedelta
 
+from core.errors import gettext_noop
 from games.ruleset import RuleViolation
 
 from .fixtures import Fixture
@@ -146,7 +147,7 @@ def check_start(*, now: datetime, window: Window) -> None:
     if _aware(now, "now") < window.start:
         raise RuleViolation(
             "window_not_open",
-            f"The game's window opens {window.start:%a %Y-%m-%d %H:%M} UTC; it cannot start "
-            "before then",
+            gettext_noop("The game's window opens %(opens)s UTC; it cannot start before then"),
             "§8.4",
+            params={"opens": f"{window.start:%a %Y-%m-%d %H:%M}"},
         )

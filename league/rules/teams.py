@@ -82,13 +82,7 @@ def line_up(
     refused.
     """
     first, second = (tuple(team) for team in teams)
-    names = Counter(p.name for p in first + second)
-    if twice := sorted(name for name, count in names.items() if count > 1):
-        raise RuleViolation("invalid_line_up", f"{', '.join(twice)} listed twice", "§2")
-    if banned := sorted(set(names) & set(barred)):
-        raise RuleViolation(
-            "player_barred", f"{', '.join(banned)} barred from this game for fraud", "§8.7"
-        )
+    _check_names(first + second, barred)
     if any(len(team) < MINIMUM_PLAYERS for team in (first, second)):
         return LineUp((first, second), ((), ()), postponed=True, reason=TOO_FEW)
     for team in (first, second):
@@ -98,7 +92,9 @@ def line_up(
     if excess <= 0:
         if sitting_out:
             raise RuleViolation(
-                "invalid_line_up", "the teams differ by two players at most already", "§8.5"
+                "invalid_line_up",
+                gettext_noop("The teams differ by two players at most already: nobody sits out."),
+                "§8.5",
             )
         return LineUp((first, second), ((), ()), postponed=False, reason="")
     team = (first, second)[bigger]
@@ -131,32 +127,105 @@ def _chosen(team: Roster, names: Collection[str], count: int) -> Roster:
     chosen = tuple(p for p in team if p.name in names)
     if len(chosen) != len(set(names)) or len(chosen) != count:
         raise RuleViolation(
-            "invalid_line_up", f"the bigger team must sit out exactly {count} players", "§8.5"
+            "invalid_line_up",
+            gettext_noop("The bigger team must sit out exactly %(count)s of its players."),
+            "§8.5",
+            params={"count": count},
         )
     if any(p.position in FILLED_FIRST for p in chosen):
         raise RuleViolation(
-            "keeper_and_seeker_first", "the keeper and the seeker cannot sit out", "§8.5"
+            "keeper_and_seeker_first",
+            gettext_noop("The keeper and the seeker cannot sit out."),
+            "§8.5",
         )
     return chosen
 
 
+def check_team(team: Sequence[Player], *, barred: Collection[str] = ()) -> Roster:
+    """One house's line-up as its captain chooses it before the game (§8.5), alone.
+
+    Refused: a player listed twice (§2), a barred player (§8.7), more of a position
+    than a team has (§2, ``LIMITS``), and, in a team of three or more, no keeper or
+    no seeker (§8.5: they are filled first). A team of fewer than three is not
+    refused here: the game is then postponed when it is due to start (``line_up``).
+    What depends on the other team (who sits out) is ``line_up``'s, at the start.
+    """
+    team = tuple(team)
+    _check_names(team, barred)
+    _check_limits(team)
+    if len(team) >= MINIMUM_PLAYERS:
+        _check_filled_first(team)
+    return team
+
+
+def _check_names(players: Roster, barred: Collection[str]) -> None:
+    names = Counter(p.name for p in players)
+    if twice := sorted(name for name, count in names.items() if count > 1):
+        raise RuleViolation(
+            "invalid_line_up",
+            gettext_noop("Listed twice: %(names)s. A player plays one position."),
+            "§2",
+            params={"names": ", ".join(twice)},
+        )
+    if banned := sorted(set(names) & set(barred)):
+        raise RuleViolation(
+            "player_barred",
+            gettext_noop("Barred from this game for fraud: %(names)s."),
+            "§8.7",
+            params={"names": ", ".join(banned)},
+        )
+
+
+TOO_MANY = {
+    KEEPER: gettext_noop("%(count)s keepers: a team has one keeper."),
+    SEEKER: gettext_noop("%(count)s seekers: a team has one seeker."),
+    CHASER: gettext_noop("%(count)s chasers: a team has at most %(most)s."),
+    BEATER: gettext_noop("%(count)s beaters: a team has at most %(most)s."),
+}
+"""The refusal of too many of a position (§2), one sentence a position, so that a
+catalogue can say the position in its own words."""
+NOT_FILLED_FIRST = {
+    (KEEPER,): gettext_noop(
+        "No keeper: the keeper and the seeker are filled before chasers and beaters."
+    ),
+    (SEEKER,): gettext_noop(
+        "No seeker: the keeper and the seeker are filled before chasers and beaters."
+    ),
+    (KEEPER, SEEKER): gettext_noop(
+        "No keeper and no seeker: they are filled before chasers and beaters."
+    ),
+}
+
+
 def _check_positions(team: Roster) -> None:
+    _check_limits(team)
+    _check_filled_first(team)
+
+
+def _check_limits(team: Roster) -> None:
     counts = Counter(p.position for p in team)
     for position, count in counts.items():
         if position not in LIMITS:
-            raise RuleViolation("invalid_line_up", f"{position} is not a position", "§2")
+            raise RuleViolation(
+                "invalid_line_up",
+                gettext_noop("%(position)s is not a position."),
+                "§2",
+                params={"position": position},
+            )
         if count > LIMITS[position][1]:
             raise RuleViolation(
-                "invalid_line_up", f"{count} {position}s, at most {LIMITS[position][1]}", "§2"
+                "invalid_line_up",
+                TOO_MANY[position],
+                "§2",
+                params={"count": count, "most": LIMITS[position][1]},
             )
-    missing = [position for position in FILLED_FIRST if not counts[position]]
+
+
+def _check_filled_first(team: Roster) -> None:
+    counts = Counter(p.position for p in team)
+    missing = tuple(position for position in FILLED_FIRST if not counts[position])
     if missing:
-        raise RuleViolation(
-            "keeper_and_seeker_first",
-            f"no {' and no '.join(missing)}: keeper and seeker are filled before "
-            "chasers and beaters",
-            "§8.5",
-        )
+        raise RuleViolation("keeper_and_seeker_first", NOT_FILLED_FIRST[missing], "§8.5")
 
 
 @dataclass(frozen=True)
