@@ -73,6 +73,21 @@ class Outcome(NamedTuple):
     events: list[Event]
 
 
+class Preset(NamedTuple):
+    """A setup a game master starts a game from on the New game page ("a short match").
+
+    ``name`` names it in the page's address, ``title`` says it to the reader (marked for
+    the package's catalogues), and ``settings`` are the top-level settings it lays over
+    the campaign's config (:meth:`Ruleset.campaign_config`), as a client would send them.
+    The settings a ruleset's presets name are its common ones: the page shows them
+    unfolded, and folds the rest under "More settings".
+    """
+
+    name: str
+    title: str
+    settings: dict
+
+
 class Bot(Protocol):
     """A strategy: one of ``offered`` for ``seat``, seeing only ``view``; or ``None`` to
     wait (a bot never calls a game off on its own, and may have nothing else to do).
@@ -117,6 +132,9 @@ class Ruleset:
     }
     #: A config that sets up a playable game: API examples, the conformance suite.
     example_config: ClassVar[dict] = {}
+    #: The setups a game master chooses among on the New game page, the first the one it
+    #: opens with (see :class:`Preset`); none: the campaign's config alone.
+    presets: ClassVar[tuple[Preset, ...]] = ()
     #: Whether clients play it by commands; ``False`` for a log the services write
     #: (the campaign's table log), which no random player can bring to an end.
     played_by_commands: ClassVar[bool] = True

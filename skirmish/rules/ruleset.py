@@ -21,6 +21,7 @@ from games.ruleset import (
     Actor,
     Command,
     Outcome,
+    Preset,
     Roster,
     Ruleset,
     State,
@@ -59,6 +60,23 @@ class Skirmish(Ruleset):
             ]
         ],
     }
+    presets = (
+        Preset(
+            "chapter7",
+            _("As Chapter 7 has it: a hit costs one Health, anyone may intervene"),
+            {"harm": 1},
+        ),
+        Preset(
+            "duel",
+            _("A duel: a hit costs one Health, nobody intervenes"),
+            {"harm": 1, "max_interveners": 0},
+        ),
+        Preset(
+            "hard",
+            _("A hard fight: a hit costs two Health"),
+            {"harm": 2},
+        ),
+    )
     config_schema = contract.CONFIG
     command_schemas = contract.COMMANDS
     state_schema = contract.STATE

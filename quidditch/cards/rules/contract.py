@@ -79,15 +79,54 @@ def _layout(faces: tuple[str, ...], description: str, most: int | None = None) -
     return layout
 
 
+#: Each card in words, as the table names it (``quidditch.cards.words``), for the New game
+#: page: the player cards by position and value, the special and pitch cards by name.
+CARD_TITLES = {
+    "beater1": _("Beater 1"),
+    "beater2": _("Beater 2"),
+    "beater3": _("Beater 3"),
+    "chaser4": _("Chaser 4"),
+    "chaser5": _("Chaser 5"),
+    "chaser6": _("Chaser 6"),
+    "chaser7": _("Chaser 7"),
+    "chaser8": _("Chaser 8"),
+    "chaser9": _("Chaser 9"),
+    "chaser10": _("Chaser 10"),
+    "keeper6": _("Keeper 6"),
+    "keeper7": _("Keeper 7"),
+    "keeper8": _("Keeper 8"),
+    "keeper9": _("Keeper 9"),
+    "keeper10": _("Keeper 10"),
+    "seeker11": _("Seeker 11"),
+    "seeker12": _("Seeker 12"),
+    "leg_locker": _("Leg-Locker"),
+    "full_body_bind": _("Full Body-Bind"),
+    "alohomora": _("Alohomora"),
+    "wingardium_leviosa": _("Wingardium Leviosa"),
+    "reduce_by_two": _("Minus Two"),
+    "take_one_card": _("Snatch"),
+    "no_play_on_ball": _("Barred Ball"),
+    "take_back": _("Take Back"),
+    "remove_keeper": _("Remove Keeper"),
+    "free_goal": _("Free Goal"),
+    "referee": _("Referee"),
+    "quaffle": _("Quaffle"),
+    "bludger": _("Bludger"),
+    "snitch": _("Golden Snitch"),
+    "goal": _("Goal Card"),
+}
+
+
 def _titled_layout(faces: tuple[str, ...], description: str, most: int) -> dict:
-    """``_layout`` with its entries' labels for the New game page (the config's alone: the
-    state keeps the untitled shape)."""
+    """``_layout`` with its entries' labels for the New game page, each card in words (the
+    config's alone: the state keeps the untitled shape)."""
     layout = _layout(faces, description, most)
     titles = {"card": _("Card"), "copies": _("Copies")}
     entry = layout["items"]
     properties = {
         key: {**schema, "title": titles[key]} for key, schema in entry["properties"].items()
     }
+    properties["card"]["x-choice-titles"] = {face: CARD_TITLES[face] for face in faces}
     return {**layout, "items": {**entry, "properties": properties}}
 
 

@@ -28,6 +28,7 @@ from games.ruleset import (
     Command,
     Event,
     Outcome,
+    Preset,
     Roster,
     Ruleset,
     RuleViolation,
@@ -43,11 +44,15 @@ from ..narration import narrate
 from ..table import CardTable
 from . import contract, rounds, scoring, specials, visibility, windows
 from .cards import (
+    BLUDGER,
+    GOAL,
     HAND_SIZE,
     PITCH,
     PITCH_DECK,
     PITCH_FACES,
+    PLAYER_FACES,
     PREFIX,
+    QUAFFLE,
     SEEKER,
     SNITCH,
     TEAM_DECK,
@@ -145,6 +150,37 @@ class CardQuidditch(Ruleset):
     event_schemas = contract.EVENTS
     result_schema = contract.RESULT
     example_config = {}
+    presets = (
+        Preset(
+            "box",
+            _("The box's decks: 40 team cards each, 28 pitch cards"),
+            {"team_deck": dict(TEAM_DECK), "pitch_deck": dict(PITCH_DECK)},
+        ),
+        Preset(
+            "beginners",
+            _("Beginners: players' cards only, no spells, jinxes or fouls"),
+            {
+                "team_deck": {face: n for face, n in TEAM_DECK.items() if face in PLAYER_FACES},
+                "pitch_deck": dict(PITCH_DECK),
+            },
+        ),
+        Preset(
+            "quick",
+            _("A quick match: half the pitch deck"),
+            {
+                "team_deck": dict(TEAM_DECK),
+                "pitch_deck": {QUAFFLE: 7, BLUDGER: 5, GOAL: 2, SNITCH: 1},
+            },
+        ),
+        Preset(
+            "long",
+            _("A long match: two boxes' cards"),
+            {
+                "team_deck": {face: 2 * n for face, n in TEAM_DECK.items()},
+                "pitch_deck": {QUAFFLE: 28, BLUDGER: 18, GOAL: 8, SNITCH: 1},
+            },
+        ),
+    )
     max_commands = 20_000
     secret_roll_purposes = SECRET_PURPOSES
     bots = {"simple": SimplePlayer()}

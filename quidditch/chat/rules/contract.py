@@ -651,6 +651,13 @@ POSITION = {
     "title": _("Position"),
     "enum": ["keeper", "seeker", "chaser", "beater"],
     "description": _("The player's position (§2)."),
+    # Each position in words, for the New game page.
+    "x-choice-titles": {
+        "keeper": _("Keeper"),
+        "seeker": _("Seeker"),
+        "chaser": _("Chaser"),
+        "beater": _("Beater"),
+    },
 }
 XP = {
     "type": "integer",

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from core.errors import gettext_noop as _
 from games.dice import Dice
-from games.ruleset import Actor, Command, Event, Outcome, Ruleset, RuleViolation, State, register
+from games.ruleset import (
+    Actor,
+    Command,
+    Event,
+    Outcome,
+    Preset,
+    Ruleset,
+    RuleViolation,
+    State,
+    register,
+)
 from quidditch.positions import house_teams
 
 from .. import words
@@ -170,6 +180,28 @@ class ChatQuidditch(Ruleset):
         ],
         **DEFAULTS,
     }
+    presets = (
+        Preset(
+            "full",
+            _("A full match: ten rounds, half-time after the fifth"),
+            {"rounds": 10, "half_time_after": 5, "answer_seconds": 10, "final": False},
+        ),
+        Preset(
+            "short",
+            _("A short match: four rounds, half-time after the second"),
+            {"rounds": 4, "half_time_after": 2, "answer_seconds": 10, "final": False},
+        ),
+        Preset(
+            "first",
+            _("A first match: six rounds, a minute to answer"),
+            {"rounds": 6, "half_time_after": 3, "answer_seconds": 60, "final": False},
+        ),
+        Preset(
+            "final",
+            _("A cup final: a draw goes to the snitch's team, else two more rounds"),
+            {"rounds": 10, "half_time_after": 5, "answer_seconds": 10, "final": True},
+        ),
+    )
     max_commands = 20_000
     # A referee ends a sub-round early now and then; bots never agree to end (§7).
     rare_actions = {"end_subround": 0.02, "end_game": 0.0, "substitution": 0.01}

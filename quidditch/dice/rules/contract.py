@@ -57,6 +57,11 @@ SETTINGS = _object(
                 "How a twelve-sided die (the quaffle, the bludgers) finds one of six rows: "
                 "halve (faces 1-2 row 1, ..., 11-12 row 6) or wrap (7 row 1, ..., 12 row 6)."
             ),
+            # Each reading in words, for the New game page.
+            "x-choice-titles": {
+                "halve": _("Halved: faces 1-2 go to row 1, 3-4 to row 2, … 11-12 to row 6"),
+                "wrap": _("Wrapped: faces 1-6 to their row, 7 to row 1, … 12 to row 6"),
+            },
         },
         "one_row_a_turn": {
             "type": "boolean",

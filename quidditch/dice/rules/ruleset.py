@@ -24,6 +24,7 @@ from games.ruleset import (
     Command,
     Event,
     Outcome,
+    Preset,
     Roster,
     Ruleset,
     RuleViolation,
@@ -76,6 +77,23 @@ class DiceQuidditch(Ruleset):
     event_schemas = contract.EVENTS
     result_schema = contract.RESULT
     example_config = {}
+    presets = (
+        Preset(
+            "printed",
+            _("The game as printed: five snitch points end it"),
+            {"snitch_to_catch": 5, "one_row_a_turn": True},
+        ),
+        Preset(
+            "short",
+            _("A short game: three snitch points end it"),
+            {"snitch_to_catch": 3, "one_row_a_turn": True},
+        ),
+        Preset(
+            "beginners",
+            _("Beginners: the attack may spread its dice over several rows"),
+            {"snitch_to_catch": 5, "one_row_a_turn": False},
+        ),
+    )
     max_commands = 3_000
     bots = {"sensible": SensiblePlayer()}
     referee_relays = True

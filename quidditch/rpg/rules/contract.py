@@ -145,6 +145,13 @@ ATTRIBUTE_TITLES = {
     "Dexterity": _("Dexterity"),
 }
 
+POSITION_TITLES = {
+    "chaser": _("Chaser"),
+    "beater": _("Beater"),
+    "keeper": _("Keeper"),
+    "seeker": _("Seeker"),
+}
+
 CONFIG_ATTRIBUTES = {
     **THREE_ATTRIBUTES,
     "title": _("Attributes"),
@@ -166,7 +173,12 @@ ENTRY = _object(
             "title": _("Character"),
         },
         "name": {**NAME, "maxLength": NAME_LENGTH, "title": _("Name")},
-        "position": {"type": "string", "enum": list(LINE_UP), "title": _("Position")},
+        "position": {
+            "type": "string",
+            "enum": list(LINE_UP),
+            "title": _("Position"),
+            "x-choice-titles": POSITION_TITLES,  # each position in words, for the New game page
+        },
         "attributes": CONFIG_ATTRIBUTES,
         "health": {**HEALTH, "title": _("Health")},
     },

@@ -23,6 +23,7 @@ from games.ruleset import (
     Command,
     Event,
     Outcome,
+    Preset,
     Roster,
     Ruleset,
     RuleViolation,
@@ -171,6 +172,23 @@ class RpgQuidditch(Ruleset):
             ),
         ]
     }
+    presets = (
+        Preset(
+            "book",
+            _("By the book: Madam Hooch sees every foul"),
+            {"defended_difficulty_base": 10, "referee_distracted_percent": 0},
+        ),
+        Preset(
+            "rough",
+            _("A rough match: Madam Hooch misses one foul in four"),
+            {"defended_difficulty_base": 10, "referee_distracted_percent": 25},
+        ),
+        Preset(
+            "open",
+            _("An open match: keepers are easier to beat, more goals"),
+            {"defended_difficulty_base": 6, "referee_distracted_percent": 0},
+        ),
+    )
     max_commands = 4_000
     rare_actions = {"distract_referee": 0.02}
     bots = {"sensible": SensiblePlayer()}

@@ -85,6 +85,18 @@ def _list(items: dict, description: str = "") -> dict:
 SCENARIO_FIELDS = ("side", "players", "quaffle", "bludgers", "snitch", "score")
 SCENARIO_SCORE = {"type": "integer", "minimum": 0, "maximum": 1000}
 
+#: Each position in words, as the board numbers its players (``words.position``), for the
+#: New game page.
+POSITION_TITLES = {
+    "keeper": _("Keeper 1"),
+    "chaser1": _("Chaser 2"),
+    "chaser2": _("Chaser 3"),
+    "chaser3": _("Chaser 4"),
+    "beater1": _("Beater 5"),
+    "beater2": _("Beater 6"),
+    "seeker": _("Seeker 7"),
+}
+
 TEAM_CONFIG = _object(
     {
         "name": {
@@ -98,14 +110,18 @@ TEAM_CONFIG = _object(
         "captain": {
             "type": "string",
             "enum": list(POSITIONS),
+            "default": "keeper",
             "title": _("Captain's position"),
             "description": _("The captain's position (default: keeper)."),
+            "x-choice-titles": POSITION_TITLES,
         },
         "star": {
             "type": "string",
             "enum": list(POSITIONS),
+            "default": "seeker",
             "title": _("Star player's position"),
             "description": _("The star player's position (default: seeker)."),
+            "x-choice-titles": POSITION_TITLES,
         },
     },
     optional=("name", "captain", "star"),

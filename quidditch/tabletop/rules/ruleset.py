@@ -26,15 +26,25 @@ from __future__ import annotations
 
 from core.errors import gettext_noop as _
 from games.dice import Dice
-from games.ruleset import Actor, Command, Event, Outcome, Ruleset, RuleViolation, State, register
+from games.ruleset import (
+    Actor,
+    Command,
+    Event,
+    Outcome,
+    Preset,
+    Ruleset,
+    RuleViolation,
+    State,
+    register,
+)
 
 from .. import board, narration, words
 from ..bots import Chaser
 from ..table import BoardTable
 from . import captain, contract, offers, orders, star
-from .pitch import pitch_of
+from .pitch import DEFAULT, pitch_of
 from .resolution import Resolution
-from .scenario import initial_state
+from .scenario import endgame, initial_state
 from .teams import SIDES
 
 TITLE = _("Table Top Quidditch")
@@ -67,6 +77,23 @@ class TabletopQuidditch(Ruleset):
     event_schemas = contract.EVENTS
     result_schema = contract.RESULT
     example_config = {}
+    presets = (
+        Preset(
+            "kick_off",
+            _("A match from the kick-off, on the printed pitch"),
+            {"pitch": dict(DEFAULT)},
+        ),
+        Preset(
+            "small",
+            _("A quicker match on a small pitch, 25 by 15 squares"),
+            {"pitch": {"length": 25, "width": 15}},
+        ),
+        Preset(
+            "endgame",
+            _("The last minutes: a drill in catching the snitch"),
+            {"pitch": dict(DEFAULT), "scenario": endgame()},
+        ),
+    )
     max_commands = 6_000
     rare_actions = {"concede": 0.01, "propose_end": 0.05, "reroll": 0.2}
     ending_actions = frozenset({"concede", "propose_end", "accept_end"})
