@@ -4,13 +4,13 @@ game of any registered ruleset from the browser (issue 28, "Starting a game").
 Three steps on one page, each a plain form posted to the server:
 
 1. the ruleset, from the list of every ruleset a game of can be started;
-2. its setup: the ruleset's ``config_schema`` as a form (django-jsonform draws
-   it, with the ruleset's ``campaign_config`` as the defaults: where the rules
-   field teams, two of the campaign's houses and their characters, so that a
-   game started with the defaults counts), where a setting
-   that names a house, a character or a member of the campaign (``"x-picks"``
-   in the schema) is a choice among them rather than an id to type; and the
-   game's options (its title, who may read it, whether it counts, the dice);
+2. its setup, from one of the ruleset's presets ("a short match", ``Ruleset.presets``)
+   laid over the campaign's config (``campaign_config``: where the rules field teams,
+   two of the campaign's houses and their characters in their positions, so that a game
+   started with the defaults counts): the common settings as ordinary fields in the
+   reader's language, the rest folded under "More settings" (``pages.setup_forms`` makes
+   them from the ruleset's ``config_schema``, which stays the API's); and the game's
+   options (its title, who may read it, whether it counts, the dice);
 3. its seats, known once the ruleset has set the game up from that config: each
    one held by a member, a bot (of each kind the ruleset offers, the one that
    plays to win first), or, where the rules let the referee relay a free seat,
@@ -22,29 +22,26 @@ a refusal is shown beside the field it names.
 
 from __future__ import annotations
 
-import copy
+from urllib.parse import urlencode
 
 from django import forms
 from django.contrib.auth.decorators import login_required
-from django.forms.fields import InvalidJSONInput
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_safe
-from django_jsonform.forms.fields import JSONFormField
-from rest_framework.exceptions import ParseError
 
 from campaign.models import Campaign, Membership, Role
-from core import parsers
 from core.errors import AppError, RuleViolation
 from games.bots import RANDOM, REFEREE_SEAT, strategies
 from games.campaign_app import campaign_app
 from games.models import EnteredDice
 from games.page_urls import page_of
-from games.ruleset import Ruleset, find_ruleset, ruleset_names
+from games.ruleset import Preset, Ruleset, find_ruleset, ruleset_names
 from games.services import game_create
+from pages.setup_forms import Picks, Setup
 from pages.views import fields_in_words, in_words
 
 NOBODY, ME = "", "me"
@@ -58,140 +55,9 @@ def startable(campaign: Campaign, user) -> list[Ruleset]:
     return [rules for rules in map(find_ruleset, ruleset_names()) if rules.played_by_commands]
 
 
-def form_schema(schema: dict, campaign: Campaign) -> dict:
-    """The ruleset's config schema as django-jsonform draws it, in the reader's language.
-
-    Each ``"x-picks"`` setting becomes a choice among the campaign's houses,
-    characters or members, by name; titles and descriptions are translated
-    (a ruleset marks them for its catalogue); an object the schema leaves open
-    gets an empty ``properties``, which the form needs to draw it.
-    """
-    choices = {
-        "house": [{"title": h.name, "value": h.pk} for h in campaign.houses.all()],
-        "character": [
-            {"title": f"{c.name} ({c.house.name})" if c.house else c.name, "value": c.pk}
-            for c in campaign.characters.select_related("house").order_by("name")
-        ],
-        "member": [
-            {"title": m.user.username, "value": m.user_id}
-            for m in campaign.memberships.select_related("user").order_by("user__username")
-        ],
-    }
-
-    def walk(node):
-        if isinstance(node, list):
-            return [walk(item) for item in node]
-        if not isinstance(node, dict):
-            return node
-        if isinstance(node.get("oneOf"), list):
-            # The campaign's own (a house of it, its characters) first: django-jsonform
-            # opens on the first choice, and a game of the campaign's houses counts.
-            node = {**node, "oneOf": sorted(node["oneOf"], key=lambda m: not _picks(m))}
-        node = {key: walk(value) for key, value in node.items()}
-        picks = node.pop("x-picks", None)
-        if picks in choices:
-            node["choices"] = choices[picks]
-        if "title" in node and isinstance(node["title"], str):
-            node["title"] = gettext(node["title"])
-        if isinstance(node.get("description"), str):
-            node["help_text"] = gettext(node.pop("description"))
-        if node.get("type") == "object" and not {"properties", "keys", "oneOf", "anyOf"} & set(
-            node
-        ):
-            node["properties"] = {}
-        return node
-
-    return walk(copy.deepcopy(schema))
-
-
-def _picks(node) -> bool:
-    """Whether a schema picks among the campaign's houses, characters or members."""
-    if isinstance(node, dict):
-        return "x-picks" in node or any(_picks(value) for value in node.values())
-    return isinstance(node, list) and any(_picks(item) for item in node)
-
-
-UNREADABLE = _(
-    "These settings cannot be read: they nest too deeply, or hold a number or a character "
-    "that no game takes."
-)
-
-
-class ConfigField(JSONFormField):
-    """The config drawn from its schema; whether it is a config the rules take is the
-    rules' to say (``prepare`` and ``setup``, in the reader's words), not the form's.
-
-    The form sends every setting it draws; one left empty is left out, so that the
-    rules' default holds for it, as when a client leaves it out.
-    """
-
-    def __init__(self, *, config_schema: dict, **kwargs):
-        super().__init__(**kwargs)
-        self.config_schema = config_schema
-
-    def to_python(self, value):
-        """The settings as Django reads JSON; but a document no game can hold (nested
-        deeper than the API takes, a lone surrogate, a number of thousands of digits) is
-        refused beside the field, as the API refuses it (``core.parsers``)."""
-        try:
-            data = super().to_python(value)
-            parsers.check(data)
-        except (RecursionError, ValueError, ParseError):
-            raise forms.ValidationError(UNREADABLE, code="unreadable") from None
-        return data
-
-    def bound_data(self, data, initial):
-        """What the form shows again after a refusal: such a document as it was typed."""
-        try:
-            return super().bound_data(data, initial)
-        except (RecursionError, ValueError):
-            return InvalidJSONInput(data)
-
-    def validate(self, value):
-        forms.JSONField.validate(self, value)
-
-    def clean(self, value):
-        return without_empty(super().clean(value), self.config_schema)
-
-
-def without_empty(value, schema: dict):
-    """``value`` without the settings, at any depth, that the form sent empty: ``{}``,
-    ``[]``, ``""``, and ``None`` where ``schema`` says it is never null (a Table Top
-    scenario's player off the broom is a ``None`` that stays)."""
-    members = [schema, *schema.get("oneOf", []), *schema.get("anyOf", [])]
-    if isinstance(value, dict):
-        kept = {}
-        for key, item in value.items():
-            inner = next(
-                (
-                    m["properties"][key]
-                    if key in m.get("properties", {})
-                    else m["additionalProperties"]
-                    for m in members
-                    if key in m.get("properties", {})
-                    or isinstance(m.get("additionalProperties"), dict)
-                ),
-                {},
-            )
-            item = without_empty(item, inner)
-            if item in ({}, [], "") or (item is None and _never_null(inner)):
-                continue
-            kept[key] = item
-        return kept
-    if isinstance(value, list):
-        items = next((m["items"] for m in members if isinstance(m.get("items"), dict)), {})
-        return [without_empty(item, items) for item in value]
-    return value
-
-
-def _never_null(schema: dict) -> bool:
-    """Whether ``schema`` says what a value is and that it is never null."""
-    members = [schema, *schema.get("oneOf", []), *schema.get("anyOf", [])]
-    return "type" in schema and not any(member.get("nullable") for member in members)
-
-
 class SetupForm(forms.Form):
-    """Step 2: the ruleset's config, and the options every game has."""
+    """Step 2: the options every game has, and the ruleset's settings in words, from the
+    preset chosen (``pages.setup_forms``)."""
 
     label_suffix = ""
 
@@ -206,18 +72,72 @@ class SetupForm(forms.Form):
     entered_dice = forms.ChoiceField(
         choices=EnteredDice.choices, initial=EnteredDice.NEVER, label=_("Dice")
     )
+    preset = forms.CharField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, rules: Ruleset, campaign: Campaign, storyguide: bool, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["config"] = ConfigField(
-            config_schema=rules.config_schema,
-            schema=form_schema(rules.config_schema, campaign),
-            initial=rules.campaign_config(campaign_app().roster(campaign.pk)),
-            label=_("Setup"),
-            required=False,
-        )
+    def __init__(self, data=None, *, rules: Ruleset, campaign: Campaign, storyguide: bool, preset):
+        roster = campaign_app().roster(campaign.pk)
+        self.setup = Setup(rules, Picks.of(campaign), roster, preset)
+        super().__init__(data, initial={"preset": preset.name if preset else ""}, label_suffix="")
+        self.fields.update(self.setup.fields())
         if not storyguide:
             del self.fields["friendly"]  # a player's game always is
+        if data is not None and "preset" not in data:
+            # Posted by no form of this page (a client that knows only the step): the
+            # preset's settings as the page would have sent them, unchanged.
+            self.data = {**self.as_sent(), **data.dict()}
+        self.config: dict = {}
+
+    def as_sent(self) -> dict[str, str]:
+        """The form's initial values as a browser sends them."""
+        sent = {}
+        for name, field in self.fields.items():
+            value = self.get_initial_for_field(field, name)
+            if isinstance(field.widget, forms.CheckboxInput):
+                if value:
+                    sent[name] = "on"
+            elif value is not None:
+                sent[name] = str(value)
+        return sent
+
+    def clean(self):
+        cleaned = super().clean()
+        self.config = self.setup.read(self)
+        return cleaned
+
+    def options(self) -> dict:
+        """The game's own options (its title, who may read it, whether it counts, dice)."""
+        return {name: self.cleaned_data[name] for name in OPTIONS if name in self.cleaned_data}
+
+    def refuse(self, refusal: RuleViolation) -> None:
+        """The rules' refusal of the settings beside the setting it names."""
+        self.setup.refuse(self, refusal, in_words)
+
+    def views(self):
+        return self.setup.views(self)
+
+
+OPTIONS = ("title", "public", "friendly", "entered_dice")
+
+
+def chosen_preset(rules: Ruleset, name: str | None) -> Preset | None:
+    """The preset of that name, else the ruleset's first (none for a ruleset without)."""
+    return next(
+        (p for p in rules.presets if p.name == name), rules.presets[0] if rules.presets else None
+    )
+
+
+def preset_links(request, rules: Ruleset, chosen: Preset | None) -> list[dict]:
+    """Each preset as a link to this page opening with it, in the reader's language."""
+    language = request.GET.get("lang")
+    return [
+        {
+            "title": gettext(preset.title),
+            "url": "?"
+            + urlencode({"preset": preset.name, **({"lang": language} if language else {})}),
+            "chosen": preset == chosen,
+        }
+        for preset in rules.presets
+    ]
 
 
 class SeatsForm(forms.Form):
@@ -275,15 +195,23 @@ def set_up(request, slug: str, ruleset: str):
     if rules is None:
         raise Http404("No such game to start here.")
     storyguide = campaign_app().role(request.user, campaign.pk) == Role.STORYGUIDE
-    setup = SetupForm(request.POST or None, rules=rules, campaign=campaign, storyguide=storyguide)
-    context = {"campaign": campaign, "rules": rules, "setup": setup}
+    preset = chosen_preset(rules, request.POST.get("preset") or request.GET.get("preset"))
+    setup = SetupForm(
+        request.POST or None, rules=rules, campaign=campaign, storyguide=storyguide, preset=preset
+    )
+    context = {
+        "campaign": campaign,
+        "rules": rules,
+        "setup": setup,
+        "presets": preset_links(request, rules, preset),
+    }
     if request.method == "GET" or not setup.is_valid():
         return render(request, "pages/new_game.html", context)
-    config = setup.cleaned_data["config"] or {}
+    config = setup.config
     try:
         state = rules.setup(rules.prepare(config, campaign_app().roster(campaign.pk)))
     except RuleViolation as refusal:
-        setup.add_error("config", in_words(refusal))
+        setup.refuse(refusal)
         return render(request, "pages/new_game.html", context)
     seats = _seats_form(request, campaign, rules, state, storyguide)
     context["seats"] = seats
@@ -292,7 +220,6 @@ def set_up(request, slug: str, ruleset: str):
     chosen_seats, bots = seats.holders(request.user)
     if not storyguide or seats.cleaned_data.get("referee"):
         bots[REFEREE_SEAT] = next(iter(strategies(rules)))
-    options = {k: v for k, v in setup.cleaned_data.items() if k != "config"}
     try:
         game = game_create(
             campaign=campaign,
@@ -303,7 +230,7 @@ def set_up(request, slug: str, ruleset: str):
             created_by=request.user,
             now=timezone.now(),
             started_by_member=True,
-            **options,
+            **setup.options(),
         )
     except AppError as refusal:
         _show(refusal, setup, seats)
@@ -382,4 +309,7 @@ def _show(refusal: AppError, *forms_: forms.Form) -> None:
                 form.add_error(field, messages)
                 return
     target = forms_[0]
-    target.add_error("config" if refusal.code == "invalid_config" else None, in_words(refusal))
+    if isinstance(refusal, RuleViolation) and isinstance(target, SetupForm):
+        target.refuse(refusal)
+    else:
+        target.add_error(None, in_words(refusal))

@@ -5,6 +5,9 @@ elsewhere; the player, who joined by invitation (signing up through its link), p
 by clicking only, and it reaches its end; the page follows the bots' moves by itself.
 Table Top and the skirmish start close to their end (the storyguide sets them up so).
 
+The setup is the page's form in words (issue 38): a preset chosen by its link, settings
+typed into their fields, found by their names.
+
 Which button the player clicks is what the ruleset's bot that plays to win would choose
 for that seat, found among the page's buttons and forms by the command it sends; the test
 reads the game only to choose, never to play.
@@ -25,7 +28,6 @@ from campaign.services import campaign_create
 from games.bots import seat_actor
 from games.models import Game
 from games.ruleset import find_ruleset
-from quidditch.tabletop.rules.scenario import endgame
 from tests.factories import UserFactory
 from tests.support import follow, log_in, move
 
@@ -38,13 +40,13 @@ CLICKS = 400
 
 @dataclass(frozen=True)
 class Start:
-    """How the storyguide sets a game up on the New game page: the settings typed into
-    the setup's form (a setting's path, ``§`` between its parts -> the value), or a whole
-    setup given as JSON (a position close to the end), and the player's seat."""
+    """How the storyguide sets a game up on the New game page: the preset chosen (its
+    link's words), the settings typed into the setup's fields (a field's name -> the
+    value), and the player's seat."""
 
     seat: str
     fill: dict[str, str] = field(default_factory=dict)
-    config: dict | None = None
+    preset: str | None = None
 
 
 GAMES = {
@@ -54,10 +56,10 @@ GAMES = {
     # reloads between moves, and §3.4's answer time counts meanwhile.
     "chat-quidditch": Start("GHüter", {"rounds": "1", "answer_seconds": "600"}),
     "rpg-quidditch": Start("home.seeker"),
-    "tabletop-quidditch": Start("home", config={"scenario": endgame()}),
+    "tabletop-quidditch": Start("home", preset="The last minutes: a drill in catching the snitch"),
     # Harry (the player's) keeps his Health; Draco and Peeves have one point each, so that
     # the bots' opening moves cannot end it before Harry's first (two must stand to fight).
-    "skirmish": Start("p01", {f"participants§{n}§health": "1" for n in (1, 2)}),
+    "skirmish": Start("p01", {f"participants-{n}-health": "1" for n in (1, 2)}),
 }
 
 
@@ -75,12 +77,11 @@ def start_from_the_new_game_page(page, server, campaign, ruleset, start: Start) 
     page.goto(f"{server}/me/")
     page.click(f"a[href='/campaigns/{campaign.slug}/games/new/']")
     page.click(f"a[href='/campaigns/{campaign.slug}/games/new/{ruleset}/']")
-    for setting, value in start.fill.items():  # django-jsonform names a setting by its path
-        page.locator(f"[name='rjf§{setting}']").fill(value)
-    if start.config is not None:  # the storyguide pastes a position as the setup
-        page.locator("textarea[name=config]").evaluate(
-            "(field, config) => { field.value = config; }", json.dumps(start.config)
-        )
+    if start.preset is not None:  # a preset sets what no field holds (a position)
+        page.click(f"nav.presets a:text-is('{start.preset}')")
+        expect(page.locator("nav.presets a[aria-current]")).to_have_text(start.preset)
+    for setting, value in start.fill.items():
+        page.locator(f"[name='{setting}']").fill(value)
     page.click("button[name=seats]")
     page.locator(f"select[name='seat:{start.seat}']").select_option(label="oliver")
     page.check("input[name=referee]")  # the storyguide leaves the referee's duties to a bot

@@ -1,9 +1,9 @@
 """The New game page: a game of any ruleset started from the browser (issue 28, "Starting
-a game"): the ruleset, its setup as a form made from its config schema, its seats (members,
-bots, or the referee where the rules let them relay), then the game's page."""
+a game"): the ruleset, its setup as a form in words made from its settings (issue 38, "A
+setup made for people"), its seats (members, bots, or the referee where the rules let them
+relay), then the game's page. What a test posts is what the page offers, read from its
+HTML (``tests.pages.forms_on_page``), changed where the test says."""
 
-import html
-import json
 import re
 
 import pytest
@@ -13,6 +13,7 @@ from campaign.demo import seed_characters
 from campaign.models import HousePointEntry, Role
 from games.models import Game
 from tests.factories import MembershipFactory
+from tests.pages.forms_on_page import sent
 from tests.support import Table, dashboard_client
 
 pytestmark = pytest.mark.django_db
@@ -34,6 +35,11 @@ def setup_page(table, user, ruleset, **data):
     return browser(user).post(url, data) if data else browser(user).get(url)
 
 
+def offered(table, user, ruleset, **changed) -> dict:
+    """The setup the New game page offers ``user``, as a browser sends it, with ``changed``."""
+    return {**sent(setup_page(table, user, ruleset).content.decode()), **changed}
+
+
 def test_my_campaigns_leads_a_storyguide_to_every_ruleset_a_game_of_can_be_started(table):
     me = browser(table.storyguide).get("/me/").content.decode()
     url = f"/campaigns/{table.campaign.slug}/games/new/"
@@ -53,25 +59,24 @@ def test_my_campaigns_leads_a_storyguide_to_every_ruleset_a_game_of_can_be_start
     assert "table-log" not in listed, "a log the services write is started by nobody"
 
 
-def test_the_setup_is_a_form_made_from_the_config_schema_with_the_example_as_defaults(table):
+def test_the_setup_is_a_form_of_its_settings_with_the_first_presets_values(table):
+    """The dice game opens on its first preset, "the game as printed": five snitch points."""
     html = setup_page(table, table.storyguide, "dice-quidditch").content.decode()
-    assert "django-jsonform" in html, "the config's form is drawn from the schema"
+    assert sent(html)["snitch_to_catch"] == "5" and sent(html)["preset"] == "printed"
+    assert 'type="number" name="snitch_to_catch"' in html
     assert '<p><button type="submit" name="seats" value="1">Next: who plays</button></p>' in html
 
 
 def test_the_seats_are_offered_once_the_setup_is_taken_then_the_game_is_started(table):
-    config = json.dumps({"snitch_to_catch": 1})
-    seats = setup_page(
-        table, table.storyguide, "dice-quidditch", config=config, entered_dice="never", seats="1"
-    )
+    setup = offered(table, table.storyguide, "dice-quidditch", snitch_to_catch="1")
+    seats = setup_page(table, table.storyguide, "dice-quidditch", **setup, seats="1")
     html = seats.content.decode()
     assert 'name="seat:red"' in html and 'name="seat:blue"' in html
     started = setup_page(
         table,
         table.storyguide,
         "dice-quidditch",
-        config=config,
-        entered_dice="never",
+        **setup,
         create="1",
         **{"seat:red": f"user:{table.player.pk}", "seat:blue": "bot:sensible"},
     )
@@ -85,11 +90,11 @@ def test_the_seats_are_offered_once_the_setup_is_taken_then_the_game_is_started(
 
 
 def test_a_refusal_is_shown_beside_the_field_it_names_and_nothing_is_started(table):
-    config = json.dumps({"snitch_to_catch": 0})
-    html = setup_page(
-        table, table.storyguide, "dice-quidditch", config=config, entered_dice="never", seats="1"
-    ).content.decode()
-    assert "snitch_to_catch must be a whole number from 1 to 10." in html
+    setup = offered(table, table.storyguide, "dice-quidditch", snitch_to_catch="0")
+    html = setup_page(table, table.storyguide, "dice-quidditch", **setup, seats="1").content
+    field = re.search(r'<p class="field">.*?name="snitch_to_catch".*?</p>', html.decode(), re.S)
+    assert "Snitch points to catch it must be a whole number from 1 to 10." in field.group()
+    assert 'name="seat:red"' not in html.decode(), "no seats for a setup refused"
     assert not Game.objects.exists()
 
 
@@ -98,18 +103,15 @@ def test_a_player_starts_a_game_only_where_the_campaign_lets_players(table):
     assert "games/new" not in browser(table.player).get("/me/").content.decode()
     table.campaign.players_start_games = True
     table.campaign.save()
-    config = json.dumps({})
-    html = setup_page(
-        table, table.player, "dice-quidditch", config=config, entered_dice="never", seats="1"
-    ).content.decode()
+    setup = offered(table, table.player, "dice-quidditch")
+    html = setup_page(table, table.player, "dice-quidditch", **setup, seats="1").content.decode()
     assert 'name="friendly"' not in html, "a player's game is always friendly"
     assert re.search(r'<option value="me" selected>', html), "the player takes the first seat"
     setup_page(
         table,
         table.player,
         "dice-quidditch",
-        config=config,
-        entered_dice="never",
+        **setup,
         create="1",
         **{"seat:red": "me", "seat:blue": "bot:sensible"},
     )
@@ -158,57 +160,51 @@ def test_my_campaigns_says_whose_move_it_is_by_the_seats_names(table):
     assert "waiting for gryffindor" not in me and "waiting for slytherin" not in me
 
 
-def form_defaults(page) -> dict:
-    """The setup the New game page offers, as its form holds it before anyone changes it."""
-    found = re.search(r'data-django-jsonform="([^"]*)"', page.content.decode())
-    data = json.loads(html.unescape(found.group(1)))["data"]
-    return json.loads(data) if isinstance(data, str) else data
-
-
 def test_a_quidditch_match_started_with_the_defaults_counts_for_the_campaigns_houses(
     table, django_capture_on_commit_callbacks
 ):
     """Issue 38, "Games that count": the RPG quidditch's New game page offers two of the
     campaign's houses with their characters in their positions (every house of the demo
-    fields seven: the first two, Gryffindor and Hufflepuff); the match started with those defaults, bots in every seat
-    and the referee's duties, is played to its end and its winner's house is credited."""
+    fields seven: the first two, Gryffindor and Hufflepuff), as "House: [Gryffindor]" and
+    rows of "Character [..] Position [..]"; the match started with those defaults, bots in
+    every seat and the referee's duties, is played to its end and its winner's house is
+    credited."""
     seed_characters(table.campaign)
-    page = setup_page(table, table.storyguide, "rpg-quidditch")
-    config = form_defaults(page)
-    houses = {h.pk: h.name for h in table.campaign.houses.all()}
-    assert [houses[team["house"]] for team in config["teams"]] == ["Gryffindor", "Hufflepuff"]
-    assert all(len(team["players"]) == 7 for team in config["teams"])
+    setup = offered(table, table.storyguide, "rpg-quidditch")
+    houses = {str(h.pk): h.name for h in table.campaign.houses.all()}
+    chosen = [houses[setup[f"teams-{team}-house"]] for team in (0, 1)]
+    assert chosen == ["Gryffindor", "Hufflepuff"], "House: [Gryffindor], House: [Hufflepuff]"
+    characters = {str(c.pk): c for c in table.campaign.characters.all()}
+    for team, house in enumerate(chosen):
+        players = [characters[setup[f"teams-{team}-{row}-character"]] for row in range(7)]
+        assert {p.house.name for p in players} == {house}, "seven of the house's characters"
+        positions = [setup[f"teams-{team}-{row}-position"] for row in range(7)]
+        assert sorted(positions) == sorted(["chaser"] * 3 + ["beater"] * 2 + ["keeper", "seeker"])
 
-    seats = setup_page(
-        table,
-        table.storyguide,
-        "rpg-quidditch",
-        config=json.dumps(config),
-        entered_dice="never",
-        seats="1",
-    ).content.decode()
-    chosen = {name: "bot:sensible" for name in re.findall(r'name="(seat:[^"]+)"', seats)}
-    assert len(chosen) == 6, "a beater's two and a seeker's seat a side"
+    seats = setup_page(table, table.storyguide, "rpg-quidditch", **setup, seats="1").content
+    seats = seats.decode()
+    bots = {name: "bot:sensible" for name in re.findall(r'name="(seat:[^"]+)"', seats)}
+    assert len(bots) == 6, "a beater's two and a seeker's seat a side"
     with django_capture_on_commit_callbacks(execute=True):
         setup_page(
             table,
             table.storyguide,
             "rpg-quidditch",
-            config=json.dumps(config),
-            entered_dice="never",
+            **setup,
             referee="on",
             create="1",
-            **chosen,
+            **bots,
         )
     game = Game.objects.get()
     assert game.status == "finished"
     score, winner = game.state["score"], game.state["winner"]
     won_by = abs(score["home"] - score["away"])
-    house = houses[config["teams"][("home", "away").index(winner)]["house"]]
+    house = chosen[("home", "away").index(winner)]
     credited = HousePointEntry.objects.filter(house__campaign=table.campaign)
     assert [(e.house.name, e.amount) for e in credited] == [(house, won_by)], "the winner's"
+    team = ("home", "away").index(winner)
     assert sorted(c.pk for c in credited[0].attributed_to.all()) == sorted(
-        player["character"] for player in config["teams"][("home", "away").index(winner)]["players"]
+        int(setup[f"teams-{team}-{row}-character"]) for row in range(7)
     ), "for Popularity, every player of the team"
 
     page = browser(table.storyguide).get(f"/matches/{game.pk}/", {"lang": "en"}).content.decode()
