@@ -1061,9 +1061,14 @@ class Setup:
             setting.read(form, config)
         return config
 
-    def views(self, form: forms.Form) -> tuple[list[dict], list[dict]]:
-        """What the page draws: the shown settings, and those under "More settings"."""
-        return [s.view(form) for s in self.shown], [s.view(form) for s in self.more]
+    def views(self, form: forms.Form) -> tuple[list[dict], list[dict], bool]:
+        """What the page draws: the shown settings, those under "More settings", and
+        whether a refusal lies among the latter (which then unfold)."""
+        folded = {name for s in self.more for name in s.fields(self.config)}
+        if any(isinstance(s, Substitutes) for s in self.more):
+            folded |= {name for name in form.fields if "-substitute-" in name}
+        refused = form.is_bound and any(form[name].errors for name in folded)
+        return [s.view(form) for s in self.shown], [s.view(form) for s in self.more], refused
 
     def refuse(self, form: forms.Form, refusal: RuleViolation, in_words) -> None:
         """The rules' refusal beside the setting it names (by its key, as the rules name a

@@ -288,3 +288,17 @@ def test_a_skirmish_participant_by_name_reads_its_attributes_from_words(table):
     chosen = {**setup, "participants-3-character": str(harry.pk), "participants-3-side": "Lions"}
     page = client.post(url, {**chosen, "seats": "1"}).content.decode()
     assert 'name="seat:p04"' in page, "Harry Potter of the campaign joins as the fourth"
+
+
+def test_a_refusal_under_more_settings_unfolds_them(table):
+    """A catch bonus of 101 (the dice game's bound is 100, LA VICTOIRE): "More settings"
+    opens on its refusal; a refusal of a common setting leaves them folded."""
+    client = browser(table.storyguide)
+    url = address(table, "dice-quidditch")
+    setup = sent(client.get(url).content.decode())
+    page = client.post(url, {**setup, "catch_bonus": "101", "seats": "1"}).content.decode()
+    assert "Catch bonus must be a whole number from 0 to 100." in refused(page, "catch_bonus")
+    assert '<details class="more" open>' in page
+    page = client.post(url, {**setup, "snitch_to_catch": "11", "seats": "1"}).content.decode()
+    assert '<details class="more">' in page
+    assert nothing_created()
