@@ -84,7 +84,7 @@ class SetupForm(forms.Form):
         if data is not None and "preset" not in data:
             # Posted by no form of this page (a client that knows only the step): the
             # preset's settings as the page would have sent them, unchanged.
-            self.data = {**self.as_sent(), **data.dict()}
+            self.data = {**self.as_sent(), **dict(data.items())}
         self.config: dict = {}
 
     def as_sent(self) -> dict[str, str]:
