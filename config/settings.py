@@ -65,7 +65,6 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
-    "django_jsonform",
     "csp",
     "core",
     "games",

@@ -3,7 +3,7 @@
 
 Each page a person meets is loaded by the reader it is for: the pages of the small world
 of ``tests/pages/test_one_language.py`` (the landing page, the login, the cups, an
-invitation, "My campaigns", the New game pages drawn by django-jsonform, a check of the
+invitation, "My campaigns", the New game pages (the setup in words), a check of the
 dice, a game of each of the six kinds mid-play), the dashboard's (Django's admin, the
 campaign's and a character's forms, a game with its board, a cup year, a webhook's form)
 and the API docs (Swagger UI and ReDoc, from drf-spectacular-sidecar's files). Every
@@ -102,7 +102,7 @@ def test_the_sites_pages_load_under_the_policy_with_nothing_refused(
     live_service, chromium, settings
 ):
     """Issue 37 (no Content-Security-Policy): every page a person meets (the landing page,
-    login, cups, My campaigns, New game with django-jsonform, the six kinds of game table,
+    login, cups, My campaigns, New game with its setup in words, the six kinds of game table,
     the dashboard, the API docs) answers with ``Content-Security-Policy``, and Chromium
     reports no violation of it on any: no ``securitypolicyviolation`` event and no
     "Refused to ..." console message; and a script the page did not serve is refused there,
