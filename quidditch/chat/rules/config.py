@@ -31,6 +31,7 @@ DEFAULTS = {
     "half_time_after": 5,
     "foul_xp": False,
     "referee_releases": True,
+    "cup_game": False,
 }
 
 
@@ -45,7 +46,7 @@ def settings(config: object) -> dict:
     result = config_settings(config, DEFAULTS, besides=("teams",))
     for name, rule in RULES.items():
         within_bounds(name, result[name], SCHEMA["properties"][name], rule)
-    for name in ("final", "foul_xp", "referee_releases"):
+    for name in ("final", "foul_xp", "referee_releases", "cup_game"):
         if not isinstance(result[name], bool):
             raise invalid(_("%(name)s must be true or false"), name=name)
     return result

@@ -293,6 +293,7 @@ SETTINGS = _object(
         "half_time_after": {"type": "integer"},
         "foul_xp": {"type": "boolean"},
         "referee_releases": {"type": "boolean"},
+        "cup_game": {"type": "boolean", "description": "Absent in a match begun before it."},
     },
 )
 
@@ -830,6 +831,15 @@ def config_schema(max_rounds: int) -> dict:
                 "default": False,
                 "title": _("Cup final"),
                 "description": _("A cup final, played by the final-game rules (§8.2)."),
+            },
+            "cup_game": {
+                "type": "boolean",
+                "default": False,
+                "title": _("Cup game"),
+                "description": _(
+                    "Set by the house cup, which credits its games itself (§8.3); a match "
+                    "between houses outside the cup credits them at its end."
+                ),
             },
             "rounds": {
                 "type": "integer",

@@ -316,8 +316,9 @@ class ChatQuidditch(Ruleset):
     # The house cup is §8 of this text: the league's cup protocol (league.cups).
 
     def cup_config(self, config: dict, *, final: bool) -> dict:
-        """A final or a decider is played with the final's rules (§8.2)."""
-        return {**config, "final": final}
+        """A final or a decider is played with the final's rules (§8.2); every cup game
+        says it is one, as the cup credits its games itself (§8.3)."""
+        return {**config, "final": final, "cup_game": True}
 
     def cup_result(self, state: State) -> dict | None:
         return self.result(state)

@@ -202,6 +202,7 @@ def test_the_page_costs_the_same_queries_with_few_and_many_events(
     client = browser(seated_table.player)
     for game in (few, many):
         # session, user, the reader's preferences, the caller's roles, the game, its seats,
-        # its events (a page of them); once it is over, what it gave the campaign too
-        with django_assert_num_queries(7 if game.status == "active" else 8):
+        # its events (a page of them); once it is over, what it gave the campaign too (its
+        # ledger entries, the characters they are attributed to, their Popularity)
+        with django_assert_num_queries(7 if game.status == "active" else 10):
             assert client.get(f"/matches/{game.pk}/").status_code == 200
