@@ -743,15 +743,8 @@ class Teams(Setting):
             team_words = gettext("Team %(number)s") % {"number": index + 1}
             for row in range(self.most):
                 player = players[row] if of_campaign and row < len(players) else {}
-                fields[f"{prefix}-{row}-character"] = forms.ChoiceField(
-                    label=gettext("Character"),
-                    choices=_character_choices(self.picks, "—"),
-                    required=False,
-                    initial=str(player["character"]) if player.get("character") else OPEN,
-                )
-                labelled(
-                    fields[f"{prefix}-{row}-character"],
-                    f"{team_words}: {gettext('Character')} {row + 1}",
+                fields[f"{prefix}-{row}-character"] = self._character_field(
+                    gettext("Character"), player, f"{team_words}: {gettext('Character')} {row + 1}"
                 )
                 fields[f"{prefix}-{row}-position"] = forms.ChoiceField(
                     label=gettext("Position"),
@@ -774,14 +767,9 @@ class Teams(Setting):
             substitutes = [s for s in team.get("substitutes", []) if isinstance(s, dict)]
             for row in range(self.substitutes):
                 substitute = substitutes[row] if of_campaign and row < len(substitutes) else {}
-                fields[f"{prefix}-substitute-{row}"] = forms.ChoiceField(
-                    label=gettext("Substitute"),
-                    choices=_character_choices(self.picks, "—"),
-                    required=False,
-                    initial=str(substitute["character"]) if substitute.get("character") else OPEN,
-                )
-                labelled(
-                    fields[f"{prefix}-substitute-{row}"],
+                fields[f"{prefix}-substitute-{row}"] = self._character_field(
+                    gettext("Substitute"),
+                    substitute,
                     f"{team_words}: {gettext('Substitute')} {row + 1}",
                 )
             if self.named:
@@ -792,6 +780,18 @@ class Teams(Setting):
                         labelled(field, f"{team_words}: {field.label} {int(row.group(1)) + 1}")
                 fields.update(named)
         return fields
+
+    def _character_field(self, label: str, entry: dict, words: str) -> forms.ChoiceField:
+        """A row's choice of one of the campaign's characters (a player, a substitute),
+        starting from ``entry``'s, named ``words`` for a screen reader."""
+        character = entry.get("character")
+        field = forms.ChoiceField(
+            label=label,
+            choices=_character_choices(self.picks, "—"),
+            required=False,
+            initial=str(character) if character else OPEN,
+        )
+        return labelled(field, words)
 
     def named_fields(self, prefix: str, team: dict, positions) -> dict:
         fields = {
