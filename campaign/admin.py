@@ -49,6 +49,7 @@ from campaign.rules.sheet import SheetRules
 from core.errors import AppError
 from core.numbers import whole_number
 from core.responses import add_to_form, error_body
+from games.page_urls import page_of
 
 RelatedOnly = admin.RelatedOnlyFieldListFilter
 
@@ -427,11 +428,19 @@ class HousePointEntryAdmin(AppendOnlyAdmin):
         "reason",
         "source",
         "character",
+        "game_link",
         "awarded_by",
         "correction",
     ]
     list_filter = [("house", RelatedOnly), "source", ("campaign", RelatedOnly)]
-    list_select_related = ["house", "character", "awarded_by", "reverses", "reversed_by"]
+    list_select_related = [
+        "house",
+        "character",
+        "game",
+        "awarded_by",
+        "reverses",
+        "reversed_by",
+    ]
     ordering = ["-credit_at", "-id"]
     actions = ["reverse_entries"]
 
@@ -445,6 +454,12 @@ class HousePointEntryAdmin(AppendOnlyAdmin):
     @admin.display(description="counts")
     def status(self, entry):
         return "effective" if entry.credit_at <= timezone.now() else "pending"
+
+    @admin.display(description="game")
+    def game_link(self, entry):
+        """The game whose result credited the entry, to its page."""
+        page = page_of(entry.game) if entry.game_id else None
+        return format_html('<a href="{}">{}</a>', page, entry.game) if page else ""
 
     @admin.display(description="correction")
     def correction(self, entry):

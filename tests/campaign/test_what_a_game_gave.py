@@ -13,7 +13,7 @@ from campaign import services
 from campaign.for_games import CampaignApp
 from campaign.models import Character, Source
 from games.services import game_create
-from tests.support import Table
+from tests.support import Table, dashboard_client
 
 pytestmark = pytest.mark.django_db
 
@@ -83,3 +83,27 @@ def test_the_houses_points_and_the_popularity_they_move_in_words():
         "Beliebtheit von Harry Potter: +2",
         "Beliebtheit von Ron Weasley: +3",
     ]
+
+
+def test_the_dashboards_ledger_links_an_entry_to_its_game():
+    """Issue 38: "The ledger entry links to its game"."""
+    table = Table()
+    game = game_create(
+        campaign=table.campaign,
+        ruleset="tally",
+        config={},
+        seats={},
+        created_by=table.storyguide,
+        now=NOW,
+    )
+    services.house_points_award(
+        house=table.house("Gryffindor"),
+        amount=40,
+        reason="a match",
+        source=Source.MATCH,
+        game=game,
+        awarded_by=None,
+        now=NOW,
+    )
+    ledger = dashboard_client(table.storyguide).get("/admin/campaign/housepointentry/")
+    assert f'<a href="/matches/{game.pk}/">{game}</a>' in ledger.content.decode()
