@@ -5,6 +5,7 @@ the URL configuration), in the query parameters and headers it reads, and in the
 game form. Each answer is a 4xx in the one error shape, and nothing is written."""
 
 import re
+from urllib.parse import quote
 
 import pytest
 from django.test import Client
@@ -134,21 +135,27 @@ def test_an_automatic_title_longer_than_kept_is_cut_short(world):
 
 
 @pytest.mark.parametrize(
-    "config",
-    [
-        "[" * 3000 + "]" * 3000,
-        '{"\\ud800": 1}',
-        '{"snitch_to_catch": ' + THOUSANDS_OF_DIGITS + "}",
-    ],
-    ids=["3000 levels", "a lone surrogate", "5000 digits"],
+    "typed",
+    [quote("²"), THOUSANDS_OF_DIGITS, "%ED%A0%80", "1" + "0" * 40],
+    ids=["a unicode digit", "5000 digits", "a lone surrogate", "a number of 41 digits"],
 )
-def test_the_new_game_forms_settings_refuse_what_no_game_takes_beside_the_field(world, config):
+def test_the_new_game_forms_settings_refuse_what_no_game_takes_beside_the_field(world, typed):
+    """The setup's fields (issue 38: a form in words, no JSON) refuse beside the field
+    what no game takes, as a browser sends it (URL-encoded bytes, a lone surrogate's
+    too), and start nothing."""
     client = dashboard_client(world.users["storyguide"])
     games = Game.objects.count()
     answer = client.post(
         f"/campaigns/{world.campaign.slug}/games/new/dice-quidditch/",
-        {"config": config, "seats": "1", "entered_dice": "never"},
+        f"snitch_to_catch={typed}&seats=1&entered_dice=never",
+        content_type="application/x-www-form-urlencoded",
     )
     assert answer.status_code == 200
-    assert "These settings cannot be read" in answer.content.decode()
+    page = answer.content.decode()
+    field = page[page.index('id="id_snitch_to_catch"') :]
+    field = field[: field.index("</p>")]
+    assert (
+        '<span class="error">Snitch points to catch it must be a whole number from 1 to 10.'
+        "</span>" in field
+    )
     assert Game.objects.count() == games
