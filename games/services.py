@@ -739,6 +739,7 @@ def _resolve(turn: Turn, *, user, waiting: Waiting, submitted, idempotency, now)
             f"{dice.unused} of the entered dice were not needed by the command.",
         )
     event = _record(game, user, waiting, submitted, dice, outcome.events, idempotency)
+    _seats_follow_their_characters(game, rules, state, outcome.state)
     game.state = outcome.state
     game.next_nonce = dice.next_nonce
     turn.add(event, "state", "version", "next_nonce", "last_hash")
@@ -750,6 +751,31 @@ def _resolve(turn: Turn, *, user, waiting: Waiting, submitted, idempotency, now)
         turn.finished_at = now
     _stop_at_the_limit(turn, now)
     return event
+
+
+def _seats_follow_their_characters(game: Game, rules: Ruleset, before, after) -> None:
+    """A seat whose character changed (a substitution, Chat-Quidditch §8.6) passes to
+    the new character's player, or to nobody (the referee relays it) where the character
+    has none, or where nobody plays the seat any more: the person who left it no longer
+    commands it. A seat a bot holds stays the bot's unless a player comes in."""
+    was, now = rules.seat_characters(before), rules.seat_characters(after)
+    # (A seat new to the game, a skirmish's newcomer, is seated by whoever brings it in.)
+    changed = {seat for seat in was if was[seat] != now.get(seat)}
+    if not changed:
+        return
+    roster = campaign_app().roster(game.campaign_id)
+    seats = {seat.participant: seat for seat in game.seats.all()}
+    for seat in sorted(changed):
+        player = roster.get(now.get(seat), {}).get("player")
+        held = seats.get(seat)
+        if player is not None:
+            Seat.objects.update_or_create(
+                game=game, participant=seat, defaults={"user_id": player, "bot": ""}
+            )
+        elif held is not None and held.user_id is not None:
+            held.delete()
+    # The game's seats as loaded are stale now: the answer reads them afresh.
+    getattr(game, "_prefetched_objects_cache", {}).pop("seats", None)
 
 
 def _stop_at_the_limit(turn: Turn, now: datetime) -> None:

@@ -175,8 +175,8 @@ def test_8_6_a_second_substitution_is_refused_with_the_rules_words(seated_table)
         "reason": "tactics",
         "changes": [{"nick": "GJäger1", "to": "GTreiber1"}, {"nick": "GTreiber1", "to": "GJäger1"}],
     }
-    # GHüter is played by the chaser's player now, yet the seat stays with its holder.
-    response = match.send(match.holder("GHüter"), second)
+    # GHüter is played by the chaser's player now, and the seat went with him.
+    response = match.send(match.holder("GJäger3"), second)
 
     assert response.status_code == 422
     assert (response.json()["code"], response.json()["rule"]) == ("one_substitution", "§8.6")
@@ -219,3 +219,26 @@ def test_8_6_the_referee_refuses_and_the_log_says_so(seated_table):
         "en": "The referee refuses Gryffindor's substitution",
         "fr": "L'arbitre refuse le remplacement de Gryffindor",
     }
+
+
+def test_8_6_the_seats_follow_the_persons_who_play_the_nicks_after_a_substitution(
+    seated_table,
+):
+    """The keeper's player leaves; GJäger3's player now plays GHüter and commands it, the
+    keeper's player commands nothing, and GJäger3, played by nobody, is nobody's seat."""
+    match = Substitutions(seated_table)
+    keeper, chaser = (
+        get_user_model().objects.get(pk=match.match["seats"][nick])
+        for nick in ("GHüter", "GJäger3")
+    )
+    assert match.send(match.holder("GHüter"), KEEPER_BY_CHASER).status_code == 201
+    assert (
+        match.send(match.referee, {"action": "accept_substitution", "team": 0}).status_code == 201
+    )
+
+    seats = match.referee.get(match.url).json()["seats"]
+    assert seats["GHüter"] == chaser.pk
+    assert "GJäger3" not in seats
+    assert keeper.pk not in seats.values()
+    refused = match.send(seated_table.client(keeper), {"action": "save", "player": "GHüter"})
+    assert refused.status_code == 403
