@@ -33,6 +33,7 @@ from django.utils.translation import gettext as _
 
 from campaign import selectors
 from campaign.activity import kinds
+from campaign.invitations import link_in_two
 from campaign.models import (
     Activity,
     ActivityKind,
@@ -123,9 +124,7 @@ class InvitationLine:
 
     @property
     def where(self) -> tuple[str, str]:
-        """The link in two, after ``/join/``: a phone breaks its line there."""
-        site, __, code = self.link.partition("/join/")
-        return f"{site}/join/", code
+        return link_in_two(self.link)
 
 
 @dataclass

@@ -57,6 +57,13 @@ def grouped(code: str) -> str:
     return "-".join(code[i : i + 4] for i in range(0, len(code), 4))
 
 
+def link_in_two(link: str) -> tuple[str, str]:
+    """An invitation's link in two, after ``/join/``: where a phone may break its line
+    (never inside the code)."""
+    site, __, code = link.partition("/join/")
+    return f"{site}/join/", code
+
+
 def normalized(typed: str) -> str:
     return "".join(typed.upper().translate(LOOK_ALIKES).replace("-", "").split())
 

@@ -133,9 +133,7 @@ class InvitationToSend:
 
     @property
     def where(self) -> tuple[str, str]:
-        """The link in two, after ``/join/``: a phone breaks its line there."""
-        site, _, code = self.link.partition("/join/")
-        return f"{site}/join/", code
+        return invitations.link_in_two(self.link)
 
 
 @dataclass
