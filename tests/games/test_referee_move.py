@@ -105,35 +105,36 @@ def test_my_campaigns_says_whose_move_as_the_game_page_does(table):
     assert "wartet auf den Schiedsrichter" not in german
 
 
-def test_a_bot_at_the_referees_seat_is_waited_for_as_the_referee():
+@pytest.mark.parametrize(
+    ("referee_bot", "expected"),
+    [
+        (
+            True,
+            tables.Turn(
+                mine=False, relayed=[], others=["alice", "bob"], referee="other", spectator=False
+            ),
+        ),
+        (
+            False,
+            tables.Turn(
+                mine=False, relayed=["bob"], others=["alice"], referee="mine", spectator=False
+            ),
+        ),
+    ],
+    ids=["a bot referees", "the storyguide referees"],
+)
+def test_a_bot_at_the_referees_seat_is_waited_for_as_the_referee(referee_bot, expected):
     """The storyguide who left the referee's duties to a bot waits for it, and for the
-    seats nobody holds, which the bot relays."""
-    rules = find_ruleset("tally")
-    storyguide = Actor(REFEREE)
-    with_bot = tables.whose_move(
-        rules,
+    seats nobody holds, which the bot relays; without the bot those are their move."""
+    turn = tables.whose_move(
+        find_ruleset("tally"),
         {},
-        storyguide,
+        Actor(REFEREE),
         "en",
         awaited=["alice", "bob"],
         referee_awaited=True,
         held=frozenset({"alice"}),
-        referee_bot=True,
+        referee_bot=referee_bot,
     )
-    assert with_bot == tables.Turn(
-        mine=False, relayed=[], others=["alice", "bob"], referee="other", spectator=False
-    )
-    without = tables.whose_move(
-        rules,
-        {},
-        storyguide,
-        "en",
-        awaited=["alice", "bob"],
-        referee_awaited=True,
-        held=frozenset({"alice"}),
-        referee_bot=False,
-    )
-    assert without == tables.Turn(
-        mine=False, relayed=["bob"], others=["alice"], referee="mine", spectator=False
-    )
-    assert without.as_referee and not with_bot.as_referee
+    assert turn == expected
+    assert turn.as_referee is not referee_bot

@@ -667,6 +667,9 @@ XP = {
     "maximum": 2,
     "description": _("Experience points, if not left to the captain (§3.2)."),
 }
+CHARACTER = {"type": "integer", **CAMPAIGN_ID, "x-picks": "character", "title": _("Character")}
+"""One of the campaign's characters, chosen by name on the New game page."""
+
 TEAM_OF_THE_CAMPAIGN = {
     "type": "object",
     "title": _("A house of the campaign"),
@@ -696,12 +699,7 @@ TEAM_OF_THE_CAMPAIGN = {
                 "type": "object",
                 "required": ["character"],
                 "properties": {
-                    "character": {
-                        "type": "integer",
-                        **CAMPAIGN_ID,
-                        "x-picks": "character",
-                        "title": _("Character"),
-                    },
+                    "character": CHARACTER,
                     "position": {**POSITION, "description": _("Left out: the sheet's.")},
                     "xp": XP,
                 },
@@ -717,12 +715,7 @@ TEAM_OF_THE_CAMPAIGN = {
                 "type": "object",
                 "required": ["character"],
                 "properties": {
-                    "character": {
-                        "type": "integer",
-                        **CAMPAIGN_ID,
-                        "x-picks": "character",
-                        "title": _("Character"),
-                    },
+                    "character": CHARACTER,
                 },
                 "additionalProperties": False,
             },
