@@ -289,6 +289,16 @@ class Ruleset:
         """The final result a league or campaign needs, once the game is over."""
         return None
 
+    def ending(self, result: dict, language: str) -> str:
+        """Who won and why in one sentence, with the score's parts as the rules count them,
+        in ``language``: the sentence a game's page ends on and the API's ``result``
+        carries as ``sentence``, for a plugin to show as it is.
+
+        ``result`` is what :meth:`result` gave. ``""``: a ruleset without one (a log
+        nobody wins), whose end the platform says in its own words.
+        """
+        return ""
+
     def narrate(self, event: Event) -> dict[str, str]:
         """The event as a line of the referee's transcript, per language code in ``languages``."""
         return {"en": event.get("type", "")}
