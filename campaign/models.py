@@ -77,6 +77,15 @@ class House(models.Model):
     name = models.CharField(max_length=60)
     initial = models.CharField(max_length=1)
     colour = models.CharField(max_length=20, help_text="A CSS colour for pages and charts.")
+    captain = models.ForeignKey(
+        "Character",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The house team's captain, one of its characters: their player chooses the "
+        "house's line-up for a cup game (§8.5) beside the storyguide.",
+    )
 
     class Meta:
         ordering = ["campaign", "name"]
