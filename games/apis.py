@@ -229,11 +229,19 @@ class PlayableGameViewSet(GameViewSet):
             submission=services.Submission(**incoming.validated_data),
             now=now,
             idempotency_key=idempotency_key(request),
+            language=selectors.asked_language(request),
         )
         if played.answered is not None:  # kept with the event (its key's), or a retry's
             return Response(played.answered, status=201)
         return Response(
-            selectors.command_answer(played.game, played.event, played.actor, now=now), status=201
+            selectors.command_answer(
+                played.game,
+                played.event,
+                played.actor,
+                now=now,
+                language=selectors.asked_language(request),
+            ),
+            status=201,
         )
 
     @extend_schema(request=BotsSerializer, responses={200: GameSerializer})

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import NamedTuple
 
 from django.core.cache import cache
 from django.db.models import Q, QuerySet
 
+from core import languages
 from games import awaiting
 from games.bots import REFEREE_SEAT, offers, strategies
 from games.campaign_app import campaign_app
@@ -278,9 +280,44 @@ def offered_commands(game: Game, actor: Actor, *, now: datetime) -> list[dict]:
     return [command for command in offered if rules.seat_of(command, game.state) not in others]
 
 
-def game_as_seen(game: Game, actor: Actor, *, now: datetime) -> dict:
+#: The language the reader of an answer asked for, or ``None``: asked only when the answer
+#: has words to say (a finished game's sentence), for the reader's preferences cost a
+#: query that the command path makes no other time.
+AskedLanguage = Callable[[], str | None]
+
+
+def asked_language(request) -> AskedLanguage:
+    """The language the reader of ``request`` asks for (``core.languages``: their
+    preferences, ``?lang=``, ``Accept-Language``), to be read when it is needed."""
+    return lambda: languages.requested(request) if request is not None else None
+
+
+def words_language(rules: Ruleset, asked: AskedLanguage | None) -> str:
+    """The language of an answer's words about a game of ``rules``: the one asked for where
+    the ruleset writes it, else the game's own (its first), as the game's page chooses."""
+    chosen = asked() if asked is not None else None
+    return chosen if chosen in rules.languages else rules.languages[0]
+
+
+def result_as_served(
+    rules: Ruleset, state: State, asked: AskedLanguage | None = None
+) -> dict | None:
+    """The ruleset's ``result`` with its ending as ``sentence`` (issue 39: who won and why,
+    for a plugin to show as it is), in the language asked for (:func:`words_language`);
+    ``None`` while the game runs. The rules' own ``result`` stays as the ruleset's
+    ``result_schema`` says it."""
+    result = rules.result(state)
+    if result is None:
+        return None
+    return {**result, "sentence": rules.ending(result, words_language(rules, asked))}
+
+
+def game_as_seen(
+    game: Game, actor: Actor, *, now: datetime, language: AskedLanguage | None = None
+) -> dict:
     """A game as ``actor`` may see it, with what they may do now: the body of every answer
-    about a game (``GameSerializer`` documents it), built in one pass over the row."""
+    about a game (``GameSerializer`` documents it), built in one pass over the row; its
+    words in the ``language`` the reader asks for (:func:`words_language`)."""
     rules = find_ruleset(game.ruleset)
     offered = offered_commands(game, actor, now=now)
     seats = game.seats.all()
@@ -308,18 +345,26 @@ def game_as_seen(game: Game, actor: Actor, *, now: datetime) -> dict:
         "dice_awaited": dice_awaited_as_seen(game, actor),
         "allowed_commands": offered,
         "allowed_dice": allowed_dice(game, actor, offered, now=now.timestamp()),
-        "result": rules.result(game.state),
+        "result": result_as_served(rules, game.state, language),
     }
 
 
-def command_answer(game: Game, event: GameEvent, actor: Actor, *, now: datetime) -> dict:
+def command_answer(
+    game: Game,
+    event: GameEvent,
+    actor: Actor,
+    *,
+    now: datetime,
+    language: AskedLanguage | None = None,
+) -> dict:
     """The answer to a command (``CommandAnswerSerializer``): its event and the game as
-    it now stands, bots' moves included, both as ``actor`` may see them."""
+    it now stands, bots' moves included, both as ``actor`` may see them, its words in
+    ``language``."""
     stored = {name: getattr(event, name) for name in EVENT_FIELDS}
     return {
         "ruleset": game.ruleset,
         "event": event_as_seen(game, stored, actor),
-        "game": game_as_seen(game, actor, now=now),
+        "game": game_as_seen(game, actor, now=now, language=language),
     }
 
 

@@ -11,7 +11,7 @@ from games.campaign_app import campaign_app
 from games.dice import ENTERED, SCRIPTED, SERVER
 from games.models import EnteredDice, Game
 from games.ruleset import PLAYER, REFEREE, SPECTATOR, find_ruleset, ruleset_names
-from games.selectors import GAME_FIELDS, SUMMARY_FIELDS, game_as_seen
+from games.selectors import GAME_FIELDS, SUMMARY_FIELDS, asked_language, game_as_seen
 
 
 def _campaigns_of(request):
@@ -213,7 +213,8 @@ class GameSerializer(serializers.ModelSerializer):
 
     def to_representation(self, game) -> dict:
         now = self.context.get("now") or timezone.now()
-        return game_as_seen(game, self.context["actor"], now=now)
+        language = asked_language(self.context.get("request"))
+        return game_as_seen(game, self.context["actor"], now=now, language=language)
 
 
 #: One die a table enters: a face, or a deck's new order.

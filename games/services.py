@@ -34,6 +34,7 @@ from games.models import EnteredDice as EnteredDiceMode
 from games.models import Game, GameEvent, GameStatus, Seat
 from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor, Ruleset, find_ruleset
 from games.selectors import (
+    AskedLanguage,
     command_answer,
     dice_awaited_as_seen,
     seats_held_by_others,
@@ -407,6 +408,7 @@ def game_submit_command(
     idempotency_key: str | None = None,
     kind: str | None = None,
     roles: dict[int, str] | None = None,
+    language: AskedLanguage | None = None,
 ) -> Played:
     """Apply one command to a game, and let its bots move; or give a retry its first answer.
 
@@ -425,6 +427,7 @@ def game_submit_command(
 
     ``kind`` and ``roles`` come from a request (the API); without them the
     caller is the service's own (demo data, tests) and the roles are looked up.
+    ``language`` is the one the reader asks for, that of the answer's words.
 
     Retries of one key at once: each waits for the game's lock, but its look
     for an earlier event was made before the first committed (PostgreSQL reads
@@ -443,6 +446,7 @@ def game_submit_command(
             idempotency_key=idempotency_key,
             kind=kind,
             roles=roles,
+            language=language,
         )
     except (IntegrityError, Conflict, RuleViolation):
         if idempotency_key:
@@ -454,7 +458,7 @@ def game_submit_command(
         raise
 
 
-def _submit(*, game_id, user, submission, now, idempotency_key, kind, roles) -> Played:
+def _submit(*, game_id, user, submission, now, idempotency_key, kind, roles, language) -> Played:
     with transaction.atomic():
         game = _lock_visible(game_id, kind, roles, user, idempotency_key)
         if game.earlier is not None:
@@ -497,7 +501,7 @@ def _submit(*, game_id, user, submission, now, idempotency_key, kind, roles) -> 
         if bots:
             let_bots_act(game, now=now, bots=bots, turn=turn)
         if idempotency_key:  # kept with the event, for its retries
-            event.answer = command_answer(game, event, actor, now=now)
+            event.answer = command_answer(game, event, actor, now=now, language=language)
         turn.write()
     return Played(game, event, actor, event.answer)
 

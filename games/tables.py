@@ -74,6 +74,14 @@ class Seen:
     #: Query parameters the table asked for (a piece chosen, waiting for a square).
     asked: dict[str, str] = field(default_factory=dict)
 
+    def ending(self) -> str:
+        """Who won and why, in a sentence in the reader's language, once the game is over
+        (the ruleset's :meth:`~games.ruleset.Ruleset.ending`, the sentence its API's
+        result carries too); ``""`` while it runs or where the ruleset words none. The
+        game's page ends on it."""
+        result = self.rules.result(self.view)
+        return self.rules.ending(result, self.language) if result is not None else ""
+
     def offers_of(self, action: str, **fields: Any) -> list[Offer]:
         """The offers of ``action`` whose fields have the given values (a card's plays)."""
         return [
@@ -101,9 +109,10 @@ class Table:
 
     def result_text(self, seen: Seen) -> str | None:
         """How the game ended, in a sentence, as the table says it once the game is over
-        ("Slytherin wins, Gryffindor 0 – Slytherin 150: ..."); ``None`` where it says none.
-        By default the ``result`` of its context, where that is a sentence."""
-        said = self.context(seen).get("result")
+        ("Slytherin wins 160 to 10: ..."); ``None`` where it says none. By default the
+        ruleset's ending (:meth:`Seen.ending`), else the ``result`` of its context, where
+        that is a sentence."""
+        said = seen.ending() or self.context(seen).get("result")
         return said if isinstance(said, str) and said else None
 
 
@@ -222,9 +231,10 @@ def whose_move(
 
 def result_text(rules: Ruleset, seen: Seen, last_move: list[dict]) -> str:
     """How a finished game ended, in words, as its page says it: the table's own sentence
-    where it words one, else the last line of its transcript, the narration of the last
-    move's events (``last_move``: "Game over: Red 425, Blue 300. Red wins!")."""
-    said = rules.table.result_text(seen) if rules.table is not None else None
+    where it words one (the ruleset's ending, by default), else the ruleset's ending, else
+    the last line of its transcript, the narration of the last move's events
+    (``last_move``: "Game over: Red 425, Blue 300. Red wins!")."""
+    said = rules.table.result_text(seen) if rules.table is not None else seen.ending()
     if said:
         return said
     lines = [rules.narrate(event).get(seen.language, "") for event in last_move]

@@ -79,6 +79,10 @@ class SkirmishViewSet(PlayableGameViewSet):
             now=timezone.now(),
         )
         answer = selectors.command_answer(
-            event.game, event, self.actor(event.game), now=timezone.now()
+            event.game,
+            event,
+            self.actor(event.game),
+            now=timezone.now(),
+            language=selectors.asked_language(request),
         )
         return Response(answer, status=201)
