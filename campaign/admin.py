@@ -26,6 +26,7 @@ from campaign import invitations, selectors, services
 from campaign.forms import (
     AwardPointsForm,
     CampaignForm,
+    HouseForm,
     HousePointAwardForm,
     InvitationForm,
     MembershipForm,
@@ -273,15 +274,20 @@ class CampaignAdmin(ServiceFormAdmin):
 
 
 @admin.register(House)
-class HouseAdmin(AwardPointsMixin, ReadOnlyRowsMixin, StoryguideScopedAdmin):
-    """Houses with their effective and pending points; campaigns come with their houses."""
+class HouseAdmin(AwardPointsMixin, ServiceFormAdmin):
+    """Houses with their effective and pending points, and their captains; campaigns come
+    with their houses, which stay (a house is renamed, never deleted)."""
 
-    list_display = ["name", "campaign", "initial", "swatch", "points", "pending"]
+    form = HouseForm
+    list_display = ["name", "campaign", "initial", "swatch", "captain", "points", "pending"]
     list_filter = [("campaign", RelatedOnly)]
-    list_select_related = ["campaign"]
-    fields = ["campaign", "name", "initial", "colour", "points", "pending"]
-    readonly_fields = ["points", "pending"]
+    list_select_related = ["campaign", "captain"]
+    fields = ["campaign", "name", "initial", "colour", "captain", "points", "pending"]
+    readonly_fields = ["campaign", "points", "pending"]
     actions = ["award_points"]
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
     def get_queryset(self, request):
         return selectors.houses_with_totals(super().get_queryset(request), now=timezone.now())

@@ -336,7 +336,8 @@ class HouseViewSet(
         return selectors.houses_with_totals(houses, now=timezone.now()).order_by("campaign", "name")
 
     def perform_create(self, serializer):
-        house = services.house_create(by=self.request.user, **serializer.validated_data)
+        fields = {k: v for k, v in serializer.validated_data.items() if k != "captain"}
+        house = services.house_create(by=self.request.user, **fields)  # a new house has no one
         serializer.instance = self.get_queryset().get(pk=house.pk)  # with its points
 
     def perform_update(self, serializer):

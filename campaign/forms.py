@@ -21,6 +21,7 @@ from campaign import invitations, services
 from campaign.models import (
     Campaign,
     Character,
+    House,
     HousePointEntry,
     Invitation,
     Membership,
@@ -249,6 +250,22 @@ class MembershipFormSet(forms.BaseInlineFormSet):
         for membership in Membership.objects.filter(pk__in=leaving):
             services.membership_remove(membership=membership, by=self.user)
             self.deleted_objects.append(membership)
+
+
+class HouseForm(ServiceForm):
+    """A house's name, initial, colour and captain, chosen among its own characters."""
+
+    class Meta:
+        model = House
+        fields = ["name", "initial", "colour", "captain"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["captain"].queryset = Character.objects.filter(house=self.instance.pk)
+
+    def save_through_service(self, instance, *, now):
+        fields = {name: self.cleaned_data[name] for name in HouseForm.Meta.fields}
+        return services.house_update(house=instance, by=self.user, **fields)
 
 
 class CharacterForm(ServiceForm):

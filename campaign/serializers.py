@@ -69,12 +69,28 @@ class CampaignFixedOnUpdate:
 class HouseSerializer(CampaignFixedOnUpdate, StrictTextModelSerializer):
     points = serializers.IntegerField(read_only=True, help_text="Effective house points.")
     pending = serializers.IntegerField(read_only=True, help_text="Points credited later.")
+    captain = serializers.PrimaryKeyRelatedField(
+        queryset=Character.objects.none(),
+        allow_null=True,
+        required=False,
+        help_text="One of the house's characters: their player chooses the house's line-up "
+        "for a cup game (§8.5). Named once the house has characters.",
+        error_messages={"does_not_exist": "No character of this house has the id {pk_value}."},
+    )
 
     class Meta:
         model = House
-        fields = ["id", "campaign", "name", "initial", "colour", "points", "pending"]
+        fields = ["id", "campaign", "name", "initial", "colour", "captain", "points", "pending"]
         read_only_fields = ["id", "points", "pending"]
         validators = []  # the service says, in a player's words, when a name is taken
+
+    def get_fields(self):
+        """The captain is chosen among the house's own characters: any other id, another
+        campaign's too, is one no character of the house has."""
+        fields = super().get_fields()
+        if isinstance(self.instance, House):
+            fields["captain"].queryset = Character.objects.filter(house=self.instance)
+        return fields
 
 
 class CharacterSerializer(CampaignFixedOnUpdate, StrictTextModelSerializer):

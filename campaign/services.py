@@ -453,8 +453,8 @@ def house_create(
 
 
 def house_update(*, house: House, by=None, **fields) -> House:
-    """Rename or recolour a house (its storyguide): everything that refers to it keeps
-    it by id.
+    """Rename or recolour a house, or name its captain, one of its characters (its
+    storyguide): everything that refers to it keeps it by id.
 
     The league, the ledger and the games know a house by its id, so a renamed
     house keeps its standings, its points and its place in every game.
@@ -466,6 +466,10 @@ def house_update(*, house: House, by=None, **fields) -> House:
         _check_house_is_its_own(
             house.campaign_id, name=fields.get("name"), initial=fields.get("initial"), house=house
         )
+        if (captain := fields.get("captain")) is not None and captain.house_id != house.pk:
+            raise Invalid.field(
+                "captain", f"{captain.name} is not of {house.name}: a house's captain is its own."
+            )
         for name, value in fields.items():
             setattr(house, name, value)
         house.save(update_fields=list(fields) or None)

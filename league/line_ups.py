@@ -11,8 +11,8 @@ started with both houses' line-ups through ``league.services.fixture_start``, wh
 checks them together (``line_up``: the teams' sizes, who sits out, too few postpones
 the game).
 
-Who chooses: :func:`league.selectors.require_line_up_chooser` (today the campaign's
-storyguides: the project knows no house captain). Like ``league.services``, each
+Who chooses: :func:`league.selectors.require_line_up_chooser` (the storyguide, and a
+house's captain their own house's). Like ``league.services``, each
 function is one transaction, takes the person asking as ``by`` (``None``: the service
 itself) and refuses with the error family, nothing written.
 """
@@ -54,7 +54,7 @@ def line_up_choose(
     before is replaced.
     """
     if by is not None:
-        selectors.require_line_up_chooser(by, fixture)
+        selectors.require_line_up_chooser(by, fixture, house)
     if house.pk not in (fixture.home_id, fixture.away_id):
         raise RuleViolation(
             "not_in_game",

@@ -45,6 +45,9 @@ RULE_OF = {Offence.DICE_FRAUD: "§8.7", Offence.FORBIDDEN_TOOL: "§8.9"}
 
 
 ONLY_A_STORYGUIDE = gettext_noop("Only a storyguide of the campaign may do this.")
+ONLY_A_CAPTAIN = gettext_noop(
+    "Only the house's captain or a storyguide of the campaign chooses its line-up (§8.5)."
+)
 ONLY_THE_REFEREE = gettext_noop("Only the referee or a storyguide of the campaign may do this.")
 
 
@@ -70,13 +73,45 @@ def require_referee(user, fixture: Fixture) -> None:
         raise Forbidden(ONLY_THE_REFEREE)
 
 
-def require_line_up_chooser(user, fixture: Fixture) -> None:
-    """Who chooses a house's line-up for a cup game (§8.5): the house's captain or the
-    storyguide. The project knows no house captain (no character or membership is marked
-    one; a match's captain is named in its own line-up), so today the campaign's
-    storyguides choose every house's line-up; a player, whichever their house, and a
-    spectator are refused, as anyone outside the campaign is."""
-    require_cup_storyguide(user, fixture.cup_year.campaign_id)
+def may_referee(user, fixture: Fixture) -> bool:
+    try:
+        require_referee(user, fixture)
+    except Forbidden:
+        return False
+    return True
+
+
+def require_line_up_chooser(user, fixture: Fixture, house=None) -> None:
+    """Who chooses a house's line-up for a cup game (§8.5): the storyguide, every house's;
+    the house's captain (the player of the character the house names its captain, while
+    they play in the campaign), their own house's. Without ``house``: whether the person
+    may choose either house's. A player of another house, a spectator and anyone outside
+    the campaign are refused."""
+    houses = (fixture.home, fixture.away) if house is None else (house,)
+    if not any(may_choose_for(user, fixture, house) for house in houses):
+        raise Forbidden(ONLY_A_CAPTAIN)
+
+
+def may_choose_for(user, fixture: Fixture, house) -> bool:
+    """Whether ``user`` may choose ``house``'s line-up for ``fixture`` (see
+    :func:`require_line_up_chooser`)."""
+    campaign_id = fixture.cup_year.campaign_id
+    role = role_of(user, campaign_id)
+    if role == Role.STORYGUIDE or _runs_every_campaign(user):
+        return True
+    return role == Role.PLAYER and is_captain_of(user, house)
+
+
+def is_captain_of(user, house) -> bool:
+    """The house's captain is the player of its captain character, while that character
+    is still of the house (a character moved to another house captains it no more)."""
+    captain = house.captain
+    return (
+        captain is not None
+        and user is not None
+        and captain.player_id == user.pk
+        and captain.house_id == house.pk
+    )
 
 
 def may_choose_line_ups(user, fixture: Fixture) -> bool:

@@ -357,8 +357,8 @@ def line_ups_page(request, campaign: str, cup_year: str, key: str):
     """``/league/<campaign>/<cup year>/games/<key>/line-ups/``: before a cup game, each
     house's line-up (§8.5) as rows of a character of the house and a position, saved one
     house at a time (POST, ``house``); and, once both are chosen, the match started with
-    them (:func:`start_with_line_ups`). For who may choose them (the storyguide);
-    another member is refused, anyone else finds nothing here."""
+    them (:func:`start_with_line_ups`). For who may choose them (the storyguide, a house's
+    captain their own house's); another member is refused, anyone else finds nothing here."""
     fixture = _campaigns_fixture(request, campaign, cup_year, key)
     try:
         selectors.require_line_up_chooser(request.user, fixture)
@@ -483,6 +483,7 @@ def _line_ups_answer(request, fixture: Fixture, *, posted=None, start_refusal=""
                 "house": house,
                 "line_up": line_up,
                 "form": posted.get(house.pk) or _line_up_form(house, line_up=line_up),
+                "may_choose": selectors.may_choose_for(request.user, fixture, house),
             }
         )
     context = {
@@ -494,6 +495,7 @@ def _line_ups_answer(request, fixture: Fixture, *, posted=None, start_refusal=""
         "houses": houses,
         "all_chosen": all(entry["line_up"] for entry in houses),
         "window_open": now >= fixture.window_starts,
+        "may_start": selectors.may_referee(request.user, fixture),
         "start_refusal": start_refusal,
         "asked_language": _asked_language(request),
     }

@@ -607,6 +607,21 @@ class TestCampaigns:
         ]
 
 
+def test_8_5_the_dashboard_names_a_houses_captain_among_its_own_characters(sg_client, campaign):
+    """The house's form offers its own characters as captain (the line-ups' chooser, §8.5)
+    and saves the one chosen."""
+    gryffindor = campaign.houses.get(name="Gryffindor")
+    harry = make_character(campaign, "Harry Potter")
+    make_character(campaign, "Draco Malfoy", house_name="Slytherin")
+    url = f"{ADMIN}/house/{gryffindor.pk}/change/"
+    form = sg_client.get(url).context["adminform"].form
+    assert [c.name for c in form.fields["captain"].queryset] == ["Harry Potter"]
+    body = {"name": "Gryffindor", "initial": "G", "colour": "red", "captain": harry.pk}
+    assert sg_client.post(url, body).status_code == 302
+    gryffindor.refresh_from_db()
+    assert gryffindor.captain == harry
+
+
 def test_campaign_links_to_its_games(sg_client, storyguide, campaign):
     game_create(
         campaign=campaign,

@@ -491,6 +491,27 @@ def test_a_renamed_or_new_house_answers_with_its_points(table):
     assert made.status_code == 201 and made.json()["points"] == 0
 
 
+def test_8_5_a_house_names_its_captain_among_its_own_characters(table, character):
+    """The captain chooses the house's cup line-ups (§8.5): one of the house's characters;
+    any other id (another house's character, or none) is one no character of the house has,
+    and nothing changes."""
+    client = table.client(table.storyguide)
+    url = f"/api/houses/{table.house().pk}/"
+    named = client.patch(url, {"captain": character.pk}, format="json")
+    assert named.status_code == 200 and named.json()["captain"] == character.pk
+    slytherin = Character.objects.create(
+        campaign=table.campaign, name="Draco", house=table.house("Slytherin"), attributes=sheet()
+    )
+    refused = client.patch(url, {"captain": slytherin.pk}, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["errors"] == {
+        "captain": [f"No character of this house has the id {slytherin.pk}."]
+    }
+    assert client.get(url).json()["captain"] == character.pk
+    assert table.client(table.player).patch(url, {"captain": None}, format="json").status_code == 403
+    assert client.patch(url, {"captain": None}, format="json").json()["captain"] is None
+
+
 def test_a_house_cannot_take_another_houses_initial(table):
     """Two houses of a campaign never share an initial (it names their players' nicks,
     Chat-Quidditch §4.1.1): PATCH and PUT answer 400 on ``initial``, as a new house does,

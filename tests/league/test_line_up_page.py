@@ -6,9 +6,9 @@ als erste Positionen besetzt werden. Der Spielerunterschied zwischen zwei Mannsc
 bei maximal zwei Spielern liegen." The storyguide chooses, for each house of a fixture not
 yet played, which of the house's characters play which position; the rules refuse what
 §2 and §8.5 forbid, beside the form, nothing saved; the match is then started with
-exactly those line-ups. The project knows no house captain, so the storyguide chooses:
-a player (of either house) and a spectator are refused, and to anyone outside the
-campaign the page is not there.
+exactly those line-ups. A house's captain (the player of the character the house names
+its captain) chooses their own house's line-up too; any other player and a spectator are
+refused, and to anyone outside the campaign the page is not there.
 """
 
 from __future__ import annotations
@@ -251,12 +251,57 @@ def test_a_player_of_another_house_and_a_spectator_are_refused(cup):
         reader = browser(user)
         shown = reader.get(page_url(cup, fixture))
         assert shown.status_code == 403
-        assert "Only a storyguide of the campaign may do this." in unescape(shown.content.decode())
+        assert (
+            "Only the house's captain or a storyguide of the campaign chooses its line-up (§8.5)."
+            in unescape(shown.content.decode())
+        )
         assert reader.post(page_url(cup, fixture), form_of(home, rows)).status_code == 403
         assert reader.post(f"{page_url(cup, fixture)}start/").status_code == 403
     assert not LineUp.objects.exists()
     fixture.refresh_from_db()
     assert fixture.game is None
+
+
+def captain_of(cup, house, user):
+    """``user`` plays the house's keeper, whom the house names its captain."""
+    character = by_sheet(cup, house, "keeper")
+    character.player = user
+    character.save(update_fields=["player"])
+    house.captain = character
+    house.save(update_fields=["captain"])
+    return character
+
+
+def test_8_5_a_house_captain_chooses_their_own_houses_line_up_and_no_other(cup):
+    """The house's captain sees a form for their house only, saves it, and is refused the
+    other house's and the match's start (the referee's)."""
+    fixture = fixture_of(cup)
+    home, away = fixture.home, fixture.away
+    captain_of(cup, home, cup.player)
+    reader = browser(cup.player)
+    html = reader.get(page_url(cup, fixture)).content.decode()
+    assert f'<input type="hidden" name="house" value="{home.pk}">' in html
+    assert f'<input type="hidden" name="house" value="{away.pk}">' not in html
+    assert "Its captain or the storyguide chooses it." in html
+    rows = chosen_home(cup, home)
+    saved = reader.post(page_url(cup, fixture), form_of(home, rows))
+    assert saved.status_code == 302
+    line_up = LineUp.objects.get(fixture=fixture, house=home)
+    assert line_up.chosen_by == cup.player
+    away_rows = [(c, c.quidditch_position) for c in cup.players[away.name]]
+    assert reader.post(page_url(cup, fixture), form_of(away, away_rows)).status_code == 403
+    assert reader.post(f"{page_url(cup, fixture)}start/").status_code == 403
+    assert list(LineUp.objects.values_list("house", flat=True)) == [home.pk]
+
+
+def test_8_5_a_captain_moved_to_another_house_captains_it_no_more(cup):
+    fixture = fixture_of(cup)
+    home = fixture.home
+    character = captain_of(cup, home, cup.player)
+    other = cup.campaign.houses.exclude(pk__in=[fixture.home_id, fixture.away_id]).first()
+    character.house = other
+    character.save(update_fields=["house"])
+    assert browser(cup.player).get(page_url(cup, fixture)).status_code == 403
 
 
 def test_nobody_logged_in_is_asked_to_log_in(cup):
