@@ -286,6 +286,8 @@ CACHES = {
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }
 
+# knox's token model, named for the foreign key of a token's scope (core.models.TokenScope).
+KNOX_TOKEN_MODEL = "knox.AuthToken"
 REST_KNOX = {
     # Tokens are stored hashed; a copy of the database does not leak them.
     "TOKEN_TTL": timedelta(days=int(os.environ.get("TOKEN_TTL_DAYS", "30"))),

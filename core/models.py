@@ -39,3 +39,20 @@ class Credentials(models.Model):
 
     def __str__(self) -> str:
         return f"credentials of user {self.user_id}: generation {self.generation}"
+
+
+class TokenScope(models.Model):
+    """What an API token may do, beside knox's token (which keeps its digest and expiry):
+    its name, the campaigns it reaches (``None``: every campaign of its user, as a token
+    made with the password), whether it plays or only reads, and when it was last used
+    (``core.tokens``). Campaigns are named by id: core knows nothing of campaigns, and a
+    campaign that is gone is simply reached no more."""
+
+    token = models.OneToOneField("knox.AuthToken", on_delete=models.CASCADE, related_name="scope")
+    name = models.CharField(max_length=100)
+    campaigns = models.JSONField(null=True, blank=True)
+    plays = models.BooleanField(default=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"token {self.name!r} of user {self.token.user_id}"
