@@ -345,3 +345,26 @@ class Activity(models.Model):
 
         kind = kinds().get(self.kind)
         return f"{self.campaign} #{self.seq}: {kind.label if kind else self.kind}"
+
+
+class AllowedOrigin(models.Model):
+    """A web address whose pages may use the API for this campaign from a browser (a
+    Foundry world's ``https://foundry.example:30000``), allowed by its storyguide beside
+    the operators' ``CORS_ALLOWED_ORIGINS`` (``campaign.origins``)."""
+
+    campaign = models.ForeignKey(
+        Campaign, on_delete=models.CASCADE, related_name="allowed_origins"
+    )
+    origin = models.CharField(
+        max_length=200, help_text="Scheme, host and port, as a browser sends it in Origin."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["campaign", "origin"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "origin"], name="one_origin_per_campaign")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.origin} for {self.campaign}"
