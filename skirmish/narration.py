@@ -235,3 +235,51 @@ _LINES: dict[str, Callable[[Event, _Names, str], str]] = {
     "back_in_the_fight": _simple(_("{name} is back in the fight.")),
     "skirmish_ended": _ended,
 }
+
+
+#: How a skirmish ended (Ch.7 ¶3: when nobody is left to oppose anyone, or when the
+#: storyguide ends it), with the time it took (six seconds a round) and where everyone's
+#: Health stands: a skirmish has no score, and Health is what it takes.
+ENDINGS = {
+    "rules": _("Over in round {round} ({seconds} seconds): nobody is left to oppose {standing}"),
+    "rules_nobody": _("Over in round {round} ({seconds} seconds): nobody is left in the fight"),
+    "storyguide": _(
+        "The storyguide ended the skirmish in round {round} ({seconds} seconds), with "
+        "{standing} still in the fight"
+    ),
+    "storyguide_nobody": _(
+        "The storyguide ended the skirmish in round {round} ({seconds} seconds), with nobody "
+        "left in the fight"
+    ),
+}
+FALLEN = _("{ending}; out of the fight: {fallen}.")
+ENDED = _("{ending}.")
+WITH_HEALTH = _("{name} (Health {health})")
+
+
+def ending(result: dict, language: str) -> str:
+    """The skirmish's end in one sentence: how and when it ended, who is still standing
+    (the winners, where the rules ended it) and who fell, each with their Health."""
+
+    def who(keys: list[str]) -> str:
+        return listing([_with_health(result, key, language) for key in keys], language)
+
+    standing = result["standing"]
+    fallen = [key for key in result["names"] if key not in standing]
+    case = result["ended_by"] + ("" if standing else "_nobody")
+    said = say(
+        language,
+        ENDINGS[case],
+        round=result["rounds"],
+        seconds=result["seconds"],
+        standing=who(standing),
+    )
+    if fallen:
+        return say(language, FALLEN, ending=said, fallen=who(fallen))
+    return say(language, ENDED, ending=said)
+
+
+def _with_health(result: dict, key: str, language: str) -> str:
+    """A participant by name, with their Health where the skirmish tracks it."""
+    name, health = result["names"][key], result["health"].get(key)
+    return name if health is None else say(language, WITH_HEALTH, name=name, health=health)

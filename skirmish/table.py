@@ -25,7 +25,7 @@ from core.errors import gettext_noop as _
 from games.tables import Offer, Seen, Table
 
 from .rules.fight import in_the_fight
-from .texts import attribute_text, category_text, listing, name_of, say
+from .texts import attribute_text, category_text, name_of, say
 from .words import roll_text, signed
 
 
@@ -46,11 +46,12 @@ class SkirmishTable(Table):
 
 
 def where(view: dict, language: str) -> str:
-    """Where the skirmish stands, in a sentence or two."""
+    """Where the skirmish stands, in a sentence or two; once it is over, the storyguide's
+    summary, if any (how it ended is the frame's: the skirmish's ending)."""
     if view["phase"] == "gathering":
         return say(language, _("The storyguide gathers the participants and names who starts."))
     if view["phase"] == "ended":
-        return _ending(view, language)
+        return view["ending"]["summary"]
     line = say(
         language,
         _("Round {round} ({category}: everyone rolled {attribute} for initiative)."),
@@ -61,26 +62,6 @@ def where(view: dict, language: str) -> str:
     if view["turn"] is not None:
         line += " " + say(language, _("It is {name}'s turn."), name=name_of(view, view["turn"]))
     return line
-
-
-def _ending(view: dict, language: str) -> str:
-    ending = view["ending"]
-    if ending["by"] == "storyguide":
-        line = say(
-            language, _("The storyguide ended the skirmish in round {round}."), round=view["round"]
-        )
-    elif ending["standing"]:
-        line = say(
-            language,
-            _("Over in round {round}: nobody is left to oppose {names}."),
-            round=view["round"],
-            names=listing([name_of(view, key) for key in ending["standing"]], language),
-        )
-    else:
-        line = say(
-            language, _("Over in round {round}: nobody is left in the fight."), round=view["round"]
-        )
-    return f"{line} {ending['summary']}".strip()
 
 
 def rows(seen: Seen) -> list[dict]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from core.errors import gettext_noop as _
 
+from .rules.cards import SNITCH_POINTS
 from .words import LANGUAGES, WINDOWS, ball, card_name, first_upper, target_phrase, team_name, text
 
 PITCH_DECK, TEAM_DECK = _("the pitch deck"), _("{team}'s deck")
@@ -108,3 +109,51 @@ def _line(event: dict, language: str) -> str:
             else text(language, DRAW)
         )
     return first_upper(text(language, LINES[kind], **fields))
+
+
+#: Who won and why (9. Winning the Game): the higher total wins, each Quaffle and Goal Card
+#: in a scoring pile 10 points and the Golden Snitch 150; the catch ends the game.
+ENDINGS = {
+    "catcher_wins": _(
+        "{winner} wins {points} to {other_points}: {winner} caught the Golden Snitch "
+        "(150 points) in round {round} and scored {goals} in Quaffles and Goal Cards "
+        "(10 points each), {loser} {other_goals}."
+    ),
+    "catcher_loses": _(
+        "{winner} wins {points} to {other_points} on Quaffles and Goal Cards (10 points "
+        "each), {goals} to {other_goals}, although {loser} caught the Golden Snitch "
+        "(150 points) in round {round}."
+    ),
+    "draw": _(
+        "A draw, {points} points each: {winner} caught the Golden Snitch (150 points) in "
+        "round {round} and scored {goals} in Quaffles and Goal Cards (10 points each), "
+        "{loser} {other_goals}."
+    ),
+}
+
+
+def ending(result: dict, language: str) -> str:
+    """The game's end in one sentence: the winner (the catcher, in a draw), both totals,
+    the catch and its round, and what each side's Quaffles and Goal Cards made."""
+    points, catcher = result["points"], result["snitch"]
+    leader = result["winner"] or catcher
+    trailer = next(team for team in points if team != leader)
+    goals = {team: total - SNITCH_POINTS * (team == catcher) for team, total in points.items()}
+    case = (
+        "draw"
+        if result["winner"] is None
+        else "catcher_wins"
+        if leader == catcher
+        else "catcher_loses"
+    )
+    return text(
+        language,
+        ENDINGS[case],
+        winner=team_name(leader, language),
+        loser=team_name(trailer, language),
+        points=points[leader],
+        other_points=points[trailer],
+        goals=goals[leader],
+        other_goals=goals[trailer],
+        round=result["rounds"],
+    )

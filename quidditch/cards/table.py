@@ -47,7 +47,7 @@ class CardTable(Table):
             # The other side above, the reader's own below, as across a table.
             "sides": [table.side(team, team == mine) for team in c.TEAMS if team != mine]
             + ([table.side(mine, True)] if mine else []),
-            "over": table.over(),
+            "over": view["over"],
         }
 
 
@@ -163,16 +163,6 @@ class Reader:
                 *self.seen.offers_of("cast", card=card),
             ]
         return self.card(card, offers)
-
-    def over(self) -> dict | None:
-        if not self.view["over"]:
-            return None
-        totals = scoring.totals(self.view)
-        winner = self.view["winner"]
-        return {
-            "winner": winner and self.team(winner),
-            "totals": [(self.team(team), totals[team]) for team in c.TEAMS],
-        }
 
 
 def _sorted(hand: list[str]) -> list[str]:

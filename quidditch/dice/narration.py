@@ -46,3 +46,47 @@ def _line(event: dict, language: str) -> str:
         outcome = OUTCOMES["win" if event["winner"] else "draw"]
         fields["outcome"] = say(language, outcome, winner=fields["winner"])
     return say(language, LINES[event["type"]], **fields)
+
+
+#: Who won and why (LA VICTOIRE): the most goal points win, the catch's bonus counted
+#: in them; catching the snitch ends the game but does not decide it by itself.
+ENDINGS = {
+    "catcher_wins": _(
+        "{winner} wins on goal points, {goals} to {other_goals}, the catch's bonus "
+        "included: {catcher} caught the snitch in round {round}, with {snitch} snitch "
+        "points to {other_snitch}."
+    ),
+    "catcher_loses": _(
+        "{winner} wins on goal points, {goals} to {other_goals}, although {catcher} caught "
+        "the snitch in round {round}, with {snitch} snitch points to {other_snitch}, and "
+        "took the catch's bonus."
+    ),
+    "draw": _(
+        "A draw, {goals} goal points each, the catch's bonus included: {catcher} caught "
+        "the snitch in round {round}, with {snitch} snitch points to {other_snitch}."
+    ),
+}
+
+
+def ending(result: dict, language: str) -> str:
+    """The game's end in one sentence: the winner, both sides' goal points, who caught the
+    snitch and when, and both sides' snitch points. Only the catcher can have reached the
+    snitch points that end the game (each round ends with the attack's total checked),
+    so the side with more of them is the catcher."""
+    goals, snitch, winner = result["goals"], result["snitch"], result["winner"]
+    catcher = max(snitch, key=snitch.get)
+    other = next(side for side in snitch if side != catcher)
+    leader = winner or catcher
+    trailer = next(side for side in goals if side != leader)
+    case = "draw" if winner is None else "catcher_wins" if winner == catcher else "catcher_loses"
+    return say(
+        language,
+        ENDINGS[case],
+        winner=winner and words.side(winner, language),
+        catcher=words.side(catcher, language),
+        goals=goals[leader],
+        other_goals=goals[trailer],
+        snitch=snitch[catcher],
+        other_snitch=snitch[other],
+        round=result["rounds"],
+    )

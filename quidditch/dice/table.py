@@ -46,7 +46,6 @@ ROW_WORTH = {
 TURN_ROW = _("This turn, the attack's dice go to row {row} only.")
 TO_CATCH = _("{snitch} of {catch}")
 GOES_TO = _("row {row}")
-RESULT = {"win": _("{winner} wins with {goals} goal points."), "draw": _("A draw.")}
 
 
 def colour(die: str) -> str:
@@ -70,7 +69,7 @@ class DiceTable(Table):
             "started": bool(view["dice"]),
             "round": say(language, ROUND, round=view["round"]),
             "sides": [self._side(view, seat, language) for seat in SEATS],
-            "result": self._result(view, language),
+            "over": view["over"],
         }
         if not context["started"]:
             return context
@@ -148,17 +147,3 @@ class DiceTable(Table):
         elif points.snitch_points:
             said.append(say(language, ROW_WORTH["snitch_many"], points=points.snitch_points))
         return ", ".join(said)
-
-    @staticmethod
-    def _result(view: dict, language: str) -> str:
-        if not view["over"]:
-            return ""
-        if view["winner"] is None:
-            return say(language, RESULT["draw"])
-        winner = view["winner"]
-        return say(
-            language,
-            RESULT["win"],
-            winner=words.side(winner, language),
-            goals=view["score"][winner]["goals"],
-        )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from core.errors import gettext_noop as _
 
+from .rules.turn import GOAL, SNITCH
 from .words import LANGUAGES, say
 
 ROLL = _("({first} and {second}, total {total} against {difficulty})")
@@ -83,3 +84,50 @@ def _line(event: dict, language: str) -> str:
             return say(language, GAME_OVER["draw"], **fields)
         return say(language, GAME_OVER["win"], house=event["houses"][event["winner"]], **fields)
     return say(language, LINES[kind], **fields)
+
+
+#: Who won and why, in two parts: the score and the house points the winner earns (the
+#: difference of the scores), then how the score was made: the snitch's 150 points, and
+#: the goals, 10 points each (penalty goals among them).
+OUTCOMES = {
+    "win": _("{winner} wins {score} to {other_score} and earns {house_points} house points"),
+    "draw": _("A draw, {score} points each, and no house points"),
+}
+WHY = {
+    "caught_by_winner": _(
+        "{catcher} caught the snitch for 150 points, with goals at {goals} to {other_goals} "
+        "(10 points each)"
+    ),
+    "caught_by_loser": _(
+        "goals at {goals} to {other_goals} (10 points each), although {catcher} caught the "
+        "snitch for 150 points"
+    ),
+}
+ENDING = _("{outcome}: {why}.")
+
+
+def ending(result: dict, language: str) -> str:
+    """The match's end in one sentence: the winner, the score and the house points, then
+    who caught the snitch and each side's goals, the winner's (the catcher's, in a draw)
+    first."""
+    score, catcher = result["score"], result["caught_by"]
+    houses = {team["side"]: team["house"] for team in result["teams"]}
+    leader = result["winner"] or catcher
+    trailer = next(side for side in score if side != leader)
+    goals = {side: (points - SNITCH * (side == catcher)) // GOAL for side, points in score.items()}
+    outcome = say(
+        language,
+        OUTCOMES["win" if result["winner"] else "draw"],
+        winner=houses[leader],
+        score=score[leader],
+        other_score=score[trailer],
+        house_points=result["house_points"],
+    )
+    why = say(
+        language,
+        WHY["caught_by_winner" if catcher == leader else "caught_by_loser"],
+        catcher=houses[catcher],
+        goals=goals[leader],
+        other_goals=goals[trailer],
+    )
+    return say(language, ENDING, outcome=outcome, why=why)

@@ -68,10 +68,6 @@ STATUS = {
     "left": _("left the match"),
     "aim": _("the bludger at {target}"),
 }
-RESULT = {
-    "win": _("{house} wins, {points} points ahead."),
-    "draw": _("A draw."),
-}
 
 
 class RpgTable(Table):
@@ -83,7 +79,6 @@ class RpgTable(Table):
         context = {
             "labels": {key: say(language, text) for key, text in LABELS.items()},
             "over": view["over"],
-            "result": self._result(view, language),
             "turn": say(language, TURN[snitch_turn(turn)], turn=turn),
             "next_snitch": say(language, NEXT_SNITCH, turn=next_snitch_turn(turn)),
             "base": say(language, BASE, base=view["settings"]["defended_difficulty_base"]),
@@ -146,15 +141,6 @@ class RpgTable(Table):
             "status": _status(view, key, waiting, language),
             "to_choose": key in waiting and key not in view["choices"],
         }
-
-    @staticmethod
-    def _result(view: dict, language: str) -> str:
-        if not view["over"]:
-            return ""
-        if view["winner"] is None:
-            return say(language, RESULT["draw"])
-        points = abs(view["score"]["home"] - view["score"]["away"])
-        return say(language, RESULT["win"], house=house(view, view["winner"]), points=points)
 
 
 def house(view: dict, side: str) -> str:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from core.errors import gettext_noop as _
 
 from . import words
+from .rules.ending import SNITCH
+from .rules.teams import SIDES, other, side_of
 from .words import LANGUAGES, capital
 
 REASONS = {
@@ -227,3 +229,59 @@ def _details(event: dict, teams: dict | None, language: str) -> dict:
 
 def _sides(teams: dict, language: str) -> dict:
     return {side: words.team(teams, side, language) for side in ("home", "away")}
+
+
+#: Who won and why, in two parts: the score, then how the match ended with the score's
+#: parts (a goal is 10 points; the snitch 150, caught or given by a concession).
+OUTCOMES = {
+    "win": _("{winner} wins {score} to {other_score}"),
+    "draw": _("A draw, {score} points each"),
+}
+WHY = {
+    "caught_by_winner": _(
+        "{catcher} caught the snitch for 150 points, with goals at {goals} to {other_goals} "
+        "(10 points each)"
+    ),
+    "caught_by_loser": _(
+        "goals at {goals} to {other_goals} (10 points each), although {catcher} caught the "
+        "snitch for 150 points"
+    ),
+    "concession": _(
+        "the match was conceded, which gives the snitch's 150 points to the side that did "
+        "not concede, with goals at {goals} to {other_goals} (10 points each)"
+    ),
+    "no_seekers": _(
+        "no seeker was left to catch the snitch, with goals at {goals} to {other_goals} "
+        "(10 points each)"
+    ),
+}
+ENDING = _("{outcome}: {why}.")
+
+
+def ending(result: dict, language: str) -> str:
+    """The match's end in one sentence: the winner and the score, then why: who caught the
+    snitch, a concession or no seeker left, with each side's goals. The winner's side (the
+    catcher's, in a draw caught; home's otherwise) is named first throughout."""
+    score, goals, winner = result["score"], result["goals"], result["winner"]
+    catcher = result["snitch"]
+    leader = winner or (catcher and side_of(catcher)) or SIDES[0]
+    trailer = other(leader)
+    teams = result["teams"]
+    why = result["ended_by"]
+    if why == SNITCH:
+        why = "caught_by_winner" if side_of(catcher) == leader else "caught_by_loser"
+    outcome = words.text(
+        language,
+        OUTCOMES["win" if winner else "draw"],
+        winner=words.team(teams, leader, language),
+        score=score[leader],
+        other_score=score[trailer],
+    )
+    reason = words.text(
+        language,
+        WHY[why],
+        catcher=catcher and words.player(teams, catcher, language),
+        goals=goals[leader],
+        other_goals=goals[trailer],
+    )
+    return words.text(language, ENDING, outcome=outcome, why=reason)

@@ -571,8 +571,9 @@ RESULT = _nullable(
                 "additionalProperties": _nullable({"type": "integer"}),
                 "description": "Each participant's Health at the end.",
             },
+            "names": {**NAMES, "description": "Key -> name of every participant."},
         },
-        required=["ended_by", "standing", "rounds", "seconds", "health"],
+        required=["ended_by", "standing", "rounds", "seconds", "health", "names"],
         description="How the skirmish left everyone.",
     )
 )

@@ -30,7 +30,7 @@ from games.ruleset import (
 
 from .. import words
 from ..bots import Fighter
-from ..narration import narrate
+from ..narration import ending, narrate
 from ..table import SkirmishTable
 from ..texts import LANGUAGES
 from . import contract, offers
@@ -146,7 +146,11 @@ class Skirmish(Ruleset):
             "rounds": state["round"],
             "seconds": state["round"] * SECONDS_A_ROUND,
             "health": {key: p["health"] for key, p in state["participants"].items()},
+            "names": {key: p["name"] for key, p in state["participants"].items()},
         }
+
+    def ending(self, result: dict, language: str) -> str:
+        return ending(result, language)
 
     def narrate(self, event: dict) -> dict[str, str]:
         return narrate(event)

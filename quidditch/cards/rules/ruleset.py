@@ -40,7 +40,7 @@ from games.ruleset import (
 
 from .. import words
 from ..bots import SimplePlayer
-from ..narration import narrate
+from ..narration import ending, narrate
 from ..table import CardTable
 from . import contract, rounds, scoring, specials, visibility, windows
 from .cards import (
@@ -409,6 +409,9 @@ class CardQuidditch(Ruleset):
 
     def default_title(self, state: State) -> str:
         return "Slytherin v Gryffindor"
+
+    def ending(self, result: dict, language: str) -> str:
+        return ending(result, language)
 
     def narrate(self, event: Event) -> dict[str, str]:
         return narrate(event)

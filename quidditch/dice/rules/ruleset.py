@@ -36,7 +36,7 @@ from games.ruleset import (
 
 from .. import words
 from ..bots import SensiblePlayer
-from ..narration import narrate
+from ..narration import ending, narrate
 from ..table import DiceTable
 from . import contract, rounds
 from .dice import ALL_DICE
@@ -197,6 +197,9 @@ class DiceQuidditch(Ruleset):
 
     def default_title(self, state: State) -> str:
         return "Red v Blue"
+
+    def ending(self, result: dict, language: str) -> str:
+        return ending(result, language)
 
     def narrate(self, event: Event) -> dict[str, str]:
         return narrate(event)

@@ -36,7 +36,7 @@ from quidditch.positions import house_teams
 
 from .. import words
 from ..bots import SensiblePlayer
-from ..narration import narrate
+from ..narration import ending, narrate
 from ..table import RpgTable
 from . import contract, turn
 from .contract import HIDDEN, PLAYS
@@ -401,6 +401,9 @@ class RpgQuidditch(Ruleset):
 
     def default_title(self, state: State) -> str:
         return " v ".join(team["house"] for team in state["teams"])
+
+    def ending(self, result: dict, language: str) -> str:
+        return ending(result, language)
 
     def narrate(self, event: Event) -> dict[str, str]:
         return narrate(event)

@@ -467,6 +467,7 @@ RESULT = _object(
         "goals": NUMBERS,
         "ended_by": {"type": "string", "enum": ["snitch", "concession", "no_seekers"]},
         "snitch": nullable(PLAYER, "The seeker who caught the snitch."),
+        "teams": TEAMS,
     },
     nullable=True,
     description="How the match ended; null while it is played.",

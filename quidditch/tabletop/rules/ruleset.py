@@ -175,7 +175,11 @@ class TabletopQuidditch(Ruleset):
             "goals": dict(state["goals"]),
             "ended_by": state["ended_by"],
             "snitch": state["snitch"].get("caught_by"),
+            "teams": {side: team["name"] for side, team in state["teams"].items()},
         }
+
+    def ending(self, result: dict, language: str) -> str:
+        return narration.ending(result, language)
 
     def narrate(self, event: Event) -> dict[str, str]:
         return narration.narrate(event)

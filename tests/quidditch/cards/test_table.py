@@ -148,13 +148,17 @@ def test_the_table_speaks_the_readers_language():
 
 
 def test_the_end_says_who_won_and_the_points():
+    """9. Winning the Game, as the page ends on it (issue 39): the frame says the ruleset's
+    ending, the table draws no result of its own."""
     match = Match(slytherin=seven("S", "seeker12"), gryffindor=seven("G"), pitch=[SNITCH])
     match.pass_window()
     match.play(S, SNITCH, "S-seeker12-1")
     match.play(G, SNITCH, "G-chaser5-1")
     match.pass_window()
     match.pass_window()
-    assert drawn(match, player(G))["over"] == {
-        "winner": "Slytherin",
-        "totals": [("Slytherin", 150), ("Gryffindor", 0)],
-    }
+    view = RULES.view(match.state, player(G))
+    assert drawn(match, player(G))["over"] is True
+    assert Seen(RULES, view, player(G), "en").ending() == (
+        "Slytherin wins 150 to 0: Slytherin caught the Golden Snitch (150 points) in round 1 "
+        "and scored 0 in Quaffles and Goal Cards (10 points each), Gryffindor 0."
+    )

@@ -110,8 +110,11 @@ def test_the_end_says_who_won_by_how_much():
         match.turn(AT_KEEPERS, *flat(*[MISS] * 10), blind=True)
     seekers = {"home.seeker": "catch", "away.seeker": "catch"}
     match.turn(AT_KEEPERS, *flat(*[MISS] * 10), 20, 1, 10, 1, seekers=seekers, blind=True)
-    context = table(match)
-    assert (context["over"], context["result"]) == (True, "Gryffindor wins, 150 points ahead.")
+    assert table(match)["over"] is True
+    assert RULES.table.result_text(seen(match)) == (
+        "Gryffindor wins 150 to 0 and earns 150 house points: Gryffindor caught the snitch "
+        "for 150 points, with goals at 0 to 0 (10 points each)."
+    )
 
 
 def test_each_choice_is_a_select_of_the_legal_targets_in_words():

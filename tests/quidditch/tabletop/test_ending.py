@@ -38,5 +38,6 @@ def test_a_concession_ends_the_match_and_gives_the_snitchs_150_to_the_other_side
         "goals": {"home": 0, "away": 0},
         "ended_by": "concession",
         "snitch": None,
+        "teams": {"home": None, "away": None},
     }
     assert match.offered() == []

@@ -60,6 +60,7 @@ def test_the_match_ends_when_no_seeker_is_left_on_a_broom():
         "goals": {"home": 0, "away": 0},
         "ended_by": "no_seekers",
         "snitch": None,
+        "teams": {"home": None, "away": None},
     }
     assert RULES.narrate(events[-1])["en"] == (
         "The match is over, no seeker is left to catch the snitch: Home 10, Away 30. Away wins!"

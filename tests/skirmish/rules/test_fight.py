@@ -182,6 +182,7 @@ def test_ch7_p1_a_skirmish_ends_when_nobody_is_left_to_oppose_anyone():
         "rounds": 1,
         "seconds": 6,
         "health": {"p1": 5, "p2": 5, "p3": 5, "p4": 0},
+        "names": {"p1": "Harry", "p2": "Ron", "p3": "Hermione", "p4": "Draco"},
     }
 
 
