@@ -2,8 +2,9 @@
 
 Each event type has a line; a few read differently by outcome
 (``pass:success``, ``pass:failed``) or by what was chosen (``goal_third:T``).
-Dice are written as the chat shows them, nicks and the thirds' letters as the
-chat names them (§4.1.1, §4.2). The lines are English keys of the package's
+Dice are written as the chat shows them, the thirds' letters as the chat
+names them (§4.2), nicks as each language spells them (§4.1.1: ``GJäger1``,
+``GChaser1``, ``GPoursuiveur1``). The lines are English keys of the package's
 gettext catalogues (``locale/``, read through :mod:`.words`).
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from core.errors import gettext_noop as _
 
+from .rules.vocabulary import nick_in
 from .words import LANGUAGES, REASONS, TEXTS, WHEN, moves_text
 
 LINES: dict[str, str] = {
@@ -111,21 +113,28 @@ def narrate(event: dict) -> dict[str, str]:
     line = LINES.get(f"{kind}:{_variant(event)}") or LINES.get(kind)
     if line is None:
         return dict.fromkeys(LANGUAGES, kind)
-    fields = dict(event)
+    return {
+        language: TEXTS.text(language, line).format_map(_fields(event, language))
+        for language in LANGUAGES
+    }
+
+
+def _fields(event: dict, language: str) -> dict:
+    """The event's values as a line in ``language`` writes them, nicks spelled in it."""
+    fields = {"pitch": ""}
     for name, value in event.items():
         if name == "dice":
             fields[name] = _dice(value)
         elif name == "rolls":
             fields[name] = _rolls(value)
         elif isinstance(value, list):
-            fields[name] = " – ".join(str(v) for v in value)
-    fields.setdefault("pitch", "")
-    return {
-        language: TEXTS.text(language, line).format_map(
-            {**fields, **_by_name(event, TEXTS.text(language, NOBODY))}
-        )
-        for language in LANGUAGES
-    }
+            fields[name] = " – ".join(nick_in(str(v), language) for v in value)
+        elif isinstance(value, dict):  # given per player (experience points)
+            given = [f"{nick_in(key, language)} {amount}" for key, amount in value.items()]
+            fields[name] = ", ".join(given) or TEXTS.text(language, NOBODY)
+        else:
+            fields[name] = nick_in(value, language) if isinstance(value, str) else value
+    return fields
 
 
 NOBODY = _("none")
@@ -143,10 +152,11 @@ def _substitution(event: dict, language: str) -> str:
         return TEXTS.text(language, message).format_map(fields)
 
     kind, house = event["type"], event["house"]
+    player = nick_in(event.get("player") or "", language)
     moves = moves_text(event["moves"], language) if "moves" in event else ""
     if kind == "substitution_asked":
         reason = text(REASONS[event["reason"]])
-        line = text(LINES[kind], house=house, player=event["player"], reason=reason, moves=moves)
+        line = text(LINES[kind], house=house, player=player, reason=reason, moves=moves)
         return text(NOTE, line=line, note=event["note"]) if event["note"] else line
     if kind == "substitution_accepted":
         return text(LINES[kind], house=house, when=text(WHEN[event["when"]]))
@@ -155,16 +165,8 @@ def _substitution(event: dict, language: str) -> str:
     line = text(LINES[kind], house=house, moves=moves)
     if event["vacant"]:
         many = VACANT_MANY if len(event["vacant"]) > 1 else VACANT
-        line = text(many, line=line, nicks=", ".join(event["vacant"]))
+        nicks = ", ".join(nick_in(nick, language) for nick in event["vacant"])
+        line = text(many, line=line, nicks=nicks)
     if event["captain"]:
-        line = text(CAPTAIN, line=line, nick=event["captain"])
+        line = text(CAPTAIN, line=line, nick=nick_in(event["captain"], language))
     return line
-
-
-def _by_name(event: dict, nobody: str) -> dict[str, str]:
-    """Values given per player (experience points), as "GJäger1 2, GHüter 1"."""
-    return {
-        name: ", ".join(f"{key} {amount}" for key, amount in value.items()) or nobody
-        for name, value in event.items()
-        if isinstance(value, dict)
-    }

@@ -7,8 +7,10 @@ third, whether he is out, holds the quaffle, captains). The commands the
 reader may give are buttons in the row of the nick who gives them, and the
 referee's own words in a line of their own; every command is drawn here
 (:attr:`ChatTable.draws`), in the reader's language, each with the chat line
-that gives it as a hint (§3.5: the chat is typed in German, in every language).
-All of it comes from the state as the reader may see it (``seen.view``).
+that gives it in that language as a hint (§3.5); nicks read in the reader's
+language too (``GChaser1``), the rows keeping the state's nick as their id. At
+the end the sheet says who won and why (:func:`.ending.ending`). All of it
+comes from the state as the reader may see it (``seen.view``).
 """
 
 from __future__ import annotations
@@ -18,20 +20,22 @@ from dataclasses import dataclass
 from core.errors import gettext_noop as _
 from games.tables import Offer, Seen, Table
 
+from .result_words import sentence
 from .rules.commands import ACTIONS
 from .rules.ending import result as final_result
 from .rules.substitutions import ACTIONS as SUBSTITUTING
 from .rules.teams import ROLE_WORDS
+from .rules.vocabulary import nick_in
 from .words import (
     REASONS,
     WHEN,
-    chat_line,
     clock_text,
     command_words,
     moves_text,
     requested_moves,
     say,
     third_text,
+    typed_line,
 )
 
 PHASES = {
@@ -59,12 +63,6 @@ ROLES = {
     "seeker": _("Seeker"),
     "chaser": _("Chaser"),
     "beater": _("Beater"),
-}
-
-ENDINGS = {
-    "snitch": _("the snitch was caught in round {round}"),
-    "rounds": _("after round {round}, the last"),
-    "agreement": _("ended by agreement in round {round}"),
 }
 
 
@@ -112,10 +110,8 @@ class ChatTable(Table):
 
 def _button(offer: Offer, seen: Seen) -> Button:
     command, language = offer.command, seen.language
-    line = chat_line(command)
     nick = command.get("player")
-    if line is not None and nick is not None and nick not in seen.actor.controls:
-        line = f"{nick}: {line}"  # the referee relays the nick's line
+    line = typed_line(command, seen.actor.controls, language)
     hint = say(language, _("In the chat: {line}"), line=line) if line else ""
     label = command_words(command, seen.view, language)
     if command["action"] == "substitution" and nick not in seen.actor.controls:
@@ -195,7 +191,8 @@ def _team(view: dict, index: int, buttons: dict[str, list[Button]], language: st
         "initial": team["initial"],
         "goal": goal or "",
         "goals": view["goals"][index],
-        "points": view["score"][index],
+        # At the end, the points the result counts: with the winner's bonus (§7).
+        "points": final_result(view)["points"][index] if view["over"] else view["score"][index],
         "possession": view["possession"] == index,
         "players": [
             _player(view, nick, buttons.get(nick, []), language)
@@ -212,6 +209,7 @@ def _player(view: dict, nick: str, buttons: list[Button], language: str) -> dict
     deadlines = [command["deadline"] for command in mine if "deadline" in command]
     return {
         "nick": nick,
+        "said": nick_in(nick, language),
         "name": player["name"],
         "role": say(language, ROLES[player["role"]]),
         "xp": player["xp"],
@@ -242,15 +240,21 @@ def _marks(view: dict, nick: str) -> list[str]:
 def _third(view: dict, third: str, language: str) -> dict:
     """One third of the pitch: who is there, and which balls."""
     players = [
-        {"nick": nick, "initial": view["teams"][view["players"][nick]["team"]]["initial"]}
+        {
+            "nick": nick,
+            "said": nick_in(nick, language),
+            "initial": view["teams"][view["players"][nick]["team"]]["initial"],
+        }
         for nick, where in view["thirds"].items()
         if where == third and nick not in view["out"]
     ]
     balls = []
     if view["carrier"] and view["thirds"].get(view["carrier"]) == third and not view["pass"]:
-        balls.append(say(language, _("the quaffle ({nick})"), nick=view["carrier"]))
+        carrier = nick_in(view["carrier"], language)
+        balls.append(say(language, _("the quaffle ({nick})"), nick=carrier))
     if view["pass"] and view["pass"]["third"] == third:
-        balls.append(say(language, _("a pass to {nick}"), nick=view["pass"]["to"]))
+        receiver = nick_in(view["pass"]["to"], language)
+        balls.append(say(language, _("a pass to {nick}"), nick=receiver))
     for bludger in view["bludgers"]:
         if bludger["third"] == third and bludger["status"] in ("free", "idle"):
             balls.append(say(language, _("a bludger")))
@@ -266,15 +270,5 @@ def _third(view: dict, third: str, language: str) -> dict:
 
 
 def _result(view: dict, language: str) -> str | None:
-    """The final result with the win bonus (§7), once the match is over."""
-    if not view["over"]:
-        return None
-    result = final_result(view)
-    points = " – ".join(f"{team['house']} {team['points']}" for team in result["teams"])
-    ending = say(language, ENDINGS[result["ended_by"]], round=result["rounds_played"])
-    if result["winner"] is None:
-        return say(language, _("A draw, {points}: {ending}."), points=points, ending=ending)
-    winner = result["teams"][result["winner"]]["house"]
-    return say(
-        language, _("{house} wins, {points}: {ending}."), house=winner, points=points, ending=ending
-    )
+    """Who won and why, once the match is over (§7): :func:`.result_words.sentence`."""
+    return sentence(final_result(view), language) if view["over"] else None

@@ -1,13 +1,14 @@
 """Chat-Quidditch in words, in German, English and French: commands, thirds, balls, seats, dice.
 
 A page shows a command as its giver would say it in the reader's language
-("GJäger1: Pass to GJäger2", "GJäger1 : Passer à GJäger2"), never as its JSON.
-The texts are English keys of the package's gettext catalogues (``locale/``),
-which the narration shares. Nicks are the players' names in the chat
-(§4.1.1) in every language, and so are the thirds' letters (§4.2: G, M, S);
-the words beside a letter say what it is. What a player *types* stays the
-chat's German (§3.5: :mod:`.rules.parsing`); :func:`chat_line` gives it, as a
-hint.
+("GChaser1: Pass to GChaser2", "GPoursuiveur1 : Passer à GPoursuiveur2"), never
+as its JSON. The texts are English keys of the package's gettext catalogues
+(``locale/``), which the narration shares. Nicks are the players' names in the
+chat (§4.1.1), spelled in the reader's language (:mod:`.rules.vocabulary`:
+``GJäger1`` is ``GChaser1`` in English); the thirds' letters (§4.2: G, M, S)
+are names in every language, the words beside a letter say what it is. What a
+player types is the chat's line in the reader's language (§3.5,
+:func:`chat_line`), shown as a hint; the German of the rules counts as well.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from datetime import UTC, datetime
 from core.errors import gettext_noop as _
 from games.texts import Catalogue
 
-from .rules.parsing import BARE, NICK_TAKING, REFEREE_WORDS
 from .rules.pitch import MIDDLE
+from .rules.vocabulary import CHAT, HIGH, nick_in
 
 #: The rule text's language first (German), then English and French.
 LANGUAGES = ("de", "en", "fr")
@@ -170,7 +171,8 @@ def moves_text(moves: list[dict], language: str) -> str:
     Spinnet) leaves the game, GHüter (Oliver Wood) takes GJäger2"."""
     said = []
     for move in moves:
-        name, source, to = move["name"], move["from"], move["to"]
+        name = move["name"]
+        source, to = (nick_in(n, language) if n else n for n in (move["from"], move["to"]))
         who = f"{source} ({name})" if name and source else source or name
         key = "comes_in" if source is None else "leaves" if to is None else "takes"
         said.append(say(language, MOVES[key], who=who, name=name, to=to))
@@ -199,7 +201,7 @@ def command_text(command: dict, view: dict, language: str) -> str:
     words = command_words(command, view, language)
     if "player" not in command:
         return words
-    return say(language, GIVEN, player=command["player"], command=words)
+    return say(language, GIVEN, player=nick_in(command["player"], language), command=words)
 
 
 def command_words(command: dict, view: dict, language: str) -> str:
@@ -239,7 +241,7 @@ def command_words(command: dict, view: dict, language: str) -> str:
         if name in command:
             fields[name] = third_text(view, command[name], language)
     if "target" in command:
-        fields["target"] = command["target"]
+        fields["target"] = nick_in(command["target"], language)
     return say(language, COMMANDS[key], **fields)
 
 
@@ -272,7 +274,7 @@ def choice_text(action: str, field: str, value, view: dict, language: str) -> st
 
 def points_text(points: dict[str, int], language: str) -> str:
     """Experience points by nick: "GJäger1 2, GHüter 1", or "none"."""
-    given = [f"{nick} {amount}" for nick, amount in points.items() if amount]
+    given = [f"{nick_in(nick, language)} {amount}" for nick, amount in points.items() if amount]
     return ", ".join(given) if given else say(language, _("none"))
 
 
@@ -282,9 +284,10 @@ def clock_text(seconds: float) -> str:
 
 
 def seat_text(seat: str, view: dict, language: str) -> str:
-    """A nick, with the name of whoever plays it: "GSucher (Harry Potter)"."""
+    """A nick in ``language``, with the name of whoever plays it: "GSeeker (Harry Potter)"."""
     name = view["players"].get(seat, {}).get("name")
-    return f"{seat} ({name})" if name else seat
+    nick = nick_in(seat, language)
+    return f"{nick} ({name})" if name else nick
 
 
 # --- what a die is rolled for ------------------------------------------------------------
@@ -324,31 +327,52 @@ def purpose_text(purpose: str, language: str) -> str:
 
 # --- the chat line a player types (§3.5) -------------------------------------------------
 
-_BARE_WORDS = {action: word for word, action in BARE.items()}
-_NICK_WORDS = {action: word for word, action in NICK_TAKING.items()}
-_REFEREE_LINES = {
-    (command["action"], command.get("ball")): words.capitalize()
-    for words, command in REFEREE_WORDS.items()
-}
+
+def _lines_of(language: str) -> tuple[dict, dict, dict]:
+    """``language``'s words by the action they give: alone, with a nick, the referee's."""
+    words = CHAT[language]
+    referee = {(c["action"], c.get("ball")): word for word, c in words.referee.items()}
+    return (
+        {action: word for word, action in words.bare.items()},
+        {action: word for word, action in words.naming.items()},
+        referee,
+    )
 
 
-def chat_line(command: dict) -> str | None:
-    """The chat line that gives ``command``, as its giver types it (§3.5).
+_LINES = {language: _lines_of(language) for language in CHAT}
+
+
+def chat_line(command: dict, language: str) -> str | None:
+    """The chat line that gives ``command`` in ``language``, as its giver types it (§3.5).
 
     The inverse of :func:`quidditch.chat.rules.parsing.parse`, built from the same
     word lists: ``{"action": "pass", "player": "GJäger1", "target": "GJäger2"}``
-    is ``Pass GJäger2``, typed by GJäger1 (or relayed by the referee as
-    ``GJäger1: Pass GJäger2``); a command without ``player`` is the referee's
-    word. ``None`` for commands that have no chat line: the whispered
-    experience points, and a quaffle roll asked for by a captain.
+    is ``Pass GJäger2`` in German and ``Pass GChaser2`` in English, typed by GJäger1
+    (or relayed by the referee as ``GJäger1: Pass GJäger2``, :func:`typed_line`);
+    a command without ``player`` is the referee's word. ``None`` for commands that
+    have no chat line: the whispered experience points and substitutions, and a
+    quaffle roll asked for by a captain.
     """
+    bare, naming, referee = _LINES[language]
     action = command["action"]
     if "player" not in command:
-        return _REFEREE_LINES.get((action, command.get("ball")))
+        return referee.get((action, command.get("ball")))
     if "target" in command:
-        return f"{_NICK_WORDS[action]} {command['target']}"
+        return f"{naming[action]} {nick_in(command['target'], language)}"
     if action == "fly":
-        return f"Fliegen {command['from']}-{command['to']}"
-    if action in ("position", "goal_third"):
+        return f"{CHAT[language].fly} {command['from']}-{command['to']}"
+    if action == "goal_third":
+        return CHAT[language].low if command["third"] != HIGH else HIGH
+    if action == "position":
         return command["third"]
-    return _BARE_WORDS.get(action)
+    return bare.get(action)
+
+
+def typed_line(command: dict, controls: frozenset[str], language: str) -> str | None:
+    """The line the reader types for ``command``: its chat line, with the nick in front
+    where the reader relays a nick he does not play (the referee, §3.5)."""
+    line = chat_line(command, language)
+    nick = command.get("player")
+    if line is not None and nick is not None and nick not in controls:
+        return f"{nick_in(nick, language)}: {line}"
+    return line

@@ -2,8 +2,10 @@
 
 A player's command counts only if written exactly: the command word with its
 capital first letter, nicks spelled right (``ae`` and ``ue`` may stand for
-``ä`` and ``ü``), thirds as capital letters, single spaces. Anything else is
-no command at all, and the player may simply type it again.
+``ä`` and ``ü``, a French letter may lose its accent), thirds as capital
+letters, single spaces. Anything else is no command at all, and the player
+may simply type it again. The words and nicks of every language count in
+every game (:mod:`.vocabulary`): the rules' German, English and French.
 
 The referee's words count even when mistyped, as long as the intent is
 recognisable (§3.5); a referee who relays a player's line writes it as the
@@ -20,41 +22,34 @@ from core.errors import gettext_noop as _
 from games.ruleset import Actor, RuleViolation
 
 from .match import State
+from .vocabulary import CHAT, HIGH, nick_in, plain, spellings
 
-NICK_TAKING = {
-    "Angriff": "attack",
-    "Foul": "foul",
-    "Pass": "pass",
-    "Klatscherwurf": "bludger_throw",
-    "Klatscherabwurf": "bludger_rethrow",
-}
-BARE = {
-    "Angriff": "attack",
-    "Angenommen": "catch",
-    "Abfangen": "intercept",
-    "Torwurf": "shot",
-    "Halten": "save",
-    "Abblocken": "block",
-    "Klatscherabfang": "bludger_catch",
-    "Finden": "find",
-    "Fangen": "snitch_catch",
-    # Not in the rules' text: the whispered keeping of a bludger (§5.4.2), the
-    # timeout (§3.4) and the vote to end the game (§7).
-    "Aufheben": "keep_bludger",
-    "Aus": "timeout",
-    "Spielende": "end_game",
-}
+
+def _referee_key(words: str) -> str:
+    """A referee's words as they are compared: lower case, no accents, ``-`` a space."""
+    return " ".join(plain(words).lower().replace("-", " ").split()).strip(".!")
+
+
+def _union(part) -> dict:
+    """One language's word lists joined over the three, compared as :func:`plain` spells."""
+    joined: dict = {}
+    for vocabulary in CHAT.values():
+        joined.update({plain(word): said for word, said in part(vocabulary).items()})
+    return joined
+
+
+NICK_TAKING = _union(lambda words: words.naming)
+BARE = _union(lambda words: words.bare)
 REFEREE_WORDS = {
-    "chat": {"action": "chat"},
-    "chatende": {"action": "chat_end"},
-    "klatscher freigegeben": {"action": "release", "ball": "bludgers"},
-    "quaffel freigegeben": {"action": "release", "ball": "quaffle"},
-    "schnatz freigegeben": {"action": "release", "ball": "snitch"},
-    "teilrunde beendet": {"action": "end_subround"},
-    "quaffelwurf": {"action": "quaffle_roll"},
-    "aus": {"action": "timeout"},
-    "spielende": {"action": "end_game"},
+    _referee_key(word): command
+    for vocabulary in CHAT.values()
+    for word, command in vocabulary.referee.items()
 }
+FLY_WORDS = {vocabulary.fly for vocabulary in CHAT.values()}
+GOAL_LETTERS = {**{vocabulary.low: "T" for vocabulary in CHAT.values()}, HIGH: "H"}
+"""The letters of the goal choice in each language: the low third (T, L, B), the high (H)."""
+HELP_WORDS = frozenset({"help", "hilfe", "aide"})
+"""Asking what one may type (issue 39), in each language, in any case."""
 RECOGNISABLE = 0.8
 """How close a mistyped referee word must come to the real one (difflib ratio)."""
 NEAR_MISS = 0.7
@@ -62,13 +57,8 @@ NEAR_MISS = 0.7
 
 SPEAKER = re.compile(r"^(\S+): (.*)$")
 WITH_NICK = re.compile(r"^(\w+) (\S+)$")
-FLIGHT = re.compile(r"^Fliegen ([A-Z])-([A-Z])$")
+FLIGHT = re.compile(r"^(\w+) ([A-Z])-([A-Z])$")
 THIRD = re.compile(r"^([A-Z])$")
-
-
-def spelled(text: str) -> str:
-    """The spelling with umlauts written out, as §3.5 allows."""
-    return text.replace("ä", "ae").replace("ü", "ue").replace("Ä", "Ae").replace("Ü", "Ue")
 
 
 def composed(text: str) -> str:
@@ -79,10 +69,17 @@ def composed(text: str) -> str:
 
 
 def find_nick(state: State, written: str) -> str | None:
+    """The nick written, in any language's spelling (``GKeeper``, ``GGardien``, ``GHueter``
+    are ``GHüter``)."""
     for nick in state["players"]:
-        if written == nick or spelled(written) == spelled(nick):
+        if any(plain(written) == plain(said) for said in spellings(nick).values()):
             return nick
     return None
+
+
+def asks_for_help(text: str) -> bool:
+    """Whether the line asks what one may type: ``help``, ``hilfe``, ``aide`` (issue 39)."""
+    return composed(text).strip().strip("?!.").lower() in HELP_WORDS
 
 
 def game_over() -> RuleViolation:
@@ -90,9 +87,12 @@ def game_over() -> RuleViolation:
 
 
 def unknown_nick(state: State, written: str) -> RuleViolation:
-    """No such player; a near miss gets a suggestion (``GJager2``: ``GJäger2``)."""
-    known = {spelled(nick).lower(): nick for nick in state["players"]}
-    close = difflib.get_close_matches(spelled(written).lower(), known, n=1, cutoff=NEAR_MISS)
+    """No such player; a near miss gets a suggestion in the spelling it comes closest to
+    (``GJager2``: ``GJäger2``, ``GChasr2``: ``GChaser2``)."""
+    known = {
+        plain(said).lower(): said for nick in state["players"] for said in spellings(nick).values()
+    }
+    close = difflib.get_close_matches(plain(written).lower(), known, n=1, cutoff=NEAR_MISS)
     if not close:
         return RuleViolation(
             "unknown_nick", _("There is no player %(nick)s."), "§3.5", params={"nick": written}
@@ -124,11 +124,17 @@ def not_a_command(text: str, line: str, state: State, actor: Actor) -> RuleViola
 
 
 def _lines(state: State, actor: Actor) -> list[str]:
-    """Every line of the command vocabulary (§3.5), as a player would type it."""
-    nicks = list(state["players"])
-    lines = [*BARE, *(f"{word} {nick}" for word in NICK_TAKING for nick in nicks)]
-    lines += [f"Fliegen {a}-{b}" for a in state["pitch"] for b in state["pitch"] if a != b]
-    return [*lines, *REFEREE_WORDS] if actor.is_referee else lines
+    """Every line of the command vocabulary (§3.5) in each language, as a player would
+    type it, the nicks spelled in the words' language."""
+    pitch = state["pitch"]
+    lines = []
+    for language, words in CHAT.items():
+        nicks = [nick_in(nick, language) for nick in state["players"]]
+        lines += [*words.bare, *(f"{word} {nick}" for word in words.naming for nick in nicks)]
+        lines += [f"{words.fly} {a}-{b}" for a in pitch for b in pitch if a != b]
+        if actor.is_referee:
+            lines += words.referee
+    return lines
 
 
 def parse(text: str, *, state: State, actor: Actor) -> dict:
@@ -156,27 +162,28 @@ def parse(text: str, *, state: State, actor: Actor) -> dict:
 
 
 def _player_command(line: str, state: State) -> dict | None:
-    if line in BARE:
-        return {"action": BARE[line]}
+    if plain(line) in BARE:
+        return {"action": BARE[plain(line)]}
     match = WITH_NICK.match(line)
-    if match and match.group(1) in NICK_TAKING:
+    if match and plain(match.group(1)) in NICK_TAKING:
         target = find_nick(state, match.group(2))
         if target is None:
             raise unknown_nick(state, match.group(2))
-        return {"action": NICK_TAKING[match.group(1)], "target": target}
+        return {"action": NICK_TAKING[plain(match.group(1))], "target": target}
     match = FLIGHT.match(line)
-    if match:
-        return {"action": "fly", "from": match.group(1), "to": match.group(2)}
+    if match and match.group(1) in FLY_WORDS:
+        return {"action": "fly", "from": match.group(2), "to": match.group(3)}
     match = THIRD.match(line)
     if match:
+        letter = match.group(1)
         if state["phase"] == "goal_choice":
-            return {"action": "goal_third", "third": match.group(1)}
-        return {"action": "position", "third": match.group(1)}
+            return {"action": "goal_third", "third": GOAL_LETTERS.get(letter, letter)}
+        return {"action": "position", "third": letter}
     return None
 
 
 def _referee_word(line: str) -> dict | None:
-    written = " ".join(spelled(line).lower().replace("-", " ").split()).strip(".!")
+    written = _referee_key(line)
     if written in REFEREE_WORDS:
         return dict(REFEREE_WORDS[written])
     close = difflib.get_close_matches(written, list(REFEREE_WORDS), n=1, cutoff=RECOGNISABLE)

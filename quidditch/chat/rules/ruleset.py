@@ -17,7 +17,7 @@ from games.ruleset import (
 )
 from quidditch.positions import house_teams
 
-from .. import words
+from .. import asking, result_words, words
 from ..bots import Sensible
 from ..narration import narrate
 from ..table import ChatTable
@@ -264,6 +264,11 @@ class ChatQuidditch(Ruleset):
         return Outcome(match.state, match.events)
 
     def parse(self, text: str, *, state: State, actor: Actor) -> Command:
+        """The command a chat line gives (§3.5), in any of the three languages' words; a
+        line asking for ``help`` is answered with what the sender may type now, as a
+        refusal that plays nothing (:mod:`quidditch.chat.asking`)."""
+        if parsing.asks_for_help(text):
+            raise asking.answer(self.allowed_commands(state, actor), state, actor)
         return parsing.parse(text, state=state, actor=actor)
 
     def allowed_commands(
@@ -312,6 +317,11 @@ class ChatQuidditch(Ruleset):
 
     def result(self, state: State) -> dict | None:
         return ending.result(state) if state["over"] else None
+
+    def ending(self, result: dict, language: str) -> str:
+        """Who won and why, with goals, snitch and bonus (§7, §8.2):
+        :func:`quidditch.chat.result_words.sentence`."""
+        return result_words.sentence(result, language)
 
     # The house cup is §8 of this text: the league's cup protocol (league.cups).
 

@@ -17,8 +17,10 @@ from games.ruleset import RuleViolation, within_bounds
 from quidditch.positions import BEATER, CHASER, KEEPER, SEEKER
 
 from .contract import TEAM_BY_NAME
+from .vocabulary import GERMAN
 
-ROLE_WORDS = {KEEPER: "Hüter", SEEKER: "Sucher", CHASER: "Jäger", BEATER: "Treiber"}
+ROLE_WORDS = GERMAN.roles
+"""The position's word in a nick, the rules' German (other languages spell it: .vocabulary)."""
 NUMBERED = {CHASER, BEATER}
 LIMITS = {KEEPER: (1, 1), SEEKER: (1, 1), CHASER: (0, 3), BEATER: (0, 2)}
 TEAM_LIMITS = {

@@ -1,8 +1,9 @@
 """A whole Chat-Quidditch match through the HTTP API, in text commands only (§3 to §7).
 
-Every player types his own lines with his own token; the storyguide, as the
-referee, types the referee's words and relays the lines of STreiber2, who has
-no account (``STreiber2: M``, §4.1.2). Random but legal choices
+Every player types his own lines with his own token, in German, English or
+French (issue 39); the storyguide, as the referee, types the referee's words
+and relays the lines of STreiber2, who has no account, in English
+(``SBeater2: M``, §4.1.2). Random but legal choices
 (``quidditch.chat.bots``) drive the match on the server's provably fair
 dice, and the server's clock is moved as the bot's players take their time,
 so that timed answers come in time, late, or never (§3.4). Whatever the dice
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from itertools import cycle
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -21,7 +23,7 @@ from rest_framework.test import APIClient
 
 from quidditch.chat.rules import ChatQuidditch
 from quidditch.chat.simulation import RandomPlayers
-from quidditch.chat.words import chat_line
+from quidditch.chat.words import chat_line, typed_line
 from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -51,18 +53,21 @@ def whole_log(client: APIClient, url: str) -> list[dict]:
 
 
 def play(referee: APIClient, typists: dict[str, APIClient], url: str, match: dict, clock):
-    """Type the bot's choices into the chat until the match is over."""
+    """Type the bot's choices into the chat until the match is over: each nick types in a
+    language of its own (issue 39), German, English or French by turns, and the referee
+    relays in English."""
     players = RandomPlayers(ChatQuidditch(), random.Random(2026))
     state, now = match["state"], clock.seconds
+    languages = dict(zip(state["players"], cycle(("de", "en", "fr")), strict=False))
     while not state["over"]:
         now = players.when(state, now)
         clock.set(now)
-        command = players.choose(state, now, only=chat_line)
-        nick, line = command.get("player"), chat_line(command)
+        command = players.choose(state, now, only=lambda c: chat_line(c, "de") is not None)
+        nick = command.get("player")
         if nick in typists:
-            client, text = typists[nick], line
+            client, text = typists[nick], chat_line(command, languages[nick])
         else:
-            client, text = referee, f"{nick}: {line}" if nick else line
+            client, text = referee, typed_line(command, frozenset(), "en")
         response = client.post(f"{url}commands/", {"text": text}, format="json")
         assert response.status_code == 201, (text, response.json())
         applied = response.json()["event"]["command"]
@@ -108,7 +113,7 @@ def test_3_to_7_a_match_typed_in_the_chat_ends_with_the_score_its_log_adds_up_to
     assert [event["seq"] for event in log] == list(range(1, game["version"] + 1))
     assert all(set(event["submitted"]) == {"text"} for event in log), "text commands only"
     typed = [event for event in log if event["actor"]["role"] == "player"]
-    relayed = [e for e in log if e["submitted"]["text"].startswith("STreiber2: ")]
+    relayed = [e for e in log if e["submitted"]["text"].startswith("SBeater2: ")]
     assert typed and relayed
     assert all(
         e["actor"]["role"] == "referee" and e["command"]["player"] == "STreiber2" for e in relayed

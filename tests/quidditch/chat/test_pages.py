@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import product
 
 import pytest
 from django.test import Client
 from django.utils.html import escape
 
 from games.dice import ServerDice
+from quidditch.chat.rules.vocabulary import nick_in
 from quidditch.chat.simulation import RELAY, RandomPlayers
-from quidditch.chat.words import chat_line
+from quidditch.chat.words import chat_line, typed_line
 from tests.quidditch.chat.rules import RULES, config
 
 # Until config/urls.py includes the pages, this module is the tests' URLConf.
@@ -37,36 +39,58 @@ def page(user, game_id: int):
 
 
 @pytest.mark.parametrize(
-    ("command", "line"),
+    ("command", "de", "en", "fr"),
     [
-        ({"action": "pass", "player": "GJäger1", "target": "GJäger2"}, "Pass GJäger2"),
-        ({"action": "attack", "player": "SHüter"}, "Angriff"),
-        ({"action": "attack", "player": "SJäger1", "target": "GJäger1"}, "Angriff GJäger1"),
-        ({"action": "fly", "player": "GJäger1", "from": "M", "to": "S"}, "Fliegen M-S"),
-        ({"action": "position", "player": "GSucher", "third": "G"}, "G"),
-        ({"action": "save", "player": "SHüter", "deadline": 1.0}, "Halten"),
-        ({"action": "release", "ball": "bludgers"}, "Klatscher freigegeben"),
-        ({"action": "timeout", "deadline": 1.0}, "Aus"),
-        ({"action": "end_subround"}, "Teilrunde beendet"),
-        ({"action": "experience", "player": "GHüter"}, None),
-        ({"action": "quaffle_roll", "player": "GHüter"}, None),
+        (
+            {"action": "pass", "player": "GJäger1", "target": "GJäger2"},
+            "Pass GJäger2",
+            "Pass GChaser2",
+            "Passe GPoursuiveur2",
+        ),
+        ({"action": "attack", "player": "SHüter"}, "Angriff", "Attack", "Attaque"),
+        (
+            {"action": "attack", "player": "SJäger1", "target": "GJäger1"},
+            "Angriff GJäger1",
+            "Attack GChaser1",
+            "Attaque GPoursuiveur1",
+        ),
+        (
+            {"action": "fly", "player": "GJäger1", "from": "M", "to": "S"},
+            "Fliegen M-S",
+            "Fly M-S",
+            "Voler M-S",
+        ),
+        ({"action": "position", "player": "GSucher", "third": "G"}, "G", "G", "G"),
+        ({"action": "goal_third", "player": "SHüter", "third": "T"}, "T", "L", "B"),
+        ({"action": "save", "player": "SHüter", "deadline": 1.0}, "Halten", "Save", "Arrêt"),
+        (
+            {"action": "release", "ball": "bludgers"},
+            "Klatscher freigegeben",
+            "Bludgers released",
+            "Cognards lâchés",
+        ),
+        ({"action": "timeout", "deadline": 1.0}, "Aus", "Time", "Temps"),
+        ({"action": "end_subround"}, "Teilrunde beendet", "Sub-round over", "Fin de la phase"),
+        ({"action": "experience", "player": "GHüter"}, None, None, None),
+        ({"action": "quaffle_roll", "player": "GHüter"}, None, None, None),
     ],
 )
-def test_3_5_awaited_commands_are_written_as_the_chat_lines_that_give_them(command, line):
-    assert chat_line(command) == line
+def test_3_5_awaited_commands_are_written_as_the_chat_lines_that_give_them(command, de, en, fr):
+    """In the reader's language (issue 39); the rules' German is the first."""
+    assert [chat_line(command, language) for language in ("de", "en", "fr")] == [de, en, fr]
 
 
 def test_3_5_every_offered_command_reads_back_from_its_chat_line():
-    """The page's lines are the parser's inverse, for every command a whole match offers."""
+    """The page's lines are the parser's inverse, for every command a whole match offers,
+    in each language's words (issue 39), whatever the page's language."""
     state = RULES.setup(config())
     dice = ServerDice(b"chat lines read back, 32 bytes!!", "lines")
     players, now, actions = RandomPlayers(RULES, random.Random(7)), 0.0, set()
     while not state["over"]:
-        for command in state["awaiting"]:
-            nick, line = command.get("player"), chat_line(command)
-            if line is None:  # a captain's quaffle roll: the referee's word only
+        for command, language in product(state["awaiting"], ("de", "en", "fr")):
+            text = typed_line(command, RELAY.controls, language)
+            if text is None:  # a captain's quaffle roll: the referee's word only
                 continue
-            text = f"{nick}: {line}" if nick else line
             parsed = RULES.parse(text, state=state, actor=RELAY)
             assert parsed == {k: v for k, v in command.items() if k != "deadline"}, text
             actions.add(command["action"])
@@ -92,8 +116,8 @@ def test_29_the_page_draws_the_table_with_every_offered_command_as_a_button(seat
         assert f'<td class="n">{goals}</td><td class="n">{points}</td>' in score
         assert team["house"] in score
     players = table[table.index('id="players"') :]
-    for nick in state["players"]:
-        assert f"<strong>{nick}</strong>" in players
+    for nick in state["players"]:  # in English (issue 39): GKeeper, GChaser1
+        assert f"<strong>{nick_in(nick, 'en')}</strong>" in players
     # The referee relays the lines of STreiber2, whom nobody holds, and says his own words;
     # every other nick's line is its player's (issue 37).
     relayed = [
@@ -148,7 +172,8 @@ def test_29_the_transcript_reads_in_one_language_german_unless_the_reader_asks(
     assert "{" not in log, "no Python value in a line"
 
 
-def test_7_a_finished_match_shows_its_result_with_the_win_bonus(seated_table):
+def test_7_a_finished_match_ends_on_who_won_and_why(seated_table):
+    """Issue 39: the sheet's end is the ruleset's ending, the score's parts in words."""
     game = seated_table.play(seated_table.create_match(), 1000, seed=2)
     result = RULES.result(game.state)
     assert result is not None
@@ -158,9 +183,8 @@ def test_7_a_finished_match_shows_its_result_with_the_win_bonus(seated_table):
 
     shown = html[html.index('id="result"') :]
     shown = shown[: shown.index("</p>")]
-    points = " – ".join(f"{team['house']} {team['points']}" for team in result["teams"])
-    assert points in shown
-    assert ("wins" if result["winner"] is not None else "A draw") in shown
+    assert escape(RULES.ending(result, "en")) in shown
+    assert ("for the win (§7)" if result["winner"] is not None else "no bonus (§7)") in shown
 
 
 def test_campaign_members_of_any_role_read_a_private_match(table):

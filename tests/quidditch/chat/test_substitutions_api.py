@@ -88,12 +88,12 @@ def test_8_6_a_keeper_replaced_by_a_playing_chaser_through_the_api(seated_table)
             "de": "Spielerwechsel bei Gryffindor: GHüter (Gryffindor keeper 0) hört auf, GJäger3 "
             "(Gryffindor chaser 4) übernimmt GHüter. GJäger3 bleibt unbesetzt. GHüter ist jetzt "
             "Kapitän",
-            "en": "Substitution for Gryffindor: GHüter (Gryffindor keeper 0) leaves the game, "
-            "GJäger3 (Gryffindor chaser 4) takes GHüter. GJäger3 stays empty. GHüter is "
+            "en": "Substitution for Gryffindor: GKeeper (Gryffindor keeper 0) leaves the game, "
+            "GChaser3 (Gryffindor chaser 4) takes GKeeper. GChaser3 stays empty. GKeeper is "
             "captain now",
-            "fr": "Remplacement pour Gryffindor\u00a0: GHüter (Gryffindor keeper 0) quitte le "
-            "jeu, GJäger3 (Gryffindor chaser 4) prend GHüter. GJäger3 reste vacant. GHüter est "
-            "désormais capitaine",
+            "fr": "Remplacement pour Gryffindor\u00a0: GGardien (Gryffindor keeper 0) quitte le "
+            "jeu, GPoursuiveur3 (Gryffindor chaser 4) prend GGardien. GPoursuiveur3 reste "
+            "vacant. GGardien est désormais capitaine",
         },
     ]
 
@@ -138,8 +138,8 @@ def test_8_6_three_persons_change_position_one_of_them_a_substitute_of_the_house
     ]
     assert state["teams"][0]["captain"] == "GJäger2"
     assert match.narration()[-1]["en"] == (
-        "Substitution for Gryffindor: GJäger2 (Gryffindor chaser 3) leaves the game, GHüter "
-        "(Gryffindor keeper 0) takes GJäger2, Neville Longbottom comes in as GHüter. GJäger2 is "
+        "Substitution for Gryffindor: GChaser2 (Gryffindor chaser 3) leaves the game, GKeeper "
+        "(Gryffindor keeper 0) takes GChaser2, Neville Longbottom comes in as GKeeper. GChaser2 is "
         "captain now"
     )
 

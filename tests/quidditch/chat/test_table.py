@@ -68,9 +68,9 @@ def test_5_3_the_pitch_shows_who_is_in_each_third_and_the_quaffle_with_its_carri
         "M (the middle)",
         "G (Gryffindor's goal)",
     ]
-    middle = {player["nick"] for player in pitch[1]["players"]}
-    assert middle == {"GJäger1", "GJäger2", "GJäger3", "SJäger1", "SJäger2", "SJäger3"}
-    assert pitch[1]["balls"] == ["the quaffle (GJäger1)", "a bludger"]  # (no beater there)
+    middle = {player["said"] for player in pitch[1]["players"]}  # in English (issue 39)
+    assert middle == {"GChaser1", "GChaser2", "GChaser3", "SChaser1", "SChaser2", "SChaser3"}
+    assert pitch[1]["balls"] == ["the quaffle (GChaser1)", "a bludger"]  # (no beater there)
     assert "SHüter" in {player["nick"] for player in pitch[0]["players"]}
 
 
@@ -91,11 +91,11 @@ def test_29_a_players_commands_are_buttons_in_his_row_with_the_chat_line_as_a_hi
     assert set(buttons) == {
         "Fly from M (the middle) to S (Slytherin's goal)",
         "Fly from M (the middle) to G (Gryffindor's goal)",
-        *(f"Pass to {nick}" for nick in ("GJäger2", "GJäger3")),
-        *(f"Pass to {nick}" for nick in ("SJäger1", "SJäger2", "SJäger3")),  # §3.5 allows it
+        *(f"Pass to {nick}" for nick in ("GChaser2", "GChaser3")),
+        *(f"Pass to {nick}" for nick in ("SChaser1", "SChaser2", "SChaser3")),  # §3.5 allows it
     }
-    assert buttons["Pass to GJäger2"].hint == "In the chat: Pass GJäger2"
-    assert buttons["Pass to GJäger2"].json == (
+    assert buttons["Pass to GChaser2"].hint == "In the chat: Pass GChaser2"
+    assert buttons["Pass to GChaser2"].json == (
         '{"action":"pass","player":"GJäger1","target":"GJäger2"}'
     )
     assert table["words"] == []  # no referee's word for a player
@@ -105,23 +105,26 @@ def test_29_a_players_commands_are_buttons_in_his_row_with_the_chat_line_as_a_hi
 def test_29_the_referee_relays_each_nicks_line_and_says_his_own_words():
     table = context(chasers())
     relayed = {button.label: button.hint for button in row(table, "SJäger1")["buttons"]}
-    assert relayed == {"Foul GJäger1": "In the chat: SJäger1: Foul GJäger1"}
+    assert relayed == {"Foul GChaser1": "In the chat: SChaser1: Foul GChaser1"}
     words = {button.label: button.hint for button in table["words"]}
-    assert words == {
-        "End the sub-round": "In the chat: Teilrunde beendet",
-        "Propose to end the game": "In the chat: Spielende",
+    assert words == {  # issue 39: "tooltips say 'In the chat: Chatende'" on an English page
+        "End the sub-round": "In the chat: Sub-round over",
+        "Propose to end the game": "In the chat: End game",
     }
 
 
 @pytest.mark.parametrize(
-    ("language", "label"),
-    [("de", "Pass an GJäger2"), ("en", "Pass to GJäger2"), ("fr", "Passer à GJäger2")],
+    ("language", "label", "hint"),
+    [
+        ("de", "Pass an GJäger2", "Im Chat: Pass GJäger2"),
+        ("en", "Pass to GChaser2", "In the chat: Pass GChaser2"),
+        ("fr", "Passer à GPoursuiveur2", "Dans le chat\u00a0: Passe GPoursuiveur2"),
+    ],
 )
-def test_29_the_buttons_speak_the_pages_language_and_the_hint_the_chats(language, label):
+def test_29_39_the_buttons_and_their_hints_speak_the_pages_language(language, label, hint):
     buttons = row(context(chasers(), HOLDER, language), "GJäger1")["buttons"]
-    button = next(b for b in buttons if "GJäger2" in b.label)
-    assert button.label == label
-    assert button.hint.endswith(": Pass GJäger2")
+    button = next(b for b in buttons if b.json.endswith('"target":"GJäger2"}'))
+    assert (button.label, button.hint) == (label, hint)
 
 
 def test_3_4_a_timed_answer_shows_its_deadline_in_the_row():
@@ -134,14 +137,17 @@ def test_3_4_a_timed_answer_shows_its_deadline_in_the_row():
     assert deadline > game.now
 
 
-def test_7_the_result_with_the_win_bonus_once_over():
+def test_7_the_sheet_ends_on_who_won_and_why():
+    """Issue 39: the end says the score's parts; before it, nothing."""
     game = Game().kick_off()
     game.do("Spielende")
     game.do("Spielende", by="GHüter")
     game.do("Spielende", by="SHüter")
     assert context(game)["result"] == (
-        "A draw, Gryffindor 0 – Slytherin 0: ended by agreement in round 0."
+        "A draw, 0 to 0, ended by agreement in round 0: Gryffindor: no points; "
+        "Slytherin: no points; a draw gives no bonus (§7)."
     )
+    assert RULES.table.result_text(seen(game)) == context(game)["result"]
     assert context(chasers())["result"] is None
 
 
@@ -151,8 +157,8 @@ def test_8_6_the_sheet_shows_a_request_with_the_referees_answers_and_the_bench()
     captain = Actor(PLAYER, frozenset({"GHüter"}))
     asks = context(game, captain)["substitutions"]["asks"]
     assert asks[0].label == (
-        "Ask the referee for a substitution (a player is gone from the table): GHüter "
-        "(Gryffindor 0) leaves the game, Neville Longbottom comes in as GHüter"
+        "Ask the referee for a substitution (a player is gone from the table): GKeeper "
+        "(Gryffindor 0) leaves the game, Neville Longbottom comes in as GKeeper"
     )
     assert len(asks) == 7  # folded under the players, not in the captain's row
     assert [b.label for b in row(context(game, captain), "GHüter")["buttons"]] == []
@@ -161,8 +167,8 @@ def test_8_6_the_sheet_shows_a_request_with_the_referees_answers_and_the_bench()
 
     sheet = context(game)["substitutions"]
     assert [r["text"] for r in sheet["requests"]] == [
-        "Gryffindor asks for a substitution (a player is gone from the table): GHüter "
-        "(Gryffindor 0) leaves the game, Neville Longbottom comes in as GHüter"
+        "Gryffindor asks for a substitution (a player is gone from the table): GKeeper "
+        "(Gryffindor 0) leaves the game, Neville Longbottom comes in as GKeeper"
     ]
     assert [b.label for b in sheet["requests"][0]["buttons"]] == [
         "Allow Gryffindor's substitution now",
@@ -177,7 +183,7 @@ def test_8_6_the_sheet_shows_a_request_with_the_referees_answers_and_the_bench()
     game.do({"action": "accept_substitution", "team": 0, "when": "pause"})
     sheet = context(game)["substitutions"]
     assert [r["text"] for r in sheet["requests"]] == [
-        "Gryffindor's substitution is allowed at the next pause: GHüter (Gryffindor 0) leaves "
-        "the game, Neville Longbottom comes in as GHüter"
+        "Gryffindor's substitution is allowed at the next pause: GKeeper (Gryffindor 0) leaves "
+        "the game, Neville Longbottom comes in as GKeeper"
     ]
     assert sheet["requests"][0]["buttons"] == []

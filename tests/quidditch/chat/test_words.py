@@ -3,8 +3,9 @@
 "Languages mix on one page: 'Awaited: referee: Chatende', 'Slytherin chooses H as
 goal third. Pitch: G – M – S' (H is German, the score table says S), German quotes
 around an English error, 'referee stimmt dem Spielende zu'." Each kind of text a
-page shows is checked here in each language; the chat's own commands stay German
-(§3.5), and nicks and the thirds' letters are names in every language (§4.1.1, §4.2).
+page shows is checked here in each language; nicks read in the page's language
+(issue 39: GSeeker, GAttrapeur), the thirds' letters are names in every language
+(§4.1.1, §4.2).
 """
 
 from __future__ import annotations
@@ -31,20 +32,20 @@ def test_29_the_game_speaks_german_first_then_english_and_french():
         (
             {"action": "pass", "player": "GJäger1", "target": "GJäger2"},
             "GJäger1: Pass an GJäger2",
-            "GJäger1: Pass to GJäger2",
-            "GJäger1\u00a0: Passer à GJäger2",
+            "GChaser1: Pass to GChaser2",
+            "GPoursuiveur1\u00a0: Passer à GPoursuiveur2",
         ),
         (
             {"action": "fly", "player": "GJäger1", "from": "M", "to": "S"},
             "GJäger1: Fliegen von M (die Mitte) nach S (Tor von Slytherin)",
-            "GJäger1: Fly from M (the middle) to S (Slytherin's goal)",
-            "GJäger1\u00a0: Voler de M (le milieu) à S (but de Slytherin)",
+            "GChaser1: Fly from M (the middle) to S (Slytherin's goal)",
+            "GPoursuiveur1\u00a0: Voler de M (le milieu) à S (but de Slytherin)",
         ),
         (
             {"action": "attack", "player": "SHüter"},
             "SHüter: Den Quaffelträger angreifen",
-            "SHüter: Attack the quaffle carrier",
-            "SHüter\u00a0: Attaquer le porteur du Souafle",
+            "SKeeper: Attack the quaffle carrier",
+            "SGardien\u00a0: Attaquer le porteur du Souafle",
         ),
         (
             {"action": "release", "ball": "bludgers"},
@@ -87,7 +88,7 @@ def test_4_2_the_goal_choice_says_low_and_high_in_english_and_french(third, de, 
     game.do({"action": "quaffle_roll"}, 6, 6, 1, 1)
     command = {"action": "goal_third", "player": "SHüter", "third": third}
     words = [RULES.command_text(command, game.state, language) for language in LANGUAGES]
-    assert words == [f"SHüter: {de}", f"SHüter: {en}", f"SHüter\u00a0: {fr}"]
+    assert words == [f"SHüter: {de}", f"SKeeper: {en}", f"SGardien\u00a0: {fr}"]
 
 
 def test_29_a_forms_heading_field_and_choices_are_words():
@@ -110,14 +111,18 @@ def test_29_a_forms_heading_field_and_choices_are_words():
     assert RULES.choice_text("end_game", "player", None, view, "fr") == "l'arbitre"
     points = {"GJäger1": 2, "GHüter": 1, "GSucher": 0}
     assert RULES.choice_text("experience", "points", points, view, "de") == "GJäger1 2, GHüter 1"
+    assert RULES.choice_text("experience", "points", points, view, "en") == "GChaser1 2, GKeeper 1"
     assert RULES.choice_text("experience", "points", {}, view, "fr") == "aucun"
 
 
-def test_4_1_1_a_seat_is_the_nick_with_the_name_of_whoever_plays_it():
+def test_4_1_1_a_seat_is_the_nick_in_the_readers_language_with_whoever_plays_it():
+    """Issue 39: "Seats read GHüter, GSucher, GJäger1 on the English page"."""
     view = RULES.setup(RULES.example_config)
     assert [RULES.seat_text("GSucher", view, language) for language in LANGUAGES] == [
-        "GSucher (Harry Potter)"
-    ] * 3
+        "GSucher (Harry Potter)",
+        "GSeeker (Harry Potter)",
+        "GAttrapeur (Harry Potter)",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -166,8 +171,8 @@ def test_3_3_what_a_die_is_rolled_for(purpose, de, en, fr):
                 "outcome": "success",
             },
             "GJäger1: Pass GJäger2 (4, 2)",
-            "GJäger1 passes to GJäger2 (4, 2)",
-            "GJäger1 passe à GJäger2 (4, 2)",
+            "GChaser1 passes to GChaser2 (4, 2)",
+            "GPoursuiveur1 passe à GPoursuiveur2 (4, 2)",
         ),
         (
             {"type": "game_over", "reason": "snitch", "winner": 0, "points": [180, 10]},
@@ -186,6 +191,6 @@ def test_3_5_a_shot_says_whose_goal_it_is_at_since_one_at_the_own_goal_counts():
     shot = {"action": "shot", "player": "GJäger1"}
     assert [RULES.command_text(shot, game.state, language) for language in LANGUAGES] == [
         "GJäger1: Torwurf auf G (Tor von Gryffindor)",
-        "GJäger1: Shoot at the goal in G (Gryffindor's goal)",
-        "GJäger1\u00a0: Tirer au but en G (but de Gryffindor)",
+        "GChaser1: Shoot at the goal in G (Gryffindor's goal)",
+        "GPoursuiveur1\u00a0: Tirer au but en G (but de Gryffindor)",
     ]

@@ -74,12 +74,12 @@ def test_8_6_the_log_says_so_in_german_english_and_french():
         "de": "Gryffindor: Der Kapitän GHüter bittet den Schiedsrichter um einen Spielerwechsel "
         "(ein Spieler ist verschwunden): GHüter (Gryffindor 0) hört auf, GJäger3 (Gryffindor 4) "
         "übernimmt GHüter",
-        "en": "Gryffindor: the captain GHüter asks the referee for a substitution (a player is "
-        "gone from the table): GHüter (Gryffindor 0) leaves the game, GJäger3 (Gryffindor 4) "
-        "takes GHüter",
-        "fr": "Gryffindor\u00a0: le capitaine GHüter demande un remplacement à l'arbitre (un "
-        "joueur a disparu)\u00a0: GHüter (Gryffindor 0) quitte le jeu, GJäger3 (Gryffindor 4) "
-        "prend GHüter",
+        "en": "Gryffindor: the captain GKeeper asks the referee for a substitution (a player is "
+        "gone from the table): GKeeper (Gryffindor 0) leaves the game, GChaser3 (Gryffindor 4) "
+        "takes GKeeper",
+        "fr": "Gryffindor\u00a0: le capitaine GGardien demande un remplacement à l'arbitre (un "
+        "joueur a disparu)\u00a0: GGardien (Gryffindor 0) quitte le jeu, GPoursuiveur3 "
+        "(Gryffindor 4) prend GGardien",
     }
     assert RULES.narrate(accepted) == {
         "de": "Der Schiedsrichter erlaubt den Spielerwechsel von Gryffindor sofort",
@@ -89,10 +89,11 @@ def test_8_6_the_log_says_so_in_german_english_and_french():
     assert RULES.narrate(made) == {
         "de": "Spielerwechsel bei Gryffindor: GHüter (Gryffindor 0) hört auf, GJäger3 "
         "(Gryffindor 4) übernimmt GHüter. GJäger3 bleibt unbesetzt. GHüter ist jetzt Kapitän",
-        "en": "Substitution for Gryffindor: GHüter (Gryffindor 0) leaves the game, GJäger3 "
-        "(Gryffindor 4) takes GHüter. GJäger3 stays empty. GHüter is captain now",
-        "fr": "Remplacement pour Gryffindor\u00a0: GHüter (Gryffindor 0) quitte le jeu, GJäger3 "
-        "(Gryffindor 4) prend GHüter. GJäger3 reste vacant. GHüter est désormais capitaine",
+        "en": "Substitution for Gryffindor: GKeeper (Gryffindor 0) leaves the game, GChaser3 "
+        "(Gryffindor 4) takes GKeeper. GChaser3 stays empty. GKeeper is captain now",
+        "fr": "Remplacement pour Gryffindor\u00a0: GGardien (Gryffindor 0) quitte le jeu, "
+        "GPoursuiveur3 (Gryffindor 4) prend GGardien. GPoursuiveur3 reste vacant. GGardien est "
+        "désormais capitaine",
     }
 
 
@@ -132,8 +133,8 @@ def test_8_6_the_texts_example_three_persons_change_position_in_one_substitution
     assert players["GHüter"]["xp"] == 0  # a newcomer has no experience points (§3.2)
     assert game.state["teams"][0]["captain"] == "GJäger2"  # the captain plays GJäger2 now
     assert RULES.narrate(game.event("substitution_made"))["en"] == (
-        "Substitution for Gryffindor: GJäger2 (Gryffindor 3) leaves the game, GHüter "
-        "(Gryffindor 0) takes GJäger2, Neville Longbottom comes in as GHüter. GJäger2 is "
+        "Substitution for Gryffindor: GChaser2 (Gryffindor 3) leaves the game, GKeeper "
+        "(Gryffindor 0) takes GChaser2, Neville Longbottom comes in as GKeeper. GChaser2 is "
         "captain now"
     )
 

@@ -1,0 +1,72 @@
+"""``help``: what the sender may type now, each command in words with its chat line (issue 39).
+
+A player who types ``help`` (``hilfe``, ``aide``, in any case) is answered with
+the commands the rules offer him now (``allowed_commands``), each in the words
+of his language and with the line that gives it in the chat (§3.5). The answer
+is a refusal, ``422`` with the code ``help``, like any line that is no
+command: nothing is played and nothing is written to the game's log, and a
+page or a chat relay shows its ``detail`` as it shows any answer to a line.
+``commands`` lists the same as data (``line``, ``words``; ``line`` is null for
+a command with no chat line, the whispered experience points and
+substitutions, which are buttons on the table).
+
+The rules are pure and do not know the reader's language: the answer is made
+in each language, and the one whose heading the service translated the
+error's template into is the one answered (:meth:`Help.to_json`).
+"""
+
+from __future__ import annotations
+
+from core.errors import gettext_noop as _
+from games.ruleset import Actor, RuleViolation
+from games.texts import SOURCE
+
+from .words import LANGUAGES, command_text, say, typed_line
+
+HEADING = _("What you may type in the chat now:")
+LINE = _("“{line}”: {words}")
+NO_LINE = _("{words} (a button on the table, no chat line)")
+NOTHING = _("Nothing is awaited from you now.")
+
+
+class Help(RuleViolation):
+    """The answer to ``help``: see the module."""
+
+    def __init__(self, answers: dict[str, list[dict]]) -> None:
+        super().__init__("help", HEADING, "§3.5")
+        self.answers = answers
+        self.detail = _text(SOURCE, answers[SOURCE])
+
+    def to_json(self, translate=None) -> dict:
+        body = super().to_json(translate)
+        heading = body["detail"]
+        language = next((lang for lang in LANGUAGES if say(lang, HEADING) == heading), SOURCE)
+        commands = self.answers[language]
+        return {**body, "detail": _text(language, commands), "commands": commands}
+
+
+def answer(offered: list[dict], view: dict, actor: Actor) -> Help:
+    """The answer to ``help`` from ``actor``, to whom the rules offer ``offered``."""
+    answers = {}
+    for language in LANGUAGES:
+        commands = []
+        for command in offered:
+            said = {
+                "line": typed_line(command, actor.controls, language),
+                "words": command_text(command, view, language),
+            }
+            if said not in commands:  # a timeout offered once per deadline
+                commands.append(said)
+        answers[language] = commands
+    return Help(answers)
+
+
+def _text(language: str, commands: list[dict]) -> str:
+    """The answer as a person reads it: the heading, then a command a line."""
+    if not commands:
+        return say(language, NOTHING)
+    lines = [
+        say(language, LINE, **command) if command["line"] else say(language, NO_LINE, **command)
+        for command in commands
+    ]
+    return "\n".join([say(language, HEADING), *lines])
