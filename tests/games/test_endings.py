@@ -10,6 +10,14 @@ import pytest
 
 from games.ruleset import find_ruleset
 from games.schema import RulesetShapes
+from tests.support import Table
+
+
+@pytest.fixture
+def members(db):
+    """A campaign with one user of each role (``tests.support.Table``)."""
+    return Table()
+
 
 DICE = {"winner": "blue", "goals": {"red": 60, "blue": 85}, "snitch": {"red": 2, "blue": 5}}
 CARDS = {"winner": "slytherin", "points": {"slytherin": 190, "gryffindor": 60}}
@@ -173,3 +181,29 @@ def test_the_served_result_requires_its_sentence_in_the_rulesets_own_object():
         assert "allOf" not in served
         assert served["properties"]["sentence"]["type"] == "string"
         assert "sentence" in served["required"]
+
+
+@pytest.mark.django_db
+def test_the_apis_result_carries_the_sentence_in_the_language_the_reader_asks_for(members):
+    """The same sentence in the API's ``result``: ``?lang=`` or ``Accept-Language`` choose
+    its language, the game's own (French, the dice text's) without either."""
+    referee = members.client(members.storyguide)
+    created = referee.post(
+        "/api/matches/",
+        {
+            "campaign": members.campaign.pk,
+            "ruleset": "dice-quidditch",
+            "config": {"snitch_to_catch": 1},
+            "bots": {"*": "sensible"},
+        },
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    url = f"/api/matches/{created.json()['id']}/"
+    rules = find_ruleset("dice-quidditch")
+    for asked, language in (({"lang": "de"}, "de"), ({}, "fr")):
+        result = referee.get(url, asked).json()["result"]
+        sentence = result.pop("sentence")
+        assert sentence == rules.ending(result, language) and sentence
+    english = referee.get(url, HTTP_ACCEPT_LANGUAGE="en").json()["result"]["sentence"]
+    assert english.startswith(("Red wins on goal points", "Blue wins on goal points", "A draw"))
