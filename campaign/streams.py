@@ -12,6 +12,7 @@ from campaign.roles import role_in, roles_of
 from campaign.serializers import ActivitySerializer
 from core import streams
 from core.errors import NotFound
+from core.schema import REVOKED, stream_message
 
 PAGE = 100
 
@@ -20,6 +21,16 @@ class CampaignStreamView(streams.StreamView):
     """The campaign's activity (house points, Popularity, members, games and cup games,
     the standings), one message per activity (``id:`` its seq, the body as ``activity/``
     gives it), from ``Last-Event-ID`` or ``?after=`` on, then live. Members only."""
+
+    anonymous = False
+
+    def messages(self) -> dict[str, dict]:
+        """Its messages in the contract (``core.schema.add_streams``)."""
+        activity = stream_message(
+            {"$ref": "#/components/schemas/Activity"},
+            "An activity of the campaign, as `activity/` gives it.",
+        )
+        return {"message": activity, "revoked": REVOKED}
 
     async def open(self, request, pk: int):
         user = await streams.authenticate(request)

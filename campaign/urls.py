@@ -2,6 +2,7 @@ from django.urls import path
 from rest_framework.routers import SimpleRouter
 
 from campaign import apis
+from campaign.game_streams import CampaignGamesStreamView
 from campaign.streams import CampaignStreamView
 from games.streams import GameStreamView
 
@@ -18,6 +19,11 @@ urlpatterns = [
     path("me/", apis.MeView.as_view(), name="me"),
     path("campaigns/<int:pk>/stream/", CampaignStreamView.as_view(), name="campaign-stream"),
     path(
+    path(
+        "campaigns/<int:pk>/games/stream/",
+        CampaignGamesStreamView.as_view(),
+        name="campaign-games-stream",
+    ),
         "table-logs/<int:pk>/stream/",
         GameStreamView.as_view(kind="log"),
         name="table-log-stream",

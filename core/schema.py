@@ -101,13 +101,59 @@ def _add_links(paths: dict) -> None:
                     }
 
 
+#: The end of a log that closes (a game that is over): the last id sent, which the reader
+#: keeps, as SSE keeps it.
+STREAM_END_SCHEMA = {
+    "type": "object",
+    "description": "The log is closed (the game is over) and the stream ends.",
+    "properties": {"after": {"type": "integer", "minimum": 0, "description": "The last id."}},
+    "required": ["after"],
+}
+#: A stream's query credential, for a browser's ``EventSource`` (which sends no header).
+STREAM_TOKEN_SCHEME = {
+    "type": "apiKey",
+    "in": "query",
+    "name": "stream_token",
+    "description": "From `POST /api/auth/stream-token/`, for a browser's `EventSource`, "
+    "which cannot send the `Authorization` header (never put the API token in a URL).",
+}
+
+
+def stream_message(schema: dict, description: str) -> dict:
+    """One kind of message of a stream (its ``event:`` name is the key it is given under):
+    what it means, and the schema of its ``data:`` (compact JSON)."""
+    return {"description": description, "schema": schema}
+
+
+#: The ``end`` message of a stream whose log closes.
+END = stream_message(
+    {"$ref": "#/components/schemas/StreamEnd"},
+    "The log is closed (the game is over); the last message.",
+)
+#: The ``revoked`` message any signed-in reader's stream may end with (``AccessRevoked``).
+REVOKED = stream_message(
+    ERROR_REF,
+    "You may no longer read what the stream was opened for (removed from the campaign, "
+    "another role, credentials revoked); the last message. A reconnect is judged afresh.",
+)
+
+
 def add_streams(result, generator, request, public):
     """drf-spectacular postprocessing hook: every ``core.streams.StreamView`` in the URL
     configuration, documented as a ``text/event-stream`` GET (DRF's generator sees only
-    DRF views)."""
+    DRF views), with who may open it and the messages it sends.
+
+    A stream view says so itself (instantiated with its ``as_view`` arguments, as it
+    serves): ``messages()``, event name -> ``stream_message`` (``message`` is SSE's
+    default name, which an ``EventSource``'s ``onmessage`` receives), where it needs them
+    ``components()``, the components its messages name beyond the API's own, and
+    ``anonymous``, whether anyone may open it (for what is public). The messages are given in the ``200``'s
+    ``x-stream-messages`` (OpenAPI 3.0 has no word for a stream's items), and their data
+    schemas together as a component, ``<Operation>Data``, which a generated client types.
+    """
     from django.urls import URLPattern, URLResolver, get_resolver
 
-    from core.streams import TOKEN_SECONDS, StreamView
+    from core.streams import StreamView
 
     def walk(patterns, prefix=""):
         for pattern in patterns:
@@ -116,47 +162,59 @@ def add_streams(result, generator, request, public):
             elif isinstance(pattern, URLPattern):
                 view = getattr(pattern.callback, "view_class", None)
                 if view is not None and issubclass(view, StreamView):
-                    yield "/" + prefix + str(pattern.pattern), view
+                    yield (
+                        "/" + prefix + str(pattern.pattern),
+                        view(**pattern.callback.view_initkwargs),
+                    )
 
+    components = result.setdefault("components", {})
+    schemas = components.setdefault("schemas", {})
+    schemes = components.setdefault("securitySchemes", {})
+    signed_in = [{scheme: []} for scheme in schemes]
+    schemes["streamToken"] = STREAM_TOKEN_SCHEME
+    schemas["StreamEnd"] = STREAM_END_SCHEMA
     for route, view in walk(get_resolver().url_patterns):
         path = re.sub(
             r"<(?:\w+:)?(\w+)>", lambda m: "{id}" if m[1] == "pk" else f"{{{m[1]}}}", route
         )
-        tag = path.split("/")[2]
+        segments = [part for part in path.split("/")[2:] if part and "{" not in part]
+        operation_id = "_".join(segments).replace("-", "_")
+        messages = view.messages()
+        schemas.update(getattr(view, "components", dict)())
+        data = _pascal(operation_id) + "Data"
+        schemas[data] = {
+            "description": f"The data of a message of `GET {path}`, by its event name. "
+            + " ".join(f"`{event}`: {m['description']}" for event, m in messages.items()),
+            "anyOf": [
+                member
+                for m in messages.values()
+                for member in m["schema"].get("anyOf", [m["schema"]])
+            ],
+        }
         result["paths"][path] = {
             "get": {
-                "operationId": f"{tag.replace('-', '_')}_stream",
+                "operationId": operation_id,
                 "summary": "Live stream (Server-Sent Events)",
-                "description": " ".join((view.__doc__ or "").split()),
-                "tags": [tag],
-                "parameters": [
-                    {"name": "id", "in": "path", "required": True, "schema": {"type": "integer"}},
-                    {
-                        "name": "after",
-                        "in": "query",
-                        "schema": {"type": "integer", "minimum": 0},
-                        "description": "Start after this seq (a reconnect sends Last-Event-ID).",
-                    },
-                    {
-                        "name": "Last-Event-ID",
-                        "in": "header",
-                        "schema": {"type": "integer", "minimum": 0},
-                        "description": "The last id received, when reconnecting.",
-                    },
-                    {
-                        "name": "stream_token",
-                        "in": "query",
-                        "schema": {"type": "string"},
-                        "description": "From POST /api/auth/stream-token/, for a browser's "
-                        f"EventSource; valid {TOKEN_SECONDS} seconds.",
-                    },
+                "description": " ".join((type(view).__doc__ or "").split()),
+                "tags": [segments[0]],
+                "security": [
+                    *signed_in,
+                    {"streamToken": []},
+                    *([{}] if view.anonymous else []),
                 ],
+                "parameters": STREAM_PARAMETERS,
                 "responses": {
                     "200": {
                         "description": "`retry:`, then one message per item: `id: <seq>` and "
-                        "`data: <json>`; `: keep-alive` comments while idle; `event: end` when "
-                        "the log closes.",
-                        "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                        "`data: <json>`; `: keep-alive` comments while idle. The messages, by "
+                        "their `event:` name, are in `x-stream-messages`; their data is a "
+                        f"`{data}`.",
+                        "content": {
+                            "text/event-stream": {
+                                "schema": {"type": "string", "format": "event-stream"},
+                                "x-stream-messages": messages,
+                            }
+                        },
                     },
                     **{
                         code: {
@@ -169,6 +227,33 @@ def add_streams(result, generator, request, public):
             }
         }
     return result
+
+
+STREAM_PARAMETERS = [
+    {"name": "id", "in": "path", "required": True, "schema": {"type": "integer"}},
+    {
+        "name": "after",
+        "in": "query",
+        "schema": {"type": "integer", "minimum": 0},
+        "description": "Start after this id (a reconnect sends Last-Event-ID).",
+    },
+    {
+        "name": "Last-Event-ID",
+        "in": "header",
+        "schema": {"type": "integer", "minimum": 0},
+        "description": "The last id received, when reconnecting.",
+    },
+    {
+        "name": "stream_token",
+        "in": "query",
+        "schema": {"type": "string"},
+        "description": "From POST /api/auth/stream-token/, for a browser's EventSource.",
+    },
+]
+
+
+def _pascal(snake: str) -> str:
+    return "".join(part[:1].upper() + part[1:] for part in snake.split("_"))
 
 
 def nullable_references(result, generator, request, public):

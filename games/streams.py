@@ -14,9 +14,12 @@ from django.contrib.auth.models import AnonymousUser
 
 from core import streams
 from core.errors import NotFound
+from core.schema import END, REVOKED, stream_message
 from games import selectors
 from games.campaign_app import campaign_app
 from games.models import Game, GameStatus
+from games.ruleset import find_ruleset, ruleset_names
+from games.schema import RulesetShapes
 from games.services import actor_for
 
 PAGE = 100
@@ -28,6 +31,22 @@ class GameStreamView(streams.StreamView):
     ``end`` message when the game is over."""
 
     kind: str = ""
+    anonymous = True  # a public game's stream, as its answer, is anyone's
+
+    def messages(self) -> dict[str, dict]:
+        """Its messages in the contract (``core.schema.add_streams``)."""
+        records = [
+            RulesetShapes(find_ruleset(name)).ref("Record")
+            for name in ruleset_names()
+            if find_ruleset(name).kind == self.kind
+        ]
+        event = stream_message(
+            {"anyOf": records},
+            "An event of the log as you may see it, the record `events/` gives: the "
+            "`Record` of the game's ruleset (`ChatQuidditchRecord` for a `chat-quidditch` "
+            "game).",
+        )
+        return {"message": event, "end": END, "revoked": REVOKED}
 
     async def open(self, request, pk: int):
         user = await streams.authenticate(request)

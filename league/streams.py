@@ -12,6 +12,7 @@ from campaign.models import Activity
 from campaign.serializers import ActivitySerializer
 from core import streams
 from core.errors import NotFound
+from core.schema import REVOKED, stream_message
 from league.activity_kinds import CupNews
 from league.models import CupYear
 
@@ -28,6 +29,18 @@ class CupYearStreamView(streams.StreamView):
     """The cup year's news as it happens, for everyone: cup games started and finished,
     the standings changed and the projections recomputed, one message each (``id:`` the
     campaign activity's seq)."""
+
+    anonymous = True
+
+    def messages(self) -> dict[str, dict]:
+        """Its messages in the contract (``core.schema.add_streams``)."""
+        kinds = ", ".join(f"`{kind}`" for kind in KINDS)
+        news = stream_message(
+            {"$ref": "#/components/schemas/Activity"},
+            f"An activity of the cup year's campaign about this cup year (its `kind` one of "
+            f"{kinds}), as the campaign's `activity/` gives it.",
+        )
+        return {"message": news, "revoked": REVOKED}
 
     async def open(self, request, pk: int):
         user = await streams.authenticate(request)
