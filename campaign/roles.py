@@ -4,6 +4,11 @@ Read once per request (from the cache, else one query) and kept on the request:
 views restrict their querysets to the caller's campaigns with them, so another
 campaign's ids answer 404. Who may do what is decided by the services, which
 ask the database inside their transaction (``campaign.selectors.require_role``).
+
+Both see the roles through the request's token (``through_token``): this is the one
+place where a token's campaigns and the site whose page sent it are checked
+(``core.tokens`` says what a token reaches; ``campaign.origins`` which sites a
+campaign allows).
 """
 
 from django.core.cache import cache
@@ -11,7 +16,9 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from campaign.models import Membership
+from campaign.origins import require_allowed
 from core.cache import forget, remember
+from core.tokens import scope_of
 
 #: How long a user's roles stay in the cache unless a membership changes first.
 ROLES_CACHE_SECONDS = 300
@@ -28,9 +35,23 @@ def campaign_roles(request) -> dict[int, str]:
     cached = getattr(request, "_campaign_roles", None)
     if cached is None:
         user = request.user
-        cached = roles_of(user.pk) if user.is_authenticated else {}
+        roles = roles_of(user.pk) if user.is_authenticated else {}
+        cached = {pk: role for pk, role in roles.items() if through_token(user, pk, role)}
         request._campaign_roles = cached
     return cached
+
+
+def through_token(user, campaign_id: int, role: str | None) -> str | None:
+    """``role`` in the campaign as the request's credential sees it: ``None`` (not there,
+    as for a stranger) for a campaign outside its token's scope; refused (403) for a
+    campaign that does not allow the site whose page sent it. A session and a token
+    made with the password reach every campaign of their user."""
+    scope = scope_of(user)
+    if role is None or not scope.reaches(campaign_id):
+        return None
+    if scope.origin:
+        require_allowed(campaign_id, scope.origin)
+    return role
 
 
 def _roles_key(user_id: int) -> str:

@@ -19,7 +19,7 @@ from campaign.models import (
     PopularityAdjustment,
     Role,
 )
-from campaign.roles import campaign_roles
+from campaign.roles import campaign_roles, through_token
 from campaign.rules.sheet import SheetRules
 from core.errors import Forbidden, NotFound
 
@@ -42,15 +42,16 @@ def role_of(user, campaign_id: int) -> str | None:
     Read from the database, not the roles cache: a service asks inside its transaction,
     which may have changed memberships (a storyguide hands over, then leaves) or be
     rolled back (a dashboard form's verdict), and what it reads there must not be
-    cached for other requests.
+    cached for other requests. Seen through the request's token (``through_token``).
     """
     if user is None or not user.is_authenticated or not 0 < campaign_id <= LARGEST_ID:
         return None
-    return (
+    role = (
         Membership.objects.filter(campaign_id=campaign_id, user_id=user.pk)
         .values_list("role", flat=True)
         .first()
     )
+    return through_token(user, campaign_id, role)
 
 
 def require_role(user, campaign_id: int, roles, refusal: str = ONLY_THE_STORYGUIDE) -> str:
@@ -64,7 +65,9 @@ def require_role(user, campaign_id: int, roles, refusal: str = ONLY_THE_STORYGUI
     if role in roles:
         return role
     if user is not None and user.is_active and user.is_superuser:
-        return role or Role.STORYGUIDE
+        runs = through_token(user, campaign_id, role or Role.STORYGUIDE)
+        if runs is not None:
+            return runs
     if role is None:
         raise NotFound(f"No campaign {campaign_id} among yours.")
     raise Forbidden(refusal)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import dj_database_url
 from celery.schedules import crontab
+from corsheaders.defaults import default_headers
 from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 
@@ -212,9 +213,12 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
-# Cross-origin use by virtual-tabletop plugins: only the listed origins.
+# Cross-origin use by virtual-tabletop plugins: the origins listed here reach every
+# campaign; a campaign's storyguide allows their table's own (campaign.origins). The
+# preflight allows the headers the API documents, and a module reads the ones it answers.
 CORS_ALLOWED_ORIGINS = env_list("CORS_ALLOWED_ORIGINS")
 CORS_URLS_REGEX = r"^/api/.*$"
+CORS_ALLOW_HEADERS = (*default_headers, "idempotency-key", "last-event-id", "if-none-match")
 CORS_EXPOSE_HEADERS = ["Retry-After", "RateLimit", "RateLimit-Policy", "ETag"]
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("MAX_REQUEST_BODY_BYTES", str(256 * 1024)))

@@ -7,6 +7,7 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
+from campaign import origin_apis, tokens
 from core import logins
 from core import views as core_views
 from games.packages import games_urls
@@ -26,6 +27,18 @@ api_patterns = [
         name="auth-token-revoke-all",
     ),
     path("auth/stream-token/", core_views.StreamTokenView.as_view(), name="stream-token"),
+    path("auth/tokens/", tokens.TokenListView.as_view(), name="auth-tokens"),
+    path("auth/tokens/<int:pk>/", tokens.TokenDetailView.as_view(), name="auth-token-detail"),
+    path(
+        "campaigns/<int:campaign_pk>/origins/",
+        origin_apis.AllowedOriginListView.as_view(),
+        name="campaign-origins",
+    ),
+    path(
+        "campaigns/<int:campaign_pk>/origins/<int:pk>/",
+        origin_apis.AllowedOriginDetailView.as_view(),
+        name="campaign-origin-detail",
+    ),
     path("", include("campaign.urls")),
     path("", include("games.urls")),
     *games_urls("urls"),

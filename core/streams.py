@@ -16,10 +16,14 @@ stream looks again every ``STREAM_POLL_SECONDS``. Either way a comment line
 every ``STREAM_HEARTBEAT_SECONDS`` keeps proxies from closing an idle stream.
 
 Who may open one: the token header (bots, plugins), the session (pages), or,
-for a browser's ``EventSource`` on another origin, a short-lived signed
-``?stream_token=`` from ``POST /api/auth/stream-token/``, never the long-lived
-token in a URL. A user may hold ``STREAMS_PER_USER`` streams at once, in all
-the server processes together (``StreamSlots``).
+for a browser's ``EventSource`` on another origin, a signed ``?stream_token=``
+from ``POST /api/auth/stream-token/``, never the API token itself in a URL. A
+stream token lives as long as what it was made from: the token (until it is
+revoked or expires) or the session (``SESSION_COOKIE_AGE``), so an
+``EventSource``, which reconnects with the same URL, goes on reconnecting; it
+carries that token's scope (``core.tokens``). A user may hold
+``STREAMS_PER_USER`` streams at once, in all the server processes together
+(``StreamSlots``).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ import contextlib
 import contextvars
 import json
 import logging
+import math
 import uuid
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -43,9 +48,11 @@ from django.core.cache import cache
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import StreamingHttpResponse
+from django.utils import timezone
 from django.views import View
 
-from core import credentials, languages
+from core import auth, credentials, languages, tokens
+from core.auth import live_token
 from core.client_address import client_address
 from core.errors import AccessRevoked, AppError, TooManyStreams, Unauthenticated, gettext_noop
 from core.numbers import whole_number
@@ -55,7 +62,6 @@ log = logging.getLogger(__name__)
 
 CHANNEL = "storyguide_log"
 TOKEN_SALT = "storyguide.stream"
-TOKEN_SECONDS = 60
 
 
 def settings_value(name: str, default: float) -> float:
@@ -380,7 +386,8 @@ def event_stream(
     holder = user.pk if user is not None else f"address:{client_address(client)}"
     held = slots.take(holder)
     if held is None:
-        raise TooManyStreams()
+        # By then a slot whose stream's process died is free, its lease run out.
+        raise TooManyStreams(headers={"Retry-After": str(math.ceil(slots.lease()))})
     chunks = partial(follow, key, after, read, view)
     if user is not None:
         allowed = _reader_allowed(user, client, access)
@@ -419,12 +426,16 @@ def _farewell(request) -> Callable[[], Awaitable[bytes]]:
 
 def _reader_allowed(user, request, access) -> Callable[[], Awaitable[bool]]:
     """Whether the reader may go on: their credentials' generation is still the one they
-    opened the stream in (``authenticate``), and the view's ``access()`` holds."""
+    opened the stream in (``authenticate``), the token it was opened with (directly or
+    through a stream token) lives, and the view's ``access()`` holds."""
     opened_in = request.credentials_generation
+    token = request.stream_opened_with
 
     @database
     def allowed() -> bool:
         if credentials.generation(user.pk) != opened_in:
+            return False
+        if token and live_token(token) is None:
             return False
         return access is None or access()
 
@@ -516,11 +527,24 @@ def drop_slow_readers(app):
 # --- who is asking -----------------------------------------------------------------------
 
 
-def stream_token(user) -> str:
-    """A signed token for ``user`` and their credentials generation of now: revoking
-    their credentials makes it worthless at once (``core.credentials``)."""
+def stream_token(user, auth_token=None) -> str:
+    """A signed stream token for ``user``, made from ``auth_token`` (``None``: their
+    session), and their credentials generation of now: revoking that token, or every
+    credential of theirs, makes it worthless at once (``core.credentials``)."""
     claims = {"user": user.pk, "generation": credentials.generation(user.pk)}
+    if auth_token is not None:
+        claims["token"] = auth_token.digest
     return signing.dumps(claims, salt=TOKEN_SALT)
+
+
+def stream_token_lifetime(auth_token=None) -> int | None:
+    """Seconds a stream token made from ``auth_token`` (``None``: a session) lives at most;
+    ``None`` for a token that never expires. Revocation ends it sooner."""
+    if auth_token is None:
+        return settings.SESSION_COOKIE_AGE
+    if auth_token.expiry is None:
+        return None
+    return max(0, int((auth_token.expiry - timezone.now()).total_seconds()))
 
 
 @database
@@ -528,12 +552,15 @@ def authenticate(request):
     """The user of a stream request: its token header, its session, or a stream token;
     ``None`` for nobody. A bad credential is refused rather than read as nobody.
 
-    The user's credentials generation the stream opens in is kept on the request
-    (``credentials_generation``): the stream ends when it moves on."""
-    user, claimed = _credentials_holder(request)
+    Kept on the request for the stream's life: the user's credentials generation it
+    opens in (``credentials_generation``) and the token it was opened with
+    (``stream_opened_with``, a digest): the stream ends when either goes."""
+    holder = _credentials_holder(request)
+    request.stream_opened_with = holder.token
+    user = holder.user
     if user is not None:
         generation = credentials.generation(user.pk)
-        if claimed is not None and claimed != generation:
+        if holder.generation is not None and holder.generation != generation:
             raise Unauthenticated(
                 gettext_noop(
                     "The stream token was issued before your credentials were revoked; "
@@ -544,32 +571,60 @@ def authenticate(request):
     return user
 
 
-def _credentials_holder(request) -> tuple[object | None, int | None]:
-    """Who the request's credentials name, and for a stream token the credentials
-    generation it was issued in."""
+@dataclass(frozen=True)
+class _Holder:
+    """Who a stream request's credentials name: the user, for a stream token the
+    credentials generation it was issued in, and the token (its digest) it came from."""
+
+    user: object | None
+    generation: int | None = None
+    token: str = ""
+
+
+EXPIRED = gettext_noop("The stream token is invalid or expired; ask for a new one.")
+
+
+def _credentials_holder(request) -> _Holder:
     from rest_framework.exceptions import AuthenticationFailed
 
     from core.auth import TokenAuthentication
 
     if request.headers.get("Authorization"):
+        authentication = TokenAuthentication()
         try:
-            found = TokenAuthentication().authenticate(request)
+            found = authentication.authenticate(request)
         except AuthenticationFailed as failed:
             raise Unauthenticated(str(failed.detail)) from None
         if found is not None:
-            return found[0], None
+            return _Holder(found[0], token=found[1].digest)
     raw = request.GET.get("stream_token")
     if raw:
-        try:
-            claims = signing.loads(raw, salt=TOKEN_SALT, max_age=TOKEN_SECONDS)
-        except signing.BadSignature:
-            raise Unauthenticated(
-                gettext_noop("The stream token is invalid or expired; ask for a new one.")
-            ) from None
-        user = get_user_model().objects.filter(pk=claims["user"], is_active=True).first()
-        return user, claims.get("generation", -1)
+        return _stream_token_holder(request, raw)
     user = request.user  # the session, through AuthenticationMiddleware
-    return (user if user.is_authenticated else None), None
+    return _Holder(user if user.is_authenticated else None)
+
+
+def _stream_token_holder(request, raw: str) -> _Holder:
+    """A stream token's user, seen through the token it was made from while that lives;
+    one made from a session lives for a session's age."""
+    try:
+        claims = signing.loads(raw, salt=TOKEN_SALT)
+        digest = claims.get("token", "")
+        if not digest:
+            signing.loads(raw, salt=TOKEN_SALT, max_age=settings.SESSION_COOKIE_AGE)
+    except signing.BadSignature:
+        raise Unauthenticated(EXPIRED) from None
+    if digest:
+        auth_token = live_token(digest)
+        if auth_token is None or auth_token.user_id != claims["user"]:
+            raise Unauthenticated(EXPIRED)
+        user = auth_token.user
+        if not user.is_active:
+            raise Unauthenticated(EXPIRED)
+        tokens.seen_from(user, auth.scope(auth_token), request)
+        return _Holder(user, claims.get("generation", -1), digest)
+    user = get_user_model().objects.filter(pk=claims["user"], is_active=True).first()
+    return _Holder(user, claims.get("generation", -1))
 
 
 class StreamView(View):

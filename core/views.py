@@ -8,8 +8,10 @@ from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError, connection
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import extend_schema, inline_serializer
+from knox.crypto import hash_token
+from knox.models import AuthToken
 from knox.views import LoginView as KnoxLoginView
-from knox.views import LogoutAllView, LogoutView
+from knox.views import LogoutAllView
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny
@@ -22,7 +24,9 @@ from core.auth import TokenAuthentication
 from core.errors import CsrfRefused, Forbidden, Invalid, NotFound, ServerFault
 from core.responses import answer, database_unavailable
 from core.serializers import UserSerializer
+from core.services import token_create, token_revoke
 from core.throttling import LoginRateThrottle
+from core.tokens import require_full
 
 BROKER_TIMEOUT_SECONDS = 2
 
@@ -122,24 +126,34 @@ class TokenView(KnoxLoginView):
         request.user = serializer.validated_data["user"]
         return super().post(request, format=format)
 
+    def create_token(self):
+        """A token made with the password reaches everything its user may (``core.tokens``)."""
+        token = token_create(self.request.user)
+        return AuthToken.objects.get(digest=hash_token(token)), token
 
-class RevokeTokenView(LogoutView):
-    """Revoke the token this request is authenticated with."""
+
+class RevokeTokenView(APIView):
+    """Revoke the token this request is authenticated with; the streams it opened end.
+    Your other tokens, and what they opened, go on."""
 
     authentication_classes = (TokenAuthentication,)
+    reading_tokens_may_post = True
 
     @extend_schema(operation_id="auth_token_revoke", request=None, responses={204: None})
     def post(self, request, format=None):
-        return super().post(request, format=format)
+        token_revoke(request.auth)
+        return Response(status=204)
 
 
 class RevokeAllTokensView(LogoutAllView):
-    """Revoke every token of the calling user."""
+    """Revoke every token of the calling user, and end every stream and stream token of
+    theirs. Not with a limited token."""
 
     authentication_classes = (TokenAuthentication,)
 
     @extend_schema(operation_id="auth_token_revoke_all", request=None, responses={204: None})
     def post(self, request, format=None):
+        require_full(request.user)
         return super().post(request, format=format)
 
 
@@ -176,18 +190,28 @@ def internal_error(request):
 
 class StreamTokenSerializer(serializers.Serializer):
     stream_token = serializers.CharField(help_text="Pass as ?stream_token= when opening a stream.")
-    expires_in = serializers.IntegerField(help_text="Seconds left to open a stream with it.")
+    expires_in = serializers.IntegerField(
+        allow_null=True,
+        help_text=(
+            "Seconds it lives at most: as long as the token (or the session) it was made "
+            "from; null for a token that never expires. Revoking that token ends it sooner."
+        ),
+    )
 
 
 class StreamTokenView(APIView):
-    """A short-lived token for a browser's ``EventSource``, which cannot send headers:
-    open a stream with ``?stream_token=`` within a minute, and never put the API token
-    itself in a URL."""
+    """A token for a browser's ``EventSource``, which cannot send headers, so that the API
+    token itself is never put in a URL: open streams with ``?stream_token=`` for as long
+    as the token (or the session) it was made from lives, reconnects too. It reaches
+    what that token reaches (its campaigns; a reading token's too)."""
+
+    reading_tokens_may_post = True
 
     @extend_schema(request=None, responses={201: StreamTokenSerializer})
     def post(self, request, format=None):
+        auth_token = request.auth if isinstance(request.auth, AuthToken) else None
         body = {
-            "stream_token": streams.stream_token(request.user),
-            "expires_in": streams.TOKEN_SECONDS,
+            "stream_token": streams.stream_token(request.user, auth_token),
+            "expires_in": streams.stream_token_lifetime(auth_token),
         }
         return Response(StreamTokenSerializer(body).data, status=201)

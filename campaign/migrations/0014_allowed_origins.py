@@ -5,23 +5,44 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('campaign', '0013_house_captain'),
+        ("campaign", "0013_house_captain"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='AllowedOrigin',
+            name="AllowedOrigin",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('origin', models.CharField(help_text='Scheme, host and port, as a browser sends it in Origin.', max_length=200)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('campaign', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='allowed_origins', to='campaign.campaign')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "origin",
+                    models.CharField(
+                        help_text="Scheme, host and port, as a browser sends it in Origin.",
+                        max_length=200,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "campaign",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="allowed_origins",
+                        to="campaign.campaign",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['campaign', 'origin'],
-                'constraints': [models.UniqueConstraint(fields=('campaign', 'origin'), name='one_origin_per_campaign')],
+                "ordering": ["campaign", "origin"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("campaign", "origin"), name="one_origin_per_campaign"
+                    )
+                ],
             },
         ),
     ]

@@ -6,22 +6,33 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('core', '0002_credentials'),
-        migrations.swappable_dependency(settings.KNOX_TOKEN_MODEL),
+        ("core", "0002_credentials"),
+        ("knox", "0009_extend_authtoken_field"),  # the digest is its key from there on
     ]
 
     operations = [
         migrations.CreateModel(
-            name='TokenScope',
+            name="TokenScope",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100)),
-                ('campaigns', models.JSONField(blank=True, null=True)),
-                ('plays', models.BooleanField(default=True)),
-                ('last_used_at', models.DateTimeField(blank=True, null=True)),
-                ('token', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='scope', to=settings.KNOX_TOKEN_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=100)),
+                ("campaigns", models.JSONField(blank=True, null=True)),
+                ("plays", models.BooleanField(default=True)),
+                ("last_used_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "token",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="scope",
+                        to=settings.KNOX_TOKEN_MODEL,
+                    ),
+                ),
             ],
         ),
     ]
