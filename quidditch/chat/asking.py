@@ -21,7 +21,7 @@ from core.errors import gettext_noop as _
 from games.ruleset import Actor, RuleViolation
 from games.texts import SOURCE
 
-from .words import LANGUAGES, command_text, say, typed_line
+from .words import LANGUAGES, command_text, command_words, say, typed_line
 
 HEADING = _("What you may type in the chat now:")
 LINE = _("“{line}”: {words}")
@@ -51,9 +51,10 @@ def answer(offered: list[dict], view: dict, actor: Actor) -> Help:
     for language in LANGUAGES:
         commands = []
         for command in offered:
+            own = command.get("player") in actor.controls  # else relayed: say whose it is
             said = {
                 "line": typed_line(command, actor.controls, language),
-                "words": command_text(command, view, language),
+                "words": (command_words if own else command_text)(command, view, language),
             }
             if said not in commands:  # a timeout offered once per deadline
                 commands.append(said)
