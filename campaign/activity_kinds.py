@@ -10,6 +10,8 @@ SENTENCES = {
     ActivityKind.MEMBER_LEFT: "{username} left the campaign.",
     ActivityKind.GAME_STARTED: "The game {title} has begun.",
     ActivityKind.GAME_FINISHED: "The game {title} is over ({status}).",
+    ActivityKind.GAME_COUNTED: "The game {title} counts now: {reason}",
+    ActivityKind.GAME_DISCOUNTED: "The game {title} counts for nothing now: {reason}",
 }
 
 register(*(Kind(kind.value, kind.label, SENTENCES[kind]) for kind in ActivityKind))

@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign import activity as campaign_activity
-from campaign import invitations, selectors, services, transfer
+from campaign import counting, invitations, selectors, services, transfer
 from campaign.models import Campaign, Character, House, HousePointEntry, Membership
 from campaign.roles import campaign_roles, forget_campaign_roles
 from campaign.serializers import (
@@ -32,6 +32,8 @@ from campaign.serializers import (
     CharacterSerializer,
     CheckResultSerializer,
     CheckSerializer,
+    GameCountingSerializer,
+    GameCountsSerializer,
     HouseSerializer,
     InvitationForYouSerializer,
     InvitationPreviewSerializer,
@@ -50,6 +52,7 @@ from core.downloads import csv_download
 from core.pagination import CURSOR_PARAMETERS, cursor, cursor_page
 from core.throttling import InvitationRateThrottle
 from games.apis import GameViewSet
+from games.models import Game
 
 
 def require_storyguide(request, campaign_id: int) -> None:
@@ -157,6 +160,30 @@ class CampaignViewSet(
         campaign = transfer.campaign_import(request.data, storyguide=request.user)
         forget_campaign_roles(request)
         return Response(self.get_serializer(campaign).data, status=201)
+
+
+class GameCountingView(APIView):
+    """A finished game of your campaign made to count, or to count for nothing, by its
+    storyguide, with the reason (docs/rules/campaign.md, "Games that count")."""
+
+    @extend_schema(
+        operation_id="games_counting_create",
+        request=GameCountingSerializer,
+        responses={200: GameCountsSerializer},
+    )
+    def post(self, request, pk: int):
+        games = Game.objects.filter(campaign_id__in=list(campaign_roles(request)))
+        game = get_object_or_404(games, pk=pk if pk <= selectors.LARGEST_ID else 0)
+        incoming = GameCountingSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        game = counting.game_count(
+            game=game, by=request.user, now=timezone.now(), **incoming.validated_data
+        )
+        return Response(
+            GameCountsSerializer(
+                {"game": game.pk, "counts": not game.friendly, **incoming.validated_data}
+            ).data
+        )
 
 
 class MeView(APIView):

@@ -6,12 +6,14 @@ learns roles, members and characters without importing the campaign app.
 
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext
 
-from campaign import selectors
-from campaign.models import Campaign, Character, Membership, Role
+from campaign import counting, selectors
+from campaign.models import Activity, ActivityKind, Campaign, Character, Membership, Role
 from campaign.roles import campaign_roles, roles_of
+from campaign.selectors import role_of
 from games.ruleset import Roster
 
 
@@ -28,11 +30,7 @@ class CampaignApp:
         return roles_of(user_id)
 
     def role(self, user, campaign_id: int) -> str | None:
-        return (
-            Membership.objects.filter(campaign_id=campaign_id, user=user)
-            .values_list("role", flat=True)
-            .first()
-        )
+        return selectors.role_of(user, campaign_id)
 
     def players_start_games(self, campaign_id: int) -> bool:
         return Campaign.objects.filter(pk=campaign_id, players_start_games=True).exists()
@@ -70,6 +68,38 @@ class CampaignApp:
                 % {"character": move.character, "steps": signed(move.steps)}
             )
         return lines
+
+    def counting(self, game, user) -> dict | None:
+        if not counting.may_count_differently(game):
+            return None
+        last = (
+            Activity.objects.filter(
+                campaign_id=game.campaign_id,
+                kind__in=[ActivityKind.GAME_COUNTED, ActivityKind.GAME_DISCOUNTED],
+                data__game=game.pk,
+            )
+            .order_by("-seq")
+            .first()
+        )
+        changed = ""
+        if last is not None:
+            words = {
+                "by": last.data["by"],
+                "day": date_format(last.created_at, "DATE_FORMAT", use_l10n=True),
+                "reason": last.data["reason"],
+            }
+            if last.kind == ActivityKind.GAME_COUNTED:
+                changed = gettext("Made to count by %(by)s on %(day)s: %(reason)s") % words
+            else:
+                changed = gettext("Made to count for nothing by %(by)s on %(day)s: %(reason)s") % (
+                    words
+                )
+        may = role_of(user, game.campaign_id) == Role.STORYGUIDE
+        return {
+            "counts": not game.friendly,
+            "changed": changed,
+            "change_url": reverse("game-counting", args=[game.pk]) if may else "",
+        }
 
     def roster(self, campaign_id: int) -> Roster:
         """Every character of the campaign, with what a ruleset may field of it."""

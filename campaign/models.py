@@ -315,6 +315,8 @@ class ActivityKind(models.TextChoices):
     MEMBER_LEFT = "member_left", "Member left"
     GAME_STARTED = "game_started", "Game started"
     GAME_FINISHED = "game_finished", "Game finished"
+    GAME_COUNTED = "game_counted", "Game made to count"
+    GAME_DISCOUNTED = "game_discounted", "Game made to count for nothing"
 
 
 class Activity(models.Model):

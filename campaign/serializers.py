@@ -279,6 +279,24 @@ class PopularitySerializer(serializers.Serializer):
     reason = StrictCharField(max_length=300)
 
 
+class GameCountingSerializer(serializers.Serializer):
+    """A storyguide's change of whether a finished game counts (``campaign.counting``)."""
+
+    counts = serializers.BooleanField(
+        help_text="true: the game credits its houses as at its end; false: its credits are "
+        "reversed and it counts for nothing."
+    )
+    reason = StrictCharField(
+        max_length=300, allow_blank=True, help_text="Why; the ledger and the log keep it."
+    )
+
+
+class GameCountsSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    counts = serializers.BooleanField(help_text="Whether the game now counts.")
+    reason = serializers.CharField()
+
+
 POSITIONS = [choice for choice in Position.values if choice]
 
 

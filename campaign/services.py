@@ -381,10 +381,16 @@ def _points_recorded(entry: HousePointEntry, now: datetime) -> None:
 
 
 def house_points_reverse(
-    *, entry: HousePointEntry, reason: str, reversed_by, now: datetime, by=None
+    *,
+    entry: HousePointEntry,
+    reason: str,
+    reversed_by,
+    now: datetime,
+    by=None,
+    source_key: str = "",
 ) -> HousePointEntry:
     """Cancel an entry with its opposite; a pending entry is cancelled when it would count.
-    Only a storyguide may."""
+    Only a storyguide may. ``source_key`` marks who reversed it (``campaign.counting``)."""
     _storyguide(by, entry.campaign_id)
     if entry.source == Source.REVERSAL:
         raise RuleViolation(
@@ -403,6 +409,8 @@ def house_points_reverse(
                 credit_at=max(entry.credit_at, now),
                 created_at=now,
                 reverses=entry,
+                game_id=entry.game_id,
+                source_key=source_key,
             )
             if attributed := list(entry.attributed_to.all()):
                 reversal.attributed_to.set(attributed)

@@ -17,13 +17,14 @@ router.register("table-logs", apis.TableLogViewSet, basename="table-log")
 
 urlpatterns = [
     path("me/", apis.MeView.as_view(), name="me"),
+    path("games/<int:pk>/counting/", apis.GameCountingView.as_view(), name="game-counting"),
     path("campaigns/<int:pk>/stream/", CampaignStreamView.as_view(), name="campaign-stream"),
-    path(
     path(
         "campaigns/<int:pk>/games/stream/",
         CampaignGamesStreamView.as_view(),
         name="campaign-games-stream",
     ),
+    path(
         "table-logs/<int:pk>/stream/",
         GameStreamView.as_view(kind="log"),
         name="table-log-stream",

@@ -20,5 +20,11 @@ event_appended = Signal()
 #: writes commit or roll back together with the game's last event.
 game_finished = Signal()
 
+#: Sent inside the transaction in which a storyguide makes a finished friendly game count
+#: (``game``, ``now``; ``campaign.counting``): a listener credits what the game's end would
+#: have credited had it counted, once (a credit of its own already there is left as it is).
+#: A ruleset's games count for something only if a listener is connected for it.
+game_counted = Signal()
+
 #: Sent inside the transaction that abandons a game before its end (``game``, ``now``).
 game_abandoned = Signal()

@@ -77,6 +77,7 @@ def game_page(request, pk: int, kind: str):
         context["desk"] = _desk(request, game, roles)
         if game.status != GameStatus.ACTIVE:
             context["gave"] = campaign_app().what_a_game_gave(game.pk, now=timezone.now())
+            context["counting"] = campaign_app().counting(game, request.user)
         return render(request, "games/game.html", context)
 
 

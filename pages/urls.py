@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from pages import new_game, views
+from pages import counting, new_game, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -16,6 +16,7 @@ urlpatterns = [
         new_game.set_up,
         name="new-game-setup",
     ),
+    path("games/<int:pk>/counting/", counting.change_counting, name="game-counting"),
     path("join/", views.join_typed, name="join-typed"),
     path("join/<str:code>/", views.join, name="join"),
     path("join/<str:code>/decline/", views.decline, name="join-decline"),

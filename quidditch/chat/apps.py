@@ -11,8 +11,9 @@ class ChatQuidditchConfig(packages.GameConfig):
 
     def ready(self) -> None:
         super().ready()
-        from games.signals import game_finished
+        from games.signals import game_counted, game_finished
         from quidditch.chat import receivers
         from quidditch.chat.rules.ruleset import ChatQuidditch
 
         game_finished.connect(receivers.credit_the_houses, sender=ChatQuidditch)
+        game_counted.connect(receivers.credit_the_houses, sender=ChatQuidditch)

@@ -12,7 +12,8 @@ Popularity as a Draco Dormiens quidditch win is; a team written out by name
 credits nobody, nor does a friendly game.
 
 Connected to ``games.signals.game_finished`` for this ruleset's games: the
-match and the ledger change together.
+match and the ledger change together; and to ``game_counted``, when a storyguide
+makes a finished friendly match count (``campaign.counting``).
 """
 
 from __future__ import annotations

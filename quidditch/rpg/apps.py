@@ -10,8 +10,9 @@ class RpgQuidditchConfig(packages.GameConfig):
 
     def ready(self) -> None:
         super().ready()
-        from games.signals import game_finished
+        from games.signals import game_counted, game_finished
         from quidditch.rpg import receivers
         from quidditch.rpg.rules.ruleset import RpgQuidditch
 
         game_finished.connect(receivers.write_back_to_the_campaign, sender=RpgQuidditch)
+        game_counted.connect(receivers.credit_the_winner, sender=RpgQuidditch)

@@ -31,10 +31,17 @@ def write_back_to_the_campaign(sender, *, game, now, **kwargs) -> None:
         character_health_change(
             campaign_id=game.campaign_id, character_id=int(character_id), by=-lost
         )
+    credit_the_winner(sender, game=game, now=now)
+
+
+def credit_the_winner(sender, *, game, now, **kwargs) -> None:
+    """The winning house's gain, once; also when a storyguide makes a finished friendly
+    match count (``games.signals.game_counted``), which leaves Health as it is."""
+    if game.friendly or game.config.get("cup_game"):  # the cup credits its own games (§8.3)
+        return
+    result = find_ruleset(game.ruleset).result(game.state)
     winner = next((t for t in result["teams"] if t["side"] == result["winner"]), None)
     if winner is None or winner["house_id"] is None or not result["house_points"]:
-        return
-    if game.config.get("cup_game"):  # the house cup credits its games by its own rules (§8.3)
         return
     house_points_award(
         house=House.objects.get(pk=winner["house_id"], campaign=game.campaign),
