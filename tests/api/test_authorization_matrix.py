@@ -53,6 +53,8 @@ EXPECTED = {
     ("membership-detail", "delete"): (401, 403, 403, 403, 204, 404),
     ("campaign-activity", "get"): (401, 200, 200, 200, 200, 404),
     ("campaign-stream", "get"): (401, 200, 200, 200, 200, 404),
+    # Its games in one stream: a member's every game, anyone's the public ones (issue 40).
+    ("campaign-games-stream", "get"): (200, 200, 200, 200, 200, 200),
     ("campaign-leave", "post"): (401, 204, 204, 204, 422, 404),  # the last storyguide stays
     # Invitations: the storyguide's to make; anyone with the code may read and use it.
     ("invitation-list", "get"): (401, 200, 200, 200, 200, 200),
