@@ -98,7 +98,7 @@ class CampaignApp:
         return {
             "counts": not game.friendly,
             "changed": changed,
-            "change_url": reverse("game-counting", args=[game.pk]) if may else "",
+            "change_url": reverse("game-counting-page", args=[game.pk]) if may else "",
         }
 
     def roster(self, campaign_id: int) -> Roster:

@@ -16,7 +16,7 @@ urlpatterns = [
         new_game.set_up,
         name="new-game-setup",
     ),
-    path("games/<int:pk>/counting/", counting.change_counting, name="game-counting"),
+    path("games/<int:pk>/counting/", counting.change_counting, name="game-counting-page"),
     path("join/", views.join_typed, name="join-typed"),
     path("join/<str:code>/", views.join, name="join"),
     path("join/<str:code>/decline/", views.decline, name="join-decline"),

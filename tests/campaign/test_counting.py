@@ -9,6 +9,7 @@ count again (credited once more, once), and a friendly one made to count.
 """
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
 import tests.games.toy  # noqa: F401  (registers the "high-card" ruleset, which credits nothing)
@@ -196,3 +197,33 @@ def test_a_game_not_over_or_of_a_kind_that_credits_nothing_is_refused(table):
     assert refused.json()["detail"] == (
         "A game of this kind credits no house: counting it changes nothing."
     )
+
+
+def logged_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_game_page_offers_the_change_to_the_storyguide_and_tells_it_with_its_reason(
+    table, match
+):
+    game = match()
+    page = f"/matches/{game.pk}/"
+    storyguide, player = logged_in(table.storyguide), logged_in(table.player)
+    assert 'id="counting"' in storyguide.get(page).content.decode()
+    assert 'id="counting"' not in player.get(page).content.decode()
+    refused = storyguide.post(f"/games/{game.pk}/counting/", {"counts": "no", "reason": ""})
+    assert refused.status_code == 302
+    assert "Say why: the ledger keeps the reason." in storyguide.get(page).content.decode()
+    done = storyguide.post(
+        f"/games/{game.pk}/counting/", {"counts": "no", "reason": "Played with the wrong team"}
+    )
+    assert done.status_code == 302 and done["Location"] == f"{page}#gave"
+    html = storyguide.get(page).content.decode()
+    assert "The game counts for nothing now." in html
+    assert f"Made to count for nothing by {table.storyguide.username} on " in html
+    assert ": Played with the wrong team</p>" in html
+    assert points(table) == {}
+    refused = player.post(f"/games/{game.pk}/counting/", {"counts": "yes", "reason": "mine"})
+    assert refused.status_code == 403
