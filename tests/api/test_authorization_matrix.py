@@ -32,6 +32,11 @@ EXPECTED = {
     ("auth-token-revoke", "post"): (401, 204, 204, 204, 204, 204),
     ("auth-token-revoke-all", "post"): (401, 204, 204, 204, 204, 204),
     ("stream-token", "post"): (401, 201, 201, 201, 201, 201),
+    # A person's tokens (issue 40): each their own; one is made only for campaigns of
+    # theirs (the outsider is in none of ours); the token revoked here is the player's.
+    ("auth-tokens", "get"): (401, 200, 200, 200, 200, 200),
+    ("auth-tokens", "post"): (401, 201, 201, 201, 201, 400),
+    ("auth-token-detail", "delete"): (401, 404, 204, 404, 404, 404),
     ("me", "get"): (401, 200, 200, 200, 200, 200),
     ("me", "patch"): (401, 200, 200, 200, 200, 200),
     ("schema", "get"): (200, 200, 200, 200, 200, 200),
@@ -219,6 +224,10 @@ def target(world, name):
     }
     if name.startswith("webhook-"):
         return webhook_target(world, name)
+    if name == "auth-token-detail":
+        return reverse(name, args=[own(world, "plugin_token", plugin_token).pk])
+    if name == "campaign-origin-detail":
+        return reverse(name, args=[world.campaign.pk, own(world, "origin", allowed_origin).pk])
     basename = next(
         (b for b in sorted(objects, key=len, reverse=True) if name.startswith(f"{b}-")), None
     )
@@ -231,6 +240,30 @@ def target(world, name):
     if basename is None or name.endswith("-list") or name in COLLECTION_ACTIONS:
         return reverse(name)
     return reverse(name, args=[objects[basename].pk])
+
+
+def own(world, name, make):
+    """An object of the world that only these rows need, made once."""
+    if not hasattr(world, name):
+        setattr(world, name, make(world))
+    return getattr(world, name)
+
+
+def plugin_token(world):
+    """A token the player made for a plugin."""
+    from core.services import token_issue
+
+    issued = token_issue(
+        world.users["player"], name="plugin", campaigns=[world.campaign.pk], plays=False,
+        lifetime=timedelta(days=1),
+    )  # fmt: skip
+    return issued.scope
+
+
+def allowed_origin(world):
+    from campaign.models import AllowedOrigin
+
+    return AllowedOrigin.objects.create(campaign=world.campaign, origin="https://table.example")
 
 
 def webhook_target(world, name):
@@ -254,6 +287,8 @@ def body(world, name, method) -> dict | None:
     later = fixture.window_starts + timedelta(days=10)  # in the window, a week ahead
     bodies = {
         "auth-token": {"username": world.users["player"].username, "password": PASSWORD},
+        "auth-tokens": {"name": "Foundry", "campaigns": [world.campaign.pk], "access": "read"},
+        "campaign-origins": {"origin": "https://foundry.example:30000"},
         "me": {"language": "de"},
         "campaign-list": {"name": "New", "slug": "new"},
         "campaign-import-document": {
@@ -354,10 +389,9 @@ def call(world, role, name, method):
     client = APIClient()
     if role != "anonymous":
         client.credentials(HTTP_AUTHORIZATION=f"Token {world.tokens[role]}")
+    url = target(world, name)  # (outside: what it makes is kept for every call)
     with transaction.atomic():
-        response = getattr(client, method)(
-            target(world, name), body(world, name, method), format="json"
-        )
+        response = getattr(client, method)(url, body(world, name, method), format="json")
         transaction.set_rollback(True)
     return response
 
