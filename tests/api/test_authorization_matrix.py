@@ -61,6 +61,10 @@ EXPECTED = {
     # Its games in one stream: a member's every game, anyone's the public ones (issue 40).
     ("campaign-games-stream", "get"): (200, 200, 200, 200, 200, 200),
     ("campaign-leave", "post"): (401, 204, 204, 204, 422, 404),  # the last storyguide stays
+    # The sites whose pages may use the API for the campaign: its storyguide's (issue 40).
+    ("campaign-origins", "get"): (401, 403, 403, 403, 200, 404),
+    ("campaign-origins", "post"): (401, 403, 403, 403, 201, 404),
+    ("campaign-origin-detail", "delete"): (401, 403, 403, 403, 204, 404),
     # Invitations: the storyguide's to make; anyone with the code may read and use it.
     ("invitation-list", "get"): (401, 200, 200, 200, 200, 200),
     ("invitation-list", "post"): (401, 403, 403, 403, 201, 404),
