@@ -3,13 +3,14 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from pages import counting, new_game, views
+from pages import counting, new_game, tokens, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("league/", views.league_index, name="league-index"),
     path("me/", views.my_campaigns, name="my-campaigns"),
     path("me/language/", views.my_language, name="my-language"),
+    path("me/plugins/", tokens.plugins, name="plugins"),
     path("campaigns/<slug:slug>/games/new/", new_game.choose_ruleset, name="new-game"),
     path(
         "campaigns/<slug:slug>/games/new/<slug:ruleset>/",
