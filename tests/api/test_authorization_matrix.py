@@ -118,6 +118,9 @@ EXPECTED = {
     # The captain's seat is the player's: their command counts, the storyguide's is refused,
     # as the referee relays only the seats nobody holds (tests/api/test_seat_rights.py).
     ("match-commands", "post"): (401, 403, 201, 403, 403, 404),
+    # Whether a finished game counts (issue 38): the storyguide's; the world's match is
+    # still being played, so even they are refused (422: only a finished game's changes).
+    ("game-counting", "post"): (401, 403, 403, 403, 422, 404),
     ("match-events", "get"): (404, 200, 200, 200, 200, 404),
     ("match-verify", "get"): (404, 200, 200, 200, 200, 404),
     ("match-board-svg", "get"): (404, 404, 404, 404, 404, 404),  # its rules draw no board
@@ -235,6 +238,8 @@ def target(world, name):
     basename = next(
         (b for b in sorted(objects, key=len, reverse=True) if name.startswith(f"{b}-")), None
     )
+    if name == "game-counting":
+        return reverse(name, args=[world.match.pk])
     if name == "ruleset-detail":
         return reverse(name, args=["chat-quidditch"])
     if name == "invitation-decline":
@@ -294,6 +299,7 @@ def body(world, name, method) -> dict | None:
         "auth-tokens": {"name": "Foundry", "campaigns": [world.campaign.pk], "access": "read"},
         "campaign-origins": {"origin": "https://foundry.example:30000"},
         "me": {"language": "de"},
+        "game-counting": {"counts": False, "reason": "Played with the wrong team"},
         "campaign-list": {"name": "New", "slug": "new"},
         "campaign-import-document": {
             **world.export,
