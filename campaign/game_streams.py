@@ -44,7 +44,7 @@ from django.contrib.auth.models import AnonymousUser
 from campaign.models import Campaign
 from campaign.roles import campaign_roles, roles_of
 from core import streams
-from core.errors import NotFound, gettext_noop
+from core.errors import NotFound
 from core.schema import REVOKED, stream_message
 from games.models import Game, GameEvent, GameStatus
 from games.ruleset import find_ruleset, ruleset_names
@@ -123,7 +123,7 @@ class CampaignGamesStreamView(streams.StreamView):
     @streams.database
     def roles(self, request, pk: int) -> dict[int, str]:
         if not Campaign.objects.filter(pk=pk).exists():
-            raise NotFound(gettext_noop("No such campaign."))
+            raise NotFound()
         return campaign_roles(request)
 
 

@@ -147,9 +147,10 @@ def add_streams(result, generator, request, public):
     serves): ``messages()``, event name -> ``stream_message`` (``message`` is SSE's
     default name, which an ``EventSource``'s ``onmessage`` receives), where it needs them
     ``components()``, the components its messages name beyond the API's own, and
-    ``anonymous``, whether anyone may open it (for what is public). The messages are given in the ``200``'s
-    ``x-stream-messages`` (OpenAPI 3.0 has no word for a stream's items), and their data
-    schemas together as a component, ``<Operation>Data``, which a generated client types.
+    ``anonymous``, whether anyone may open it (for what is public). The messages are given
+    in the ``200``'s ``x-stream-messages`` (OpenAPI 3.0 has no word for a stream's items),
+    and their data schemas together as a component, ``<Operation>Data``, a union that a
+    generated client can type.
     """
     from django.urls import URLPattern, URLResolver, get_resolver
 
