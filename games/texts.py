@@ -31,3 +31,11 @@ class Catalogue:
         if language == SOURCE:
             return message
         return self._translations[language].gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int, language: str) -> str:
+        """The form of a message for ``n`` in ``language`` ("1 snitch point", "2 snitch
+        points"), by that language's own plural rule; written as a call with the two
+        English forms first, so that ``makemessages`` collects them as one plural message."""
+        if language == SOURCE:
+            return singular if n == 1 else plural
+        return self._translations[language].ngettext(singular, plural, n)

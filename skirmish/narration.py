@@ -224,7 +224,7 @@ _LINES: dict[str, Callable[[Event, _Names, str], str]] = {
     "turn_started": _simple(_("{name}'s turn.")),
     "turn_ended": _simple(_("{name} ends the turn.")),
     "delayed": _simple(_("{name} delays.")),
-    "delay_lapsed": _simple(_("{name} has waited until her own place came round again.")),
+    "delay_lapsed": _simple(_("{name} has waited until their own place came round again.")),
     "re_entering": _simple(_("{name} will act right after {after}."), after="after"),
     "attack_declared": _attack,
     "dodged": _defence(_("{name} dodges with {attribute}.")),

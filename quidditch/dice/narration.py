@@ -49,21 +49,36 @@ def _line(event: dict, language: str) -> str:
 
 
 #: Who won and why (LA VICTOIRE): the most goal points win, the catch's bonus counted
-#: in them; catching the snitch ends the game but does not decide it by itself.
+#: in them; catching the snitch ends the game but does not decide it by itself. Each
+#: sentence in the form for the catcher's snitch points ("1 snitch point").
 ENDINGS = {
-    "catcher_wins": _(
+    "catcher_wins": lambda n, language: words.TEXTS.ngettext(
         "{winner} wins on goal points, {goals} to {other_goals}, the catch's bonus "
         "included: {catcher} caught the snitch in round {round}, with {snitch} snitch "
-        "points to {other_snitch}."
+        "point to {other_snitch}.",
+        "{winner} wins on goal points, {goals} to {other_goals}, the catch's bonus "
+        "included: {catcher} caught the snitch in round {round}, with {snitch} snitch "
+        "points to {other_snitch}.",
+        n,
+        language,
     ),
-    "catcher_loses": _(
+    "catcher_loses": lambda n, language: words.TEXTS.ngettext(
+        "{winner} wins on goal points, {goals} to {other_goals}, although {catcher} caught "
+        "the snitch in round {round}, with {snitch} snitch point to {other_snitch}, and "
+        "took the catch's bonus.",
         "{winner} wins on goal points, {goals} to {other_goals}, although {catcher} caught "
         "the snitch in round {round}, with {snitch} snitch points to {other_snitch}, and "
-        "took the catch's bonus."
+        "took the catch's bonus.",
+        n,
+        language,
     ),
-    "draw": _(
+    "draw": lambda n, language: words.TEXTS.ngettext(
         "A draw, {goals} goal points each, the catch's bonus included: {catcher} caught "
-        "the snitch in round {round}, with {snitch} snitch points to {other_snitch}."
+        "the snitch in round {round}, with {snitch} snitch point to {other_snitch}.",
+        "A draw, {goals} goal points each, the catch's bonus included: {catcher} caught "
+        "the snitch in round {round}, with {snitch} snitch points to {other_snitch}.",
+        n,
+        language,
     ),
 }
 
@@ -79,9 +94,7 @@ def ending(result: dict, language: str) -> str:
     leader = winner or catcher
     trailer = next(side for side in goals if side != leader)
     case = "draw" if winner is None else "catcher_wins" if winner == catcher else "catcher_loses"
-    return say(
-        language,
-        ENDINGS[case],
+    return ENDINGS[case](snitch[catcher], language).format(
         winner=winner and words.side(winner, language),
         catcher=words.side(catcher, language),
         goals=goals[leader],
