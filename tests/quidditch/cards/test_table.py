@@ -144,7 +144,7 @@ def test_the_table_speaks_the_readers_language():
     assert (chaser["name"], chaser["kind"]) == ("Jäger 9", "Jäger")
     assert chaser["offers"][0].text == "Jäger 9 auf den Quaffel spielen"
     assert table["balls"][0]["name"] == "Quaffel"
-    assert side(drawn(on_the_quaffle(), player(S), "fr"), "Serpentard")["mine"]
+    assert side(drawn(on_the_quaffle(), player(S), "fr"), "Slytherin")["mine"]
 
 
 def test_the_end_says_who_won_and_the_points():

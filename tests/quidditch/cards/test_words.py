@@ -31,7 +31,9 @@ def test_the_rules_speak_english_first_then_german_and_french():
     assert RULES.languages == ("en", "de", "fr")
 
 
-def test_the_teams_are_named_as_in_the_books_of_each_language():
+def test_the_teams_are_named_as_every_page_of_the_language_names_the_houses():
+    """Issue 39: "A house's name is the same on every page of one language": French pages
+    name the houses Gryffindor and Slytherin (the campaign's houses), so the cards do too."""
     view = RULES.view(
         Match(slytherin=seven("S"), gryffindor=seven("G"), pitch=[QUAFFLE]).state, player(S)
     )
@@ -39,7 +41,7 @@ def test_the_teams_are_named_as_in_the_books_of_each_language():
     assert names == {
         "en": ["Slytherin", "Gryffindor"],
         "de": ["Slytherin", "Gryffindor"],
-        "fr": ["Serpentard", "Gryffondor"],
+        "fr": ["Slytherin", "Gryffindor"],
     }
 
 
@@ -161,7 +163,7 @@ def test_a_face_down_play_narrates_in_each_language():
     assert RULES.narrate(event) == {
         "en": "Slytherin lays a card face down on the Quaffle.",
         "de": "Slytherin legt eine verdeckte Karte auf den Quaffel.",
-        "fr": "Serpentard pose une carte face cachée sur le Souafle.",
+        "fr": "Slytherin pose une carte face cachée sur le Souafle.",
     }
 
 
@@ -179,7 +181,7 @@ def test_a_card_taken_back_narrates_face_down_to_the_other_player():
     assert RULES.narrate(seen) == {
         "en": "Take Back, played by Slytherin, takes effect on a card face down.",
         "de": "Zurückholen, gespielt von Slytherin, wirkt auf eine verdeckte Karte.",
-        "fr": "Reprise, joué par Serpentard, agit sur une carte face cachée.",
+        "fr": "Reprise, joué par Slytherin, agit sur une carte face cachée.",
     }
 
 
@@ -188,7 +190,7 @@ def test_the_end_narrates_in_each_language():
     assert RULES.narrate(event) == {
         "en": "The Snitch is caught. Slytherin 40, Gryffindor 180. Gryffindor wins!",
         "de": "Der Schnatz ist gefangen. Slytherin 40, Gryffindor 180. Gryffindor gewinnt!",
-        "fr": "Le Vif d'or est attrapé. Serpentard 40, Gryffondor 180. Gryffondor gagne !",
+        "fr": "Le Vif d'or est attrapé. Slytherin 40, Gryffindor 180. Gryffindor gagne !",
     }
 
 
