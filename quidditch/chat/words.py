@@ -370,9 +370,10 @@ def chat_line(command: dict, language: str) -> str | None:
 
 def typed_line(command: dict, controls: frozenset[str], language: str) -> str | None:
     """The line the reader types for ``command``: its chat line, with the nick in front
-    where the reader relays a nick he does not play (the referee, §3.5)."""
+    where the reader relays a nick he does not play (the referee, §3.5) or plays several,
+    and the line must say which of them speaks."""
     line = chat_line(command, language)
     nick = command.get("player")
-    if line is not None and nick is not None and nick not in controls:
+    if line is not None and nick is not None and controls != {nick}:
         return f"{nick_in(nick, language)}: {line}"
     return line

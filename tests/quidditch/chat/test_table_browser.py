@@ -6,10 +6,11 @@ for her and for a spectator: no JSON, no command's code, her commands in words o
 her row, nobody else's; a screenshot of each. A person playing a match to its end by
 clicking only, from the New game page, is tests/pages/test_every_game_browser.py.
 
-Nicks (GJäger1) and the thirds' letters (G, M, S) are the chat's names for players
-and thirds in every language (§4.1.1, §4.2); the page's frame (title, whose move,
-transcript heading) is the platform's, so the one-language check reads the table
-and the transcript's lines.
+Nicks read in the page's language (GJäger1, GChaser1, GPoursuiveur1: issue 39), the
+thirds' letters (G, M, S) are the chat's names for thirds in every language (§4.2);
+the page's frame (title, whose move, transcript heading) is the platform's, so the
+one-language check reads the table and the transcript's lines. An English player
+typing a match to its end is tests/pages/test_chat_quidditch_english_browser.py.
 """
 
 from __future__ import annotations
