@@ -112,7 +112,7 @@ def test_a_player_plays_a_skirmish_to_its_end_by_clicking_against_the_bot(
     or lets an attack roll, and ends the turn, until one of them is out of the fight."""
     corridor = Corridor(health=2)
     page = corridor.open(chromium, live_service.url, corridor.player, "en")
-    over = page.get_by_text("The game is over.")
+    over = page.locator("#ending")  # the end, said at the top of the page (issue 39)
     for _ in range(200):
         if over.count():
             break
@@ -125,8 +125,11 @@ def test_a_player_plays_a_skirmish_to_its_end_by_clicking_against_the_bot(
         assert button is not None, page.locator("#table").inner_text()
         move(page, button)
     expect(over).to_be_visible()
-    where = page.locator("#skirmish-where").inner_text()
-    assert re.fullmatch(r"Over in round \d+: nobody is left to oppose (Harry|Draco)\.", where)
+    # Ch.7: over when nobody is left to oppose anyone; six seconds a round (dice seeded).
+    expect(over).to_have_text(
+        "Over in round 4 (24 seconds): nobody is left to oppose Draco (Health 2); out of the "
+        "fight: Harry (Health 0)."
+    )
     game = Game.objects.get(pk=corridor.game.pk)
     assert game.status == "finished" and game.state["ending"]["by"] == "rules"
     page.screenshot(path=screenshots / "skirmish-played-to-the-end.png", full_page=True)
