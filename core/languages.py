@@ -1,7 +1,9 @@
 """Which language a page or an answer is in: the reader's choice, else the thing's own.
 
 A reader chooses, in this order: the language of their preferences (a
-setting on "My campaigns" and ``/api/me/``), ``?lang=de``, the
+setting on "My campaigns" and ``/api/me/``), the language picked in the
+header for the rest of the visit (kept in the session, for anyone; the header
+sets the preferences too for a logged-in person), ``?lang=de``, the
 ``Accept-Language`` header. Without any, a page or an answer about a game is
 in the game's own language (a Chat-Quidditch match in German, as its
 referee's chat is), and anything else in the site's default. Only the
@@ -37,9 +39,27 @@ def preferred(request) -> str | None:
     return request._preferred_language
 
 
+SESSION_KEY = "language"
+"""Where the session keeps the language picked in the header."""
+
+
+def picked(request) -> str | None:
+    """The language picked in the header during this visit, if any."""
+    session = getattr(request, "session", None)
+    return supported(session.get(SESSION_KEY)) if session is not None else None
+
+
+def pick(request, code: str) -> None:
+    """Keep ``code`` (``""``: the browser's) as this visit's language."""
+    if code:
+        request.session[SESSION_KEY] = code
+    else:
+        request.session.pop(SESSION_KEY, None)
+
+
 def requested(request) -> str | None:
     """The language the reader asked for, or ``None`` when they did not ask."""
-    chosen = preferred(request) or supported(request.GET.get("lang"))
+    chosen = preferred(request) or picked(request) or supported(request.GET.get("lang"))
     if chosen:
         return chosen
     ranked = []

@@ -22,6 +22,7 @@ from django.db.models import F
 from django.shortcuts import redirect, render
 from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone, translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_safe
@@ -203,17 +204,25 @@ def my_campaigns(request):
     return render(request, "pages/me.html", context)
 
 
-@login_required
 @require_http_methods(["POST"])
 def my_language(request):
-    """``/me/language/``: the language "My campaigns" sets for my pages (``core.languages``:
-    it comes before ``?lang=`` and the browser's ``Accept-Language``)."""
+    """``/me/language/``: the language picked in the header, or set on "My campaigns", for
+    the rest of the visit (the session) and, for a logged-in person, for every visit (their
+    preferences, which come before ``?lang=`` and the browser's ``Accept-Language``:
+    ``core.languages``). Back to the page it was picked on, else to "My campaigns" (the home
+    page, for a visitor)."""
     form = LanguageForm(request.POST)
     if form.is_valid():
-        preferences_update(user=request.user, language=form.cleaned_data["language"])
+        language = form.cleaned_data["language"]
+        languages.pick(request, language)
+        if request.user.is_authenticated:
+            preferences_update(user=request.user, language=language)
     else:
         messages.error(request, form.errors["language"][0])
-    return redirect("my-campaigns")
+    back = request.POST.get("next", "")
+    if url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
+        return redirect(back)
+    return redirect("my-campaigns" if request.user.is_authenticated else "home")
 
 
 def _campaign_page(request, membership: Membership) -> CampaignPage:

@@ -200,7 +200,6 @@ def test_the_game_pages_header_leads_to_the_game_and_its_campaign_in_the_dashboa
         "House points ledger": (
             f"/admin/campaign/housepointentry/?campaign__id__exact={table.campaign.pk}"
         ),
-        **{name: f"?lang={code}" for code, name in (("de", "Deutsch"), ("fr", "Français"))},
     }
     assert DASHBOARD not in page(table.player, f"/matches/{game.pk}/")
 
