@@ -13,7 +13,6 @@ from django.utils.translation import gettext, ngettext
 from campaign import counting, selectors
 from campaign.models import Activity, ActivityKind, Campaign, Character, Membership, Role
 from campaign.roles import campaign_roles, roles_of
-from campaign.selectors import role_of
 from games.ruleset import Roster
 
 
@@ -69,7 +68,7 @@ class CampaignApp:
             )
         return lines
 
-    def counting(self, game, user) -> dict | None:
+    def counting(self, game, role: str | None) -> dict | None:
         if not counting.may_count_differently(game):
             return None
         last = (
@@ -94,7 +93,7 @@ class CampaignApp:
                 changed = gettext("Made to count for nothing by %(by)s on %(day)s: %(reason)s") % (
                     words
                 )
-        may = role_of(user, game.campaign_id) == Role.STORYGUIDE
+        may = role == Role.STORYGUIDE
         return {
             "counts": not game.friendly,
             "changed": changed,

@@ -42,11 +42,12 @@ class CampaignApp(Protocol):
         each house's points (and from when they count, where the rules delay them) and
         each character's Popularity they move; none for a game that credits nothing."""
 
-    def counting(self, game, user) -> dict | None:
+    def counting(self, game, role: str | None) -> dict | None:
         """How a finished game counts, for its page: ``counts``, ``changed`` (the last
-        change of it, who and why, in words; "" if none), and where ``user`` may change it
-        (``change_url``; "" where they may not); ``None`` for a game whose counting never
-        changes (a cup game, a kind that credits no house)."""
+        change of it, who and why, in words; "" if none), and where a reader of ``role``
+        in the game's campaign may change it (``change_url``; "" where they may not);
+        ``None`` for a game whose counting never changes (a cup game, a kind that credits
+        no house)."""
 
     def roster(self, campaign_id: int) -> Roster:
         """The campaign's characters as plain data, for ``Ruleset.prepare``."""

@@ -30,7 +30,8 @@ from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.views.decorators.http import require_safe
+from django.utils.translation import gettext
+from django.views.decorators.http import require_http_methods, require_safe
 
 from core import languages
 from core.numbers import whole_number
@@ -38,6 +39,7 @@ from games import selectors, tables
 from games.bots import REFEREE_SEAT
 from games.campaign_app import REFEREE_ROLE, campaign_app
 from games.models import Game, GameStatus
+from games.page_commands import ENDS_THE_GAME, command_from_page
 from games.ruleset import Ruleset, find_ruleset
 from games.services import actor_for
 
@@ -63,8 +65,9 @@ def _readable(request, pk: int, kind: str):
     return game
 
 
-@require_safe
+@require_http_methods(["GET", "HEAD", "POST"])
 def game_page(request, pk: int, kind: str):
+    """The game's page; a POST is a command given on it (``games.page_commands``)."""
     game = _readable(request, pk, kind)
     if not isinstance(game, Game):
         return game
@@ -73,11 +76,13 @@ def game_page(request, pk: int, kind: str):
     actor = actor_for(game, request.user, roles=roles)
     language = page_language(request, rules)
     with translation.override(language):
+        if request.method == "POST":
+            return command_from_page(request, game, rules, actor, language)
         context = _frame(request, game, rules, actor, kind, language)
         context["desk"] = _desk(request, game, roles)
         if game.status != GameStatus.ACTIVE:
             context["gave"] = campaign_app().what_a_game_gave(game.pk, now=timezone.now())
-            context["counting"] = campaign_app().counting(game, request.user)
+            context["counting"] = campaign_app().counting(game, roles.get(game.campaign_id))
         return render(request, "games/game.html", context)
 
 
@@ -122,7 +127,7 @@ def _frame(request, game, rules: Ruleset, actor, kind: str, language: str) -> di
         "takes_text": awaited is None
         and bool(offered or actor.controls)
         and type(rules).parse is not Ruleset.parse,
-        "sender": _sender(request, game, kind),
+        "sender": _sender(request, game, rules),
         "transcript": _transcript(request, game, rules, actor, language),
         "state_json": json.dumps(view, indent=1, ensure_ascii=False),
         "verify_url": reverse(f"{kind}-verify-page", args=[game.pk]),
@@ -183,15 +188,16 @@ def _dice_awaited(awaited: dict | None, language: str) -> dict | None:
     }
 
 
-def _sender(request, game, kind: str) -> dict | None:
-    """What the page's script needs to send a command through the API a plugin uses:
-    ``commands`` with the game's version and a fresh Idempotency-Key."""
+def _sender(request, game, rules: Ruleset) -> dict | None:
+    """What the page's script needs to send a command as the page's own form would
+    (``games.page_commands``): the game's version it expects, the CSRF token, and the
+    question it asks before each action that may end the game for everyone."""
     if game.status != GameStatus.ACTIVE or not request.user.is_authenticated:
         return None
     return {
         "version": game.version,
-        "commands_url": reverse(f"{kind}-commands", args=[game.pk]),
         "csrf": get_token(request),
+        "confirm": {action: gettext(ENDS_THE_GAME) for action in rules.ending_actions},
     }
 
 

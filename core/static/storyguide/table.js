@@ -1,82 +1,117 @@
-// The web table's commands: every element with `data-command` (a button on a card,
-// on a row, on a square, or in the list of commands) sends its command, and a
-// `form.command-form` sends the one offer matching its choices, through the same
-// API a plugin uses (`commands`, with the game's version and a fresh
-// Idempotency-Key). A form lets the reader choose only combinations the rules
-// offer: each choice keeps the options some offer takes with the others chosen.
+// The web table's commands, sent without leaving the page. Each command on the page is a
+// plain form post to the page itself (games/page_commands.py), which works without
+// JavaScript: a button (`data-command`) posts its command with the hidden `#send` form,
+// a `form.command-form` its action and the values chosen, `#say` a typed line, `#dice`
+// the faces as they fell. Here the same post goes out with fetch; its answer is the
+// page again (the server redirects to it, the outcome told above the game), which is
+// put in place of the one shown (storyguide/in_place.js). A command that may end the
+// game for everyone asks first, naming the consequence (the page's `confirm` words).
+//
+// A form of choices lets the reader choose only combinations the rules offer: each
+// choice keeps the options some offer takes with the others chosen.
 //
 // Once its commands answer clicks, the page marks itself ready with the version of
-// the game it shows (`<html data-ready="14">`): what a test, or a reader's own tool,
-// waits for after a move, rather than for a page load that may or may not come.
+// the game it shows (`<html data-ready="14">`), again after each swap: what a test,
+// or a reader's own tool, waits for after a move.
 (function () {
-  const shown = document.getElementById("table");
-  const ready = () => { if (shown) document.documentElement.dataset.ready = shown.dataset.version; };
-  const data = document.getElementById("table-data");
-  if (!data) { ready(); return; }
-  const table = JSON.parse(data.textContent);
-  const answer = document.getElementById("answer");
-  const newKey = () => (window.crypto && crypto.randomUUID) ? crypto.randomUUID() : String(Date.now()) + Math.random();
+  const ready = () => {
+    const game = document.getElementById("game");
+    if (game) document.documentElement.dataset.ready = game.dataset.version;
+  };
+  const table = () => {
+    const data = document.getElementById("table-data");
+    return data ? JSON.parse(data.textContent) : null;
+  };
+  const answer = (text) => {
+    const shown = document.getElementById("answer");
+    if (shown) { shown.textContent = text; shown.hidden = !text; }
+  };
+  let sending = false;
 
-  async function send(body) {
-    body.expected_version = table.version;
+  // Sends `form`'s fields with `extra` ones; `command` and `words` name what may need
+  // the reader's confirmation first.
+  async function send(form, extra, command, words) {
+    const sender = table();
+    if (!sender || sending) return;
+    const question = command && sender.confirm[command.action];
+    if (question && !window.confirm(question.replace("%(command)s", words))) return;
+    const body = new FormData(form);
+    Object.entries(extra).forEach(([name, value]) => body.set(name, value));
+    if (question) body.set("confirmed", "yes");
+    sending = true;
     document.body.classList.add("sending");
-    const response = await fetch(table.commands_url, {
-      method: "POST", credentials: "same-origin",
-      headers: {"Content-Type": "application/json", "X-CSRFToken": table.csrf, "Idempotency-Key": newKey(),
-                "Accept-Language": document.documentElement.lang},
-      body: JSON.stringify(body),
-    });
-    if (response.ok) { location.reload(); return; }
-    document.body.classList.remove("sending");
-    const error = await response.json().catch(() => ({detail: response.statusText}));
-    answer.textContent = error.detail || response.statusText;
-    answer.hidden = false;
-    if (response.status === 409) { setTimeout(() => location.reload(), 1500); }
+    try {
+      const response = await fetch(location.pathname + location.search, {
+        method: "POST", body, credentials: "same-origin", headers: {"X-CSRFToken": sender.csrf},
+      });
+      if (!response.ok) { answer(response.statusText || String(response.status)); return; }
+      if (form.id === "say") form.text.value = "";
+      if (document.activeElement) document.activeElement.blur();
+      window.storyguidePage.swap(await response.text());
+      answer("");
+    } catch (error) {
+      answer(String(error));
+    } finally {
+      sending = false;
+      document.body.classList.remove("sending");
+      ready();
+    }
   }
 
   document.addEventListener("click", (event) => {
     const button = event.target.closest("[data-command]");
-    if (button) { event.preventDefault(); send({command: JSON.parse(button.dataset.command)}); }
+    if (button) {
+      event.preventDefault();
+      const command = JSON.parse(button.dataset.command);
+      send(document.getElementById("send"), {command: button.dataset.command}, command,
+           button.textContent.trim() || button.title);
+      return;
+    }
+    const link = event.target.closest("#table a[href^='?']");  // a piece chosen on a board
+    if (link) {
+      event.preventDefault();
+      history.replaceState(null, "", link.href);
+      window.storyguidePage.refresh(link.href).then(ready);
+    }
   });
 
   // A field some offers lack (an optional one) is chosen as absent by its option "null".
   const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-  document.querySelectorAll("form.command-form").forEach((form) => {
-    const offers = JSON.parse(form.dataset.offers);
-    const selects = Array.from(form.querySelectorAll("select"));
-    const chosen = (except) => offers.filter((offer) => selects.every((select) =>
+  const chosen = (form, except) => JSON.parse(form.dataset.offers).filter((offer) =>
+    Array.from(form.querySelectorAll("select")).every((select) =>
       select === except || same(offer[select.name], JSON.parse(select.value))));
-    function narrow() {
-      selects.forEach((select) => {
-        const possible = chosen(select);
-        Array.from(select.options).forEach((option) => {
-          option.disabled = !possible.some((offer) => same(offer[select.name], JSON.parse(option.value)));
-        });
-        if (select.selectedOptions[0] && select.selectedOptions[0].disabled) {
-          const first = Array.from(select.options).find((option) => !option.disabled);
-          if (first) select.value = first.value;
-        }
+  function narrow(form) {
+    form.querySelectorAll("select").forEach((select) => {
+      const possible = chosen(form, select);
+      Array.from(select.options).forEach((option) => {
+        option.disabled = !possible.some((offer) => same(offer[select.name], JSON.parse(option.value)));
       });
-    }
-    const settle = () => { narrow(); narrow(); };  // twice: a later choice may narrow an earlier one
-    selects.forEach((select) => select.addEventListener("change", settle));
-    settle();
-    form.addEventListener("submit", (event) => {
-      event.preventDefault();
-      const [offer] = chosen(null);
-      if (offer) send({command: offer});
+      if (select.selectedOptions[0] && select.selectedOptions[0].disabled) {
+        const first = Array.from(select.options).find((option) => !option.disabled);
+        if (first) select.value = first.value;
+      }
     });
+  }
+  // Twice: a later choice may narrow an earlier one.
+  const settle = () => document.querySelectorAll("form.command-form").forEach((form) => { narrow(form); narrow(form); });
+  document.addEventListener("change", (event) => {
+    const form = event.target.closest("form.command-form");
+    if (form) { narrow(form); narrow(form); }
   });
 
-  // The dice a command waits for, as they fell: faces in order, or a shuffle's new order.
-  const dice = document.getElementById("dice");
-  if (dice) dice.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const numbers = dice.faces.value.split(/[\s,;]+/).filter(Boolean).map(Number);
-    send({dice: dice.dataset.shuffle === "1" ? [numbers] : numbers});
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (form.matches("form.command-form")) {
+      event.preventDefault();
+      const [offer] = chosen(form, null);
+      if (offer) send(form, {}, offer, form.querySelector("legend").textContent.trim());
+    } else if (form.id === "say" || form.id === "dice") {
+      event.preventDefault();
+      send(form, {}, null, "");
+    }
   });
 
-  const say = document.getElementById("say");
-  if (say) say.addEventListener("submit", (event) => { event.preventDefault(); send({text: say.text.value}); });
+  document.addEventListener("storyguide:swapped", () => { settle(); ready(); });
+  settle();
   ready();
 })();
