@@ -23,6 +23,7 @@ from datetime import datetime
 from games.awaiting import awaited_event, awaits, first_die
 from games.chain import HASHED_FIELDS, canonical_state, event_hash
 from games.dice import (
+    ENTERED,
     SERVER,
     DiceAwaited,
     DiceError,
@@ -59,6 +60,9 @@ class Report:
     seed_revealed: bool = False
     seed_matches_commitment: bool | None = None
     rolls_checked: int = 0
+    rolls_entered: int = 0
+    """Dice entered at the table: no seed made them, so only the chain and the replay
+    vouch for them, not for their fairness (the verify page says so)."""
     rolls_intact: bool | None = None
     replay_matches: bool = True
     problems: list[Problem] = field(default_factory=list)
@@ -82,11 +86,23 @@ class Report:
 
 def verify(game: GameRecord, events: list[dict], ruleset: Ruleset) -> Report:
     """Check a game's log; ``events`` are the stored events in order, with their hashes."""
-    report = Report(events=len(events), seed_revealed=game.server_seed is not None)
+    report = Report(
+        events=len(events),
+        seed_revealed=game.server_seed is not None,
+        rolls_entered=len(_entered_nonces(events)),
+    )
     _check_chain(game, events, report)
     _check_rolls(game, events, report)
     _check_replay(game, events, ruleset, report)
     return report
+
+
+def _entered_nonces(events: list[dict]) -> set[int]:
+    """The dice entered at the table, by nonce: a die entered on the way to its command is
+    logged again with the command."""
+    return {
+        roll["nonce"] for event in events for roll in event["dice"] if roll["source"] == ENTERED
+    }
 
 
 def _check_chain(game: GameRecord, events: list[dict], report: Report) -> None:
