@@ -231,12 +231,15 @@ def _snitch(state: State, command: dict) -> Worth:
 
 
 def _vote(state: State, command: dict) -> Worth:
-    """A captain agrees to end (§7) only when someone else proposed it, and only when
-    his team does not trail; a bot never proposes it."""
+    """A captain agrees to end the game early (§7) only when ending it now is his team's
+    best outcome: someone else proposed it (a bot never proposes it) and his team leads on
+    points, so the game ends as a win for it (the result counts the points as they stand,
+    the win's bonus to the leader). Level, ending gives a draw where playing on may still
+    win it; behind, it seals a loss: he plays on either way, whatever the round."""
     team = team_of(state, command["player"])
     proposed = bool(state["end_votes"])  # he is offered the vote once someone has given his
-    trailing = state["score"][team] < state["score"][1 - team]
-    return 1.0 if proposed and not trailing else None
+    leading = state["score"][team] > state["score"][1 - team]
+    return 1.0 if proposed and leading else None
 
 
 def _intercept(state: State, command: dict) -> Worth:

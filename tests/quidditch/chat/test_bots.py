@@ -150,6 +150,21 @@ def test_7_the_referee_bot_agrees_to_end_once_both_captains_have():
 
 
 @pytest.mark.parametrize(
+    ("score", "agrees"),
+    [([30, 10], True), ([10, 10], False), ([0, 0], False), ([10, 30], False)],
+    ids=["leading", "level", "nil-nil", "trailing"],
+)
+def test_7_a_captain_bot_agrees_to_end_early_only_when_leading(score, agrees):
+    """§7, the end by agreement: Slytherin's captain proposed it; Gryffindor's bot agrees
+    only when ending now is a win for Gryffindor (a draw or a loss is played on)."""
+    game = Game().kick_off().to_chasers(carrier=3)
+    game.do("Spielende", by="SHüter")
+    state = {**game.state, "score": score}
+    vote = {"action": "end_game", "player": state["teams"][0]["captain"]}
+    assert (tactics.worth(state, vote) is not None) is agrees
+
+
+@pytest.mark.parametrize(
     ("reason", "half_time_after", "answer"),
     [
         ("absent", 5, {"action": "accept_substitution", "team": 0, "when": "now"}),
