@@ -382,6 +382,10 @@ CELERY_BEAT_SCHEDULE = {
 # of BOT_PAUSE_SECONDS, so bots use at most about half of a worker on one game.
 BOT_SECONDS = float(os.environ.get("BOT_SECONDS", "1.0"))
 BOT_PAUSE_SECONDS = float(os.environ.get("BOT_PAUSE_SECONDS", "1.0"))
+# How a game's bots are woken when time alone changes what they may do (games.wakes):
+# "celery" (a task at that time), "in_process" (a timer in the server's process, where
+# tasks run in-process and cannot wait), or "off".
+BOT_WAKE = os.environ.get("BOT_WAKE", "celery" if CELERY_BROKER_URL else "in_process")
 # A game ends, abandoned, when its log reaches this many events (docs/architecture.md,
 # "Bounded work"): the longest games of the rules run to a few hundred.
 GAME_EVENT_LIMIT = int(os.environ.get("GAME_EVENT_LIMIT", "10000"))

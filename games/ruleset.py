@@ -289,6 +289,13 @@ class Ruleset:
         """The final result a league or campaign needs, once the game is over."""
         return None
 
+    def wakes_at(self, state: State) -> float | None:
+        """When time alone changes what may be done in ``state`` (POSIX seconds, as
+        ``now`` is given to the rules): a window to answer in closing. The platform asks
+        the game's bots again then, with nobody acting (``games.wakes``). ``None``: nothing
+        waits on the clock."""
+        return None
+
     def ending(self, result: dict, language: str) -> str:
         """Who won and why in one sentence, with the score's parts as the rules count them,
         in ``language``: the sentence a game's page ends on and the API's ``result``

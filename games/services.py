@@ -22,7 +22,7 @@ from django.db.models import prefetch_related_objects
 from django.utils.text import Truncator
 
 from core.errors import Conflict, Forbidden, Invalid, NotFound, RuleViolation, gettext_noop
-from games import seeds
+from games import seeds, wakes
 from games import tasks as games_tasks
 from games.awaiting import awaited_event
 from games.bots import EVERY_SEAT, REFEREE_SEAT, next_bot_move, strategies
@@ -324,6 +324,10 @@ def let_bots_act(
         turn.fields.add("bots_moving")
     if written_here:
         turn.write()
+    if bots and not moving and game.status == GameStatus.ACTIVE:
+        at = find_ruleset(game.ruleset).wakes_at(game.state)
+        if at is not None:
+            wakes.wake_at(game, at)
     if moving:
         transaction.on_commit(
             lambda: games_tasks.bots_move.apply_async(
@@ -338,6 +342,22 @@ def game_bots_move(*, game_id: int, now: datetime) -> Game | None:
     whose bots have stopped changes nothing, so the task may run twice."""
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id, bots_moving=True).first()
+        if game is None:
+            return None
+        let_bots_act(game, now=now)
+    return game
+
+
+def game_bots_wake(*, game_id: int, version: int, now: datetime) -> Game | None:
+    """The game's bots asked again, at ``now``, for what time alone has changed (the
+    task behind ``games.wakes``): nothing if the game has moved on from ``version``,
+    whose own move has set its own wake."""
+    with transaction.atomic():
+        game = (
+            Game.objects.select_for_update()
+            .filter(pk=game_id, version=version, status=GameStatus.ACTIVE)
+            .first()
+        )
         if game is None:
             return None
         let_bots_act(game, now=now)

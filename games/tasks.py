@@ -1,4 +1,5 @@
-"""The platform's tasks: bots playing on after a request spent its second on them."""
+"""The platform's tasks: bots playing on after a request spent its second on them, and
+bots woken when time alone has changed what they may do."""
 
 from celery import shared_task
 from django.utils import timezone
@@ -13,6 +14,15 @@ def bots_move(game_id: int) -> bool:
     from games.services import game_bots_move
 
     return game_bots_move(game_id=game_id, now=timezone.now()) is not None
+
+
+@shared_task(base=IdempotentTask)
+def bots_wake(game_id: int, version: int) -> bool:
+    """The game's bots asked again once time alone has changed what they may do
+    (``games.wakes``); nothing if the game has moved on since the wake was set."""
+    from games.services import game_bots_wake
+
+    return game_bots_wake(game_id=game_id, version=version, now=timezone.now()) is not None
 
 
 @shared_task(base=IdempotentTask)

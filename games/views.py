@@ -132,6 +132,7 @@ def _frame(request, game, rules: Ruleset, actor, kind: str, language: str) -> di
         "state_json": json.dumps(view, indent=1, ensure_ascii=False),
         "verify_url": reverse(f"{kind}-verify-page", args=[game.pk]),
         "live": _live(game, kind),
+        "now": timezone.now().timestamp(),  # the server's clock, for the time left to answer
         "board_svg_url": (
             reverse(f"{kind}-board-svg", args=[game.pk])
             if type(rules).board_svg is not Ruleset.board_svg

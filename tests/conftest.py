@@ -117,6 +117,13 @@ def _bots_play_on_in_the_request(settings):
 
 
 @pytest.fixture(autouse=True)
+def _no_bots_woken_by_the_clock(settings):
+    """A wake set by a game's bots would fire in a thread or a task after the test moved
+    on; the tests of waking (tests/games/test_wakes.py) call the service themselves."""
+    settings.BOT_WAKE = "off"
+
+
+@pytest.fixture(autouse=True)
 def _tasks_in_process(request):
     """Tasks run in-process, as on the quick start, wherever the suite runs: with a broker
     configured (CI) a task sent from a test would otherwise wait in a queue no worker

@@ -218,6 +218,7 @@ def _player(view: dict, nick: str, buttons: list[Button], language: str) -> dict
         "marks": [say(language, mark) for mark in _marks(view, nick)],
         "awaited": bool(mine),
         "until": clock_text(min(deadlines)) if deadlines else "",
+        "deadline": min(deadlines) if deadlines else None,
         "buttons": buttons,
     }
 

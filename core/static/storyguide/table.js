@@ -111,7 +111,24 @@
     }
   });
 
-  document.addEventListener("storyguide:swapped", () => { settle(); ready(); });
+  // The time left to answer (`data-deadline`, POSIX seconds), by the server's clock as the
+  // page was drawn (`#game[data-now]`), in the page's words (`data-words`, "%(seconds)s s
+  // left"); once it has run out, nothing: the referee calls time and the page is drawn again.
+  let drawn = {server: 0, here: 0};
+  const clock = () => {
+    const game = document.getElementById("game");
+    drawn = {server: Number(game && game.dataset.now) || Date.now() / 1000, here: Date.now() / 1000};
+  };
+  setInterval(() => {
+    const now = drawn.server + Date.now() / 1000 - drawn.here;
+    document.querySelectorAll("[data-deadline]").forEach((shown) => {
+      const left = Math.ceil(Number(shown.dataset.deadline) - now);
+      shown.textContent = left > 0 ? " · " + shown.dataset.words.replace("%(seconds)s", left) : "";
+    });
+  }, 1000);
+
+  document.addEventListener("storyguide:swapped", () => { clock(); settle(); ready(); });
+  clock();
   settle();
   ready();
 })();

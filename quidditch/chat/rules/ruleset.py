@@ -315,6 +315,10 @@ class ChatQuidditch(Ruleset):
     def is_over(self, state: State) -> bool:
         return state["over"]
 
+    def wakes_at(self, state: State) -> float | None:
+        """The first answer's window to close (§3.4): then the referee calls time."""
+        return min((window["deadline"] for window in state["pending"]), default=None)
+
     def result(self, state: State) -> dict | None:
         return ending.result(state) if state["over"] else None
 
