@@ -193,6 +193,7 @@ def test_the_game_pages_header_leads_to_the_game_and_its_campaign_in_the_dashboa
         "Storyguide": "/",
         "House cups": "/league/",
         "My campaigns": "/me/",
+        "Plugins": "/me/plugins/",
         "The dashboard's home": DASHBOARD,
         "This game in the dashboard": f"/admin/games/game/{game.pk}/change/",
         "Games": f"/admin/games/game/?campaign__id__exact={table.campaign.pk}",
@@ -214,11 +215,13 @@ def test_my_campaigns_lists_finished_games_with_their_results_in_words_and_links
     markup = page(table.storyguide, "/me/")
     finished = section(markup, "Finished games")
     assert text(finished) == (
-        f"{cards.title} (Quidditch card game) The Snitch is caught. Slytherin 60, Gryffindor 250."
-        " Gryffindor wins!"
-        f" {chat.title} (Chat-Quidditch) Gryffindor wins, Gryffindor 110 – Slytherin 0: after"
-        " round 1, the last. Red v Blue at dusk (Quidditch dice game) Red wins with 115 goal"
-        " points."
+        f"{cards.title} (Quidditch card game) Gryffindor wins 250 to 60: Gryffindor caught the"
+        " Golden Snitch (150 points) in round 35 and scored 100 in Quaffles and Goal Cards"
+        " (10 points each), Slytherin 60."
+        f" {chat.title} (Chat-Quidditch) Gryffindor wins 110 to 0, after round 1, the last:"
+        " 1 × 10 for goals and 100 for the win (§7); Slytherin: no points."
+        " Red v Blue at dusk (Quidditch dice game) Red wins on goal points, 115 to 20, the"
+        " catch's bonus included: Red caught the snitch in round 3, with 2 snitch points to 0."
     )
     assert links(finished) == {
         chat.title: f"/matches/{chat.pk}/",
@@ -231,9 +234,17 @@ def test_my_campaigns_lists_finished_games_with_their_results_in_words_and_links
 def test_a_result_is_in_the_readers_language(table):
     played_out(dice_match(table, title="Rot gegen Blau"))
     german = text(section(page(table.player, "/me/", "de"), "Beendete Spiele"))
-    assert german == "Rot gegen Blau (Quidditch-Würfelspiel) Blau gewinnt mit 70 Torpunkten."
+    assert german == (
+        "Rot gegen Blau (Quidditch-Würfelspiel) Blau gewinnt nach Torpunkten, 70 zu 35, obwohl"
+        " Rot in Runde 2 den Schnatz gefangen hat, mit 1 Schnatzpunkt zu 0, und den Bonus für"
+        " den Fang bekam."
+    )
     french = text(section(page(table.player, "/me/", "fr"), "Parties terminées"))
-    assert french == "Rot gegen Blau (Jeu de dés de Quidditch) Bleu gagne avec 70 points de but."
+    assert french == (
+        "Rot gegen Blau (Jeu de dés de Quidditch) Bleu gagne aux points de but, 70 à 35, bien"
+        " que Rouge ait attrapé le Vif d'Or à la manche 2, avec 1 point Vif d'Or à 0, et reçu"
+        " le bonus de la capture."
+    )
 
 
 def test_a_player_sees_the_finished_games_they_played_and_an_abandoned_one_says_so(table):
