@@ -202,6 +202,10 @@ def _team(view: dict, index: int, buttons: dict[str, list[Button]], language: st
     }
 
 
+#: The time left to answer, as the page counts it down ("{seconds}" filled in there).
+SECONDS_LEFT = _("{seconds} s left")
+
+
 def _player(view: dict, nick: str, buttons: list[Button], language: str) -> dict:
     player = view["players"][nick]
     third = view["thirds"].get(nick)
@@ -219,6 +223,7 @@ def _player(view: dict, nick: str, buttons: list[Button], language: str) -> dict
         "awaited": bool(mine),
         "until": clock_text(min(deadlines)) if deadlines else "",
         "deadline": min(deadlines) if deadlines else None,
+        "left": say(language, SECONDS_LEFT, seconds="{seconds}"),
         "buttons": buttons,
     }
 

@@ -112,7 +112,7 @@
   });
 
   // The time left to answer (`data-deadline`, POSIX seconds), by the server's clock as the
-  // page was drawn (`#game[data-now]`), in the page's words (`data-words`, "%(seconds)s s
+  // page was drawn (`#game[data-now]`), in the page's words (`data-words`, "{seconds} s
   // left"); once it has run out, nothing: the referee calls time and the page is drawn again.
   let drawn = {server: 0, here: 0};
   const clock = () => {
@@ -123,7 +123,7 @@
     const now = drawn.server + Date.now() / 1000 - drawn.here;
     document.querySelectorAll("[data-deadline]").forEach((shown) => {
       const left = Math.ceil(Number(shown.dataset.deadline) - now);
-      shown.textContent = left > 0 ? " · " + shown.dataset.words.replace("%(seconds)s", left) : "";
+      shown.textContent = left > 0 ? " · " + shown.dataset.words.replace("{seconds}", left) : "";
     });
   }, 1000);
 
