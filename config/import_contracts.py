@@ -5,7 +5,7 @@
 ``settings.GAMES`` to a temporary import-linter file and runs ``lint-imports`` on it:
 
 - the layers: ``core`` <- ``games`` <- ``campaign`` <- the games <- ``league``,
-  ``webhooks`` <- ``pages``;
+  ``webhooks`` <- ``pages``, ``discord_bridge``;
 - the games are independent of one another: no game package imports a sibling;
 - the pure modules import neither Django nor DRF: the platform's rules, dice, chain,
   verifier, bots, tables and texts, the campaign's and the league's rules, and every
@@ -40,7 +40,7 @@ PURE = (
     "campaign.rules",
     "league.rules",
 )
-LAYERS = ("pages", "league | webhooks", "{games}", "campaign", "games", "core")
+LAYERS = ("pages | discord_bridge", "league | webhooks", "{games}", "campaign", "games", "core")
 
 
 def game_modules(game: str) -> list[str]:
@@ -59,7 +59,7 @@ def game_modules(game: str) -> list[str]:
 def contracts(games: list[str]) -> str:
     """The import-linter configuration (INI) for these games."""
     roots = sorted(
-        {"core", "games", "campaign", "league", "webhooks", "pages"}
+        {"core", "games", "campaign", "league", "webhooks", "pages", "discord_bridge"}
         | {game.split(".")[0] for game in games}
     )
     layers = [layer.format(games=" | ".join(games)) for layer in LAYERS]
@@ -72,7 +72,8 @@ def contracts(games: list[str]) -> str:
             "include_external_packages = True",
             "",
             "[importlinter:contract:layers]",
-            "name = Layers: core <- games <- campaign <- the games <- league, webhooks <- pages",
+            "name = Layers: core <- games <- campaign <- the games <- league, webhooks"
+            " <- pages, discord_bridge",
             "type = layers",
             "layers =",
             *(f"    {layer}" for layer in layers),

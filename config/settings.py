@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     *GAMES,
     "league",
     "webhooks",
+    "discord_bridge",
     "pages",
 ]
 
@@ -317,11 +318,14 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": "/api/",
+    # The paths are absolute (/api/...): a client's base URL is the origin it read this at.
+    "SERVERS": [{"url": "/", "description": "This service, where you read this schema."}],
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "core.schema.add_errors_and_links",
         "core.schema.add_streams",
         "games.schema.add_ruleset_shapes",
+        "core.schema.defaults_in_words",
         "core.schema.nullable_references",
     ],
     "ENUM_NAME_OVERRIDES": {
@@ -401,6 +405,18 @@ WEBHOOKS_LEASE_SECONDS = float(os.environ.get("WEBHOOKS_LEASE_SECONDS", "60"))
 WEBHOOKS_DISABLE_AFTER_DAYS = float(os.environ.get("WEBHOOKS_DISABLE_AFTER_DAYS", "5"))
 # After a rotation the previous secret signs too, for this long.
 WEBHOOKS_SECRET_OVERLAP_HOURS = float(os.environ.get("WEBHOOKS_SECRET_OVERLAP_HOURS", "24"))
+
+# Discord (docs/discord.md): where its API is (tests point it at a fake one on loopback),
+# how old an interaction's signed timestamp may be, how long a 429's Retry-After is waited
+# for at most, and how a deferred answer's follow-up is sent: a Celery task where there is
+# a broker, else a thread of the server's own, after the deferral has been answered.
+DISCORD_API_URL = os.environ.get("DISCORD_API_URL", "https://discord.com/api/v10")
+DISCORD_SIGNATURE_MAX_AGE_SECONDS = int(os.environ.get("DISCORD_SIGNATURE_MAX_AGE_SECONDS", "300"))
+DISCORD_RETRY_AFTER_MAX_SECONDS = float(os.environ.get("DISCORD_RETRY_AFTER_MAX_SECONDS", "10"))
+DISCORD_TIMEOUT_SECONDS = float(os.environ.get("DISCORD_TIMEOUT_SECONDS", "5"))
+DISCORD_FOLLOW_UPS = os.environ.get(
+    "DISCORD_FOLLOW_UPS", "celery" if CELERY_BROKER_URL else "thread"
+)
 
 LOGGING = {
     "version": 1,

@@ -44,6 +44,7 @@ api_patterns = [
     *games_urls("urls"),
     path("", include("league.urls")),
     path("", include("webhooks.urls")),
+    path("", include("discord_bridge.urls")),
     path("schema/", SchemaView.as_view(), name="schema"),
     # Swagger UI's start as a script of its own (/api/docs/?script=), not inline: the
     # Content-Security-Policy runs no inline script.
@@ -66,6 +67,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include(api_patterns)),
     path("", include("pages.urls")),
+    path("", include("discord_bridge.page_urls")),
     path("league/", include("league.page_urls")),
     path("", include("games.page_urls")),
     *games_urls("page_urls"),
