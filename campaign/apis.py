@@ -8,6 +8,8 @@ call and serialize.
 
 from __future__ import annotations
 
+import functools
+
 from django.core.exceptions import ObjectDoesNotExist
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
@@ -47,6 +49,7 @@ from campaign.serializers import (
     ReasonSerializer,
     SignUpSerializer,
 )
+from core import idempotency
 from core import services as core_services
 from core.downloads import csv_download
 from core.pagination import CURSOR_PARAMETERS, cursor, cursor_page
@@ -98,6 +101,7 @@ class CampaignViewSet(
     @extend_schema(
         methods=["post"],
         request=AddresseeSerializer,
+        parameters=[idempotency.PARAMETER],
         responses={201: InvitationSerializer},
     )
     @action(detail=True, methods=["get", "post"], serializer_class=MembershipSerializer)
@@ -111,18 +115,22 @@ class CampaignViewSet(
             members = selectors.members_of(campaign, search=request.query_params.get("search", ""))
             page = self.paginate_queryset(members)
             return self.get_paginated_response(MembershipSerializer(page, many=True).data)
-        incoming = AddresseeSerializer(data=request.data)
-        incoming.is_valid(raise_exception=True)
-        invitation = invitations.invitation_address(
-            campaign=campaign,
-            created_by=request.user,
-            now=timezone.now(),
-            by=request.user,
-            **incoming.validated_data,
-        )
-        return Response(
-            InvitationSerializer(invitation, context={"request": request}).data, status=201
-        )
+
+        def create():
+            incoming = AddresseeSerializer(data=request.data)
+            incoming.is_valid(raise_exception=True)
+            invitation = invitations.invitation_address(
+                campaign=campaign,
+                created_by=request.user,
+                now=timezone.now(),
+                by=request.user,
+                **incoming.validated_data,
+            )
+            return Response(
+                InvitationSerializer(invitation, context={"request": request}).data, status=201
+            )
+
+        return idempotency.created_once(request, create)
 
     @extend_schema(parameters=CURSOR_PARAMETERS, responses={200: ActivityPageSerializer})
     @action(detail=True, methods=["get"])
@@ -253,6 +261,13 @@ class InvitationViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets
         if self.action in {"retrieve", "accept", "decline", "sign_up"}:
             return [InvitationRateThrottle()]
         return super().get_throttles()
+
+    @extend_schema(parameters=[idempotency.PARAMETER])
+    def create(self, request, *args, **kwargs):
+        """Make an invitation (a campaign's storyguide)."""
+        return idempotency.created_once(
+            request, functools.partial(super().create, request, *args, **kwargs)
+        )
 
     def perform_create(self, serializer):
         fields = dict(serializer.validated_data)

@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign.roles import campaign_roles
+from core import idempotency
 from core.errors import NotFound, gettext_noop
 from core.models import TokenScope
 from core.services import token_issue, token_revoke
@@ -105,21 +106,26 @@ class TokenListView(APIView):
     @extend_schema(
         operation_id="auth_tokens_create",
         request=TokenRequestSerializer,
+        parameters=[idempotency.PARAMETER],
         responses={201: NewTokenSerializer},
     )
     def post(self, request, format=None):
         require_full(request.user)
-        asked = TokenRequestSerializer(data=request.data, context={"request": request})
-        asked.is_valid(raise_exception=True)
-        issued = token_issue(
-            request.user,
-            name=asked.validated_data["name"],
-            campaigns=asked.validated_data["campaigns"],
-            plays=asked.validated_data["access"] == PLAY,
-            lifetime=timedelta(days=asked.validated_data["expires_in_days"]),
-        )
-        body = {**TokenSerializer(issued.scope).data, "token": issued.token}
-        return Response(body, status=201)
+
+        def create():
+            asked = TokenRequestSerializer(data=request.data, context={"request": request})
+            asked.is_valid(raise_exception=True)
+            issued = token_issue(
+                request.user,
+                name=asked.validated_data["name"],
+                campaigns=asked.validated_data["campaigns"],
+                plays=asked.validated_data["access"] == PLAY,
+                lifetime=timedelta(days=asked.validated_data["expires_in_days"]),
+            )
+            body = {**TokenSerializer(issued.scope).data, "token": issued.token}
+            return Response(body, status=201)
+
+        return idempotency.created_once(request, create)
 
 
 class TokenDetailView(APIView):

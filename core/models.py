@@ -56,3 +56,25 @@ class TokenScope(models.Model):
 
     def __str__(self) -> str:
         return f"token {self.name!r} of user {self.token.user_id}"
+
+
+class CreatedOnce(models.Model):
+    """What a create sent with an Idempotency-Key answered, for its retries
+    (``core.idempotency``): the key as its digest, the request as its fingerprint, the
+    answer sealed under the key. Kept a day."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key_digest = models.CharField(max_length=64, help_text="SHA-256 of the Idempotency-Key.")
+    fingerprint = models.CharField(max_length=64, help_text="SHA-256 of the request.")
+    status = models.PositiveSmallIntegerField(default=0)
+    sealed = models.BinaryField(default=b"", help_text="The answer's body, sealed under the key.")
+    created_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        verbose_name_plural = "creates once"
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key_digest"], name="one_create_per_users_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"a create of user {self.user_id} at {self.created_at:%Y-%m-%d %H:%M}"

@@ -14,6 +14,8 @@ import functools
 from django.http import HttpResponse
 from django.urls import URLResolver, get_resolver, reverse
 from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.utils.http import parse_etags
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, viewsets
@@ -21,14 +23,15 @@ from rest_framework.decorators import action
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
-from core.errors import Invalid, NotFound, gettext_noop
+from core import idempotency
+from core.errors import NotFound
 from core.numbers import whole_number
 from core.pagination import CURSOR_PARAMETERS, cursor, cursor_page, int_param
 from core.schema import RATE_LIMITED
 from core.throttling import VerifyRateThrottle
 from games import selectors, services
 from games.campaign_app import campaign_app
-from games.models import Game, GameEvent
+from games.models import Game
 from games.ruleset import Ruleset, find_ruleset, ruleset_names
 from games.serializers import (
     BotsSerializer,
@@ -43,21 +46,21 @@ from games.serializers import (
     VerifySerializer,
 )
 
-#: The longest Idempotency-Key a command takes (the column that keeps it).
-MAX_KEY = GameEvent._meta.get_field("idempotency_key").max_length
+#: What an answer about a game differs by, besides its URL: the reader and their language.
+VARIES_BY = ("Accept-Language", "Authorization", "Cookie")
+
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match",
+    str,
+    OpenApiParameter.HEADER,
+    description="The ETag of an answer you hold: 304 with no body while it still holds.",
+)
 
 
-def idempotency_key(request) -> str | None:
-    """The request's Idempotency-Key, if it sent one; refused (400) if longer than kept."""
-    key = request.headers.get("Idempotency-Key") or None
-    if key is not None and len(key) > MAX_KEY:
-        raise Invalid.field(
-            "Idempotency-Key",
-            gettext_noop("An Idempotency-Key has at most %(most)s characters."),
-            params={"most": MAX_KEY},
-            code="idempotency_key_too_long",
-        )
-    return key
+def not_modified(request, etag: str) -> bool:
+    """Does the request's ``If-None-Match`` name ``etag`` (compared weakly, RFC 9110 13.1.2)?"""
+    asked = parse_etags(request.headers.get("If-None-Match", ""))
+    return "*" in asked or etag in {tag.removeprefix("W/") for tag in asked}
 
 
 class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -84,17 +87,34 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             .prefetch_related("seats")
         )
 
-    @extend_schema(responses={200: GameSerializer})
+    @extend_schema(parameters=[IF_NONE_MATCH], responses={200: GameSerializer, 304: None})
     def retrieve(self, request, *args, **kwargs):
-        """A game's state as the caller may see it, and the commands they may give now."""
+        """A game's state as the caller may see it, and the commands they may give now;
+        with an ETag, and 304 while the ``If-None-Match`` given still holds."""
         game = self.get_object()
-        return self._answer(game, self.actor(game))
+        actor = self.actor(game)
+        return self._conditional(game, actor, lambda: self._game_body(game, actor))
+
+    def _conditional(self, game: Game, actor, body, part: str = "") -> Response:
+        """``body()`` with its ETag, or 304 with no body (and nothing rendered) when the
+        reader holds the answer already (``selectors.game_etag``)."""
+        language = selectors.words_language(
+            find_ruleset(game.ruleset), selectors.asked_language(self.request)
+        )
+        etag = selectors.game_etag(game, actor, language=language, now=timezone.now(), part=part)
+        fresh = not_modified(self.request, etag)
+        response = Response(status=304) if fresh else Response(body())
+        response["ETag"] = etag
+        patch_vary_headers(response, VARIES_BY)
+        return response
 
     def answer_language(self) -> str | None:
-        """An error about a game is told in its ruleset's first language, unless the
-        reader asks for another (``core.responses``)."""
+        """An error about a game the reader may read is told in its ruleset's first
+        language, unless the reader asks for another (``core.responses``). About any
+        other game it is told as about no game at all, so that a 404 says nothing of a
+        private game (whether it exists, its ruleset)."""
         pk = str(self.kwargs.get(self.lookup_url_kwarg or self.lookup_field, ""))
-        games = Game.objects.filter(pk=whole_number(pk) or 0)
+        games = selectors.games_visible_to(self.request, self.kind).filter(pk=whole_number(pk) or 0)
         name = games.values_list("ruleset", flat=True).first()
         return find_ruleset(name).languages[0] if name in ruleset_names() else None
 
@@ -110,23 +130,28 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return GameSerializer(game, context=context).data
 
     @extend_schema(
-        parameters=CURSOR_PARAMETERS,
-        responses={200: EventPageSerializer},
+        parameters=[*CURSOR_PARAMETERS, IF_NONE_MATCH],
+        responses={200: EventPageSerializer, 304: None},
     )
     @action(detail=True, methods=["get"])
     def events(self, request, pk=None):
-        """The log, a page at a time, as the caller may see it: poll with ?after=<last seq>."""
+        """The log, a page at a time, as the caller may see it: poll with ?after=<last seq>
+        (with the page's ETag in ``If-None-Match``: 304 while nothing is new)."""
         game = self.get_object()
         actor = self.actor(game)
         after, limit = cursor(request)
-        events = selectors.game_events(game, after=after, limit=limit)
-        page = cursor_page(
-            [selectors.event_as_seen(game, event, actor) for event in events],
-            after=after,
-            latest=game.version,
-        )
-        page.update(version=game.version, ruleset=game.ruleset)
-        return Response(EventPageSerializer(page).data)
+
+        def page() -> dict:
+            events = selectors.game_events(game, after=after, limit=limit)
+            page = cursor_page(
+                [selectors.event_as_seen(game, event, actor) for event in events],
+                after=after,
+                latest=game.version,
+            )
+            page.update(version=game.version, ruleset=game.ruleset)
+            return EventPageSerializer(page).data
+
+        return self._conditional(game, actor, page, part=f"events:{after}:{limit}")
 
     @extend_schema(
         parameters=[
@@ -179,7 +204,11 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 class PlayableGameViewSet(GameViewSet):
     """Games that clients create and play by submitting commands."""
 
-    @extend_schema(request=GameCreateSerializer, responses={201: GameSerializer})
+    @extend_schema(
+        request=GameCreateSerializer,
+        parameters=[idempotency.PARAMETER],
+        responses={201: GameSerializer},
+    )
     def create(self, request):
         """Create a game under any ruleset of this kind; only a storyguide of the campaign may.
 
@@ -187,17 +216,21 @@ class PlayableGameViewSet(GameViewSet):
         seats go to the players of the characters the config fields, to the
         members named in ``seats``, and to the bots named in ``bots``.
         """
-        incoming = GameCreateSerializer(
-            data=request.data, context={"request": request, "kind": self.kind}
-        )
-        incoming.is_valid(raise_exception=True)
-        game = services.game_create(
-            **incoming.validated_data,
-            created_by=request.user,
-            now=timezone.now(),
-            started_by_member=True,
-        )
-        return self._answer(game, self.actor(game), status=201)
+
+        def create():
+            incoming = GameCreateSerializer(
+                data=request.data, context={"request": request, "kind": self.kind}
+            )
+            incoming.is_valid(raise_exception=True)
+            game = services.game_create(
+                **incoming.validated_data,
+                created_by=request.user,
+                now=timezone.now(),
+                started_by_member=True,
+            )
+            return self._answer(game, self.actor(game), status=201)
+
+        return idempotency.created_once(request, create)
 
     @extend_schema(
         request=SubmissionSerializer,
@@ -207,7 +240,7 @@ class PlayableGameViewSet(GameViewSet):
                 str,
                 OpenApiParameter.HEADER,
                 description="A retry with the same key and body returns the first answer "
-                f"(at most {MAX_KEY} characters).",
+                f"(at most {idempotency.MAX_KEY} characters).",
             )
         ],
         responses={201: CommandAnswerSerializer},
@@ -228,7 +261,7 @@ class PlayableGameViewSet(GameViewSet):
             user=request.user,
             submission=services.Submission(**incoming.validated_data),
             now=now,
-            idempotency_key=idempotency_key(request),
+            idempotency_key=idempotency.asked_key(request),
             language=selectors.asked_language(request),
         )
         if played.answered is not None:  # kept with the event (its key's), or a retry's

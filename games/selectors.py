@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
+from hashlib import sha256
 from typing import NamedTuple
 
 from django.core.cache import cache
@@ -366,6 +367,26 @@ def command_answer(
         "event": event_as_seen(game, stored, actor),
         "game": game_as_seen(game, actor, now=now, language=language),
     }
+
+
+def game_etag(game: Game, actor: Actor, *, language: str, now: datetime, part: str = "") -> str:
+    """The ETag of an answer about ``game`` (its state, or ``part`` of it: a page of its
+    log), from what makes the answer differ, so that a ``304`` costs no rendering: the
+    log (its version and last hash stand for the state and every event), the row's other
+    fields the answer shows, its seats, who reads it (role and seats: a player and a
+    spectator see different states), the language of its words, and whether time alone
+    changed what may be done (``Ruleset.wakes_at`` passed)."""
+    rules = find_ruleset(game.ruleset)
+    wakes = rules.wakes_at(game.state) if game.status == GameStatus.ACTIVE else None
+    seats = sorted((seat.participant, seat.user_id or 0, seat.bot) for seat in game.seats.all())
+    parts = (
+        (game.pk, game.version, game.last_hash, game.status, game.title, game.public),
+        (game.friendly, game.entered_dice, game.client_seed, game.next_nonce),
+        (str(game.seed_revealed_at), game.bots_moving, seats),
+        (actor.role, sorted(actor.controls), language, part),
+        wakes is not None and now.timestamp() >= wakes,
+    )
+    return '"' + sha256(repr(parts).encode()).hexdigest()[:32] + '"'
 
 
 def _moment(value: datetime | None) -> str | None:

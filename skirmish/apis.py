@@ -13,6 +13,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from core import idempotency
 from games import selectors
 from games.apis import PlayableGameViewSet
 from games.serializers import CommandAnswerSerializer, GameSerializer
@@ -34,6 +35,7 @@ class SkirmishViewSet(PlayableGameViewSet):
 
     @extend_schema(
         request=SkirmishCreateSerializer,
+        parameters=[idempotency.PARAMETER],
         responses={201: GameSerializer},
     )
     def create(self, request):
@@ -48,15 +50,19 @@ class SkirmishViewSet(PlayableGameViewSet):
         storyguide's own duties) say otherwise; the storyguide runs the others and
         may command every participant.
         """
-        incoming = SkirmishCreateSerializer(data=request.data, context={"request": request})
-        incoming.is_valid(raise_exception=True)
-        game = services.skirmish_create(
-            **incoming.validated_data,
-            created_by=request.user,
-            now=timezone.now(),
-            started_by_member=True,
-        )
-        return self._answer(game, self.actor(game), status=201)
+
+        def create():
+            incoming = SkirmishCreateSerializer(data=request.data, context={"request": request})
+            incoming.is_valid(raise_exception=True)
+            game = services.skirmish_create(
+                **incoming.validated_data,
+                created_by=request.user,
+                now=timezone.now(),
+                started_by_member=True,
+            )
+            return self._answer(game, self.actor(game), status=201)
+
+        return idempotency.created_once(request, create)
 
     @extend_schema(
         request=SkirmishParticipantSerializer,

@@ -20,6 +20,7 @@ from rest_framework.response import Response
 
 from campaign.apis import require_storyguide
 from campaign.models import Campaign
+from core import idempotency
 from core.errors import NotFound
 from webhooks import endpoints, replay
 from webhooks.models import Delivery, Endpoint, event_types
@@ -56,17 +57,26 @@ class WebhookViewSet(
     def get_queryset(self):
         return Endpoint.objects.filter(campaign_id=self.kwargs["campaign_pk"]).order_by("id")
 
-    @extend_schema(request=EndpointSerializer, responses={201: CreatedEndpointSerializer})
+    @extend_schema(
+        request=EndpointSerializer,
+        parameters=[idempotency.PARAMETER],
+        responses={201: CreatedEndpointSerializer},
+    )
     def create(self, request, campaign_pk=None):
-        """Register an endpoint; the answer holds its secret, shown this once."""
-        incoming = EndpointSerializer(data=request.data)
-        incoming.is_valid(raise_exception=True)
-        endpoint = endpoints.endpoint_create(
-            campaign=Campaign.objects.get(pk=campaign_pk),
-            now=timezone.now(),
-            **incoming.validated_data,
-        )
-        return Response(CreatedEndpointSerializer(endpoint).data, status=201)
+        """Register an endpoint; the answer holds its secret, shown this once (and to a
+        retry with the same Idempotency-Key)."""
+
+        def create():
+            incoming = EndpointSerializer(data=request.data)
+            incoming.is_valid(raise_exception=True)
+            endpoint = endpoints.endpoint_create(
+                campaign=Campaign.objects.get(pk=campaign_pk),
+                now=timezone.now(),
+                **incoming.validated_data,
+            )
+            return Response(CreatedEndpointSerializer(endpoint).data, status=201)
+
+        return idempotency.created_once(request, create)
 
     def perform_update(self, serializer):
         serializer.instance = endpoints.endpoint_update(
