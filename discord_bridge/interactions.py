@@ -15,14 +15,14 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
-from core.errors import AppError, Invalid, NotFound, RuleViolation, gettext_noop
+from core.errors import AppError, Forbidden, Invalid, NotFound, RuleViolation, gettext_noop
 from discord_bridge import deferred, reads
 from discord_bridge.models import DiscordApplication, DiscordChannel, DiscordLink
 from discord_bridge.services import link_code_issue
 from discord_bridge.words import language_of, message, refusal, say
 from games import selectors
 from games.models import Game
-from games.ruleset import Ruleset, find_ruleset
+from games.ruleset import SPECTATOR, Ruleset, find_ruleset
 from games.services import Submission, actor_for
 
 PING, APPLICATION_COMMAND, AUTOCOMPLETE = 1, 2, 4
@@ -155,6 +155,8 @@ def _move(interaction: Interaction) -> dict:
     and the move's place in the list the sender was offered then."""
     game, user = _game(interaction), _user(interaction)
     actor = actor_for(game, user)
+    if actor.role == SPECTATOR:  # a spectator, a removed member: as the service refuses
+        raise Forbidden("Only the referee and the game's participants send commands.")
     version, _, index = str(interaction.options.get("move", "")).partition(".")
     if not (version.isdigit() and index.isdigit()):
         raise Invalid(NOT_A_CHOICE, code="not_a_choice")

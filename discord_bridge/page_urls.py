@@ -1,6 +1,6 @@
 from django.urls import path
 
-from discord_bridge import pages
+from discord_bridge import webpages as pages
 
 urlpatterns = [
     path("discord/link/", pages.link, name="discord-link"),
