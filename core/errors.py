@@ -34,6 +34,48 @@ def gettext_noop(message: str) -> str:
     return message
 
 
+class Localized:
+    """A message's parameter spelled differently in each language: a Chat-Quidditch nick is
+    ``GHüter`` in German, ``GKeeper`` in English and ``GGardien`` in French (issue 39).
+
+    The rules know the spellings but not the reader's language, so they hand the error
+    all of them; the error is written in the reader's language where it is answered
+    (:meth:`AppError.to_json`). As a plain string (``detail``, a log) it reads as
+    ``fallback``: the spelling of the messages' own language, English.
+    """
+
+    def __init__(self, spellings: dict[str, str], fallback: str) -> None:
+        self.spellings = spellings
+        self.fallback = fallback
+
+    def in_language(self, language: str | None) -> str:
+        """The spelling of ``language`` (``de`` for ``de-at`` too), else the fallback."""
+        base = (language or "").split("-")[0].lower()
+        return self.spellings.get(base, self.fallback)
+
+    def __str__(self) -> str:
+        return self.fallback
+
+    def __repr__(self) -> str:
+        return f"Localized({self.spellings!r}, {self.fallback!r})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Localized) and (self.spellings, self.fallback) == (
+            other.spellings,
+            other.fallback,
+        )
+
+    __hash__ = None
+
+
+def _in_language(params: dict, language: str | None) -> dict:
+    """``params`` with each :class:`Localized` value spelled for ``language``."""
+    return {
+        name: value.in_language(language) if isinstance(value, Localized) else value
+        for name, value in params.items()
+    }
+
+
 class AppError(Exception):
     """Base of the family: what went wrong, for a program and for a person."""
 
@@ -62,12 +104,12 @@ class AppError(Exception):
         self.headers = headers or {}
         super().__init__(self.detail)
 
-    def to_json(self, translate=None) -> dict:
+    def to_json(self, translate=None, language: str | None = None) -> dict:
         """The common error body, its detail and the fields' messages through ``translate``
-        (a gettext) if given."""
+        (a gettext) if given, its :class:`Localized` parameters spelled for ``language``."""
         translate = translate or (lambda text: text)
         text = translate(self.template)
-        detail = text % self.params if self.params else text
+        detail = text % _in_language(self.params, language) if self.params else text
         body = {"code": self.code, "detail": detail}
         if self.errors:
             # A field's message that is the error's own detail (``Invalid.field``) reads
@@ -75,7 +117,7 @@ class AppError(Exception):
             body["errors"] = _translated(
                 self.errors, lambda said: detail if said == self.template else translate(said)
             )
-        if self.rule or self.status == RuleViolation.status:
+        if self.rule:
             body["rule"] = self.rule
         return {**body, **self.extra}
 

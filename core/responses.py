@@ -69,7 +69,7 @@ FROM_DRF = {
 def error_body(error: AppError, language: str | None = None) -> dict:
     """The error's fields, its texts in ``language`` (else the active language)."""
     with translation.override(language) if language else contextlib.nullcontext():
-        return error.to_json(translate=translation.gettext)
+        return error.to_json(translate=translation.gettext, language=translation.get_language())
 
 
 def answer(

@@ -11,8 +11,9 @@ a command with no chat line, the whispered experience points and
 substitutions, which are buttons on the table).
 
 The rules are pure and do not know the reader's language: the answer is made
-in each language, and the one whose heading the service translated the
-error's template into is the one answered (:meth:`Help.to_json`).
+in each language, and the service answers the one of its reader
+(:meth:`Help.to_json`), as it spells the nicks a refusal names
+(``core.errors.Localized``).
 """
 
 from __future__ import annotations
@@ -37,10 +38,11 @@ class Help(RuleViolation):
         self.answers = answers
         self.detail = _text(SOURCE, answers[SOURCE])
 
-    def to_json(self, translate=None) -> dict:
-        body = super().to_json(translate)
-        heading = body["detail"]
-        language = next((lang for lang in LANGUAGES if say(lang, HEADING) == heading), SOURCE)
+    def to_json(self, translate=None, language: str | None = None) -> dict:
+        body = super().to_json(translate, language)
+        language = (language or SOURCE).split("-")[0]
+        if language not in self.answers:
+            language = SOURCE
         commands = self.answers[language]
         return {**body, "detail": _text(language, commands), "commands": commands}
 

@@ -17,6 +17,7 @@ from games.ruleset import Actor, RuleViolation
 
 from .match import State
 from .parsing import unknown_nick
+from .vocabulary import named
 
 PLAYER, NOBODY, EITHER = "player", "nobody", "either"
 
@@ -132,7 +133,10 @@ def normalise(command: object, state: State, actor: Actor) -> dict:
         raise unknown_nick(state, player)
     if not actor.may_command(player):
         raise RuleViolation(
-            "not_your_player", _("You do not play %(player)s."), "§4.1.1", params={"player": player}
+            "not_your_player",
+            _("You do not play %(player)s."),
+            "§4.1.1",
+            params={"player": named(player)},
         )
     result["player"] = player
     if action == "fly" and "from" not in result:

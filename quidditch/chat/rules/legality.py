@@ -15,6 +15,7 @@ from .commands import key
 from .ending import votes_open
 from .match import State, role_of, team_of
 from .pitch import MIDDLE, adjacent, is_goal_third
+from .vocabulary import named
 
 SECTIONS = {
     "experience": "§3.2",
@@ -117,7 +118,10 @@ def explain(state: State, command: dict) -> RuleViolation:
     if player is None:
         return RuleViolation("not_allowed_now", _("The referee cannot do that now."), rule)
     return RuleViolation(
-        "not_allowed_now", _("%(player)s cannot do that now."), rule, params={"player": player}
+        "not_allowed_now",
+        _("%(player)s cannot do that now."),
+        rule,
+        params={"player": named(player)},
     )
 
 
@@ -130,13 +134,16 @@ def not_now(state: State, rule: str, code: str = "out_of_turn") -> RuleViolation
         code,
         _("Not now: the game waits for %(players)s."),
         rule,
-        params={"players": ", ".join(waiting)},
+        params={"players": named(*waiting)},
     )
 
 
 def _out(player: str) -> RuleViolation:
     return RuleViolation(
-        "player_out", _("%(player)s is out for this round."), "§5.4.1", params={"player": player}
+        "player_out",
+        _("%(player)s is out for this round."),
+        "§5.4.1",
+        params={"player": named(player)},
     )
 
 
@@ -185,7 +192,7 @@ def _reason(state: State, command: dict, player: str | None) -> RuleViolation | 
                 "not_same_third",
                 _("%(target)s is not in the third of %(player)s."),
                 SECTIONS[action],
-                params={"target": target, "player": player},
+                params={"target": named(target), "player": named(player)},
             )
         if action.startswith("bludger") and role_of(state, target) == "beater":
             return RuleViolation(
@@ -217,7 +224,7 @@ def _fly_reason(state: State, command: dict, player: str) -> RuleViolation | Non
             "wrong_third",
             _("%(player)s is in %(third)s."),
             "§5.5.1",
-            params={"player": player, "third": thirds.get(player)},
+            params={"player": named(player), "third": thirds.get(player)},
         )
     if command["to"] not in pitch or not adjacent(pitch, command["from"], command["to"]):
         return RuleViolation(
@@ -243,7 +250,7 @@ def _position_reason(state: State, command: dict, player: str) -> RuleViolation 
             "already_placed",
             _("%(player)s has already named his third."),
             "§3.5",
-            params={"player": player},
+            params={"player": named(player)},
         )
     if role != state["positioning"]:
         return not_now(state, "§5.3", code="not_your_turn")

@@ -49,6 +49,7 @@ from games.ruleset import RuleViolation
 
 from .match import Match, State, role_of
 from .parsing import unknown_nick
+from .vocabulary import named
 
 ACTIONS = frozenset({"substitution", "accept_substitution", "refuse_substitution"})
 RULE = "§8.6"
@@ -183,7 +184,7 @@ def moves(state: State, command: dict) -> list[Move]:
         raise refused(
             "not_the_captain",
             _("Only the captain asks the referee for a substitution; %(player)s is not."),
-            player=captain,
+            player=named(captain),
         )
     if request_of(state, team) is not None:
         raise refused(
@@ -271,10 +272,13 @@ def _moves(state: State, team: int, changes: list[dict]) -> list[Move]:
             raise unknown_nick(state, nick)
         if players[nick]["team"] != team:
             raise refused(
-                "not_in_team", _("%(nick)s does not play for %(house)s."), nick=nick, house=house
+                "not_in_team",
+                _("%(nick)s does not play for %(house)s."),
+                nick=named(nick),
+                house=house,
             )
         if nick not in nicks:
-            raise refused("position_empty", _("Nobody plays %(nick)s any more."), nick=nick)
+            raise refused("position_empty", _("Nobody plays %(nick)s any more."), nick=named(nick))
         return nick
 
     result: list[Move] = []
@@ -288,7 +292,7 @@ def _moves(state: State, team: int, changes: list[dict]) -> list[Move]:
                 raise refused(
                     "no_change",
                     _("%(nick)s stays where he is: name another nick, or null if he leaves."),
-                    nick=source,
+                    nick=named(source),
                 )
             player = players[source]
             person = {k: player[k] for k in ("name", "character", "xp")}
@@ -312,12 +316,12 @@ def _moves(state: State, team: int, changes: list[dict]) -> list[Move]:
     targets = [m.to for m in result if m.to is not None]
     for nick in targets:
         if targets.count(nick) > 1:
-            raise refused("named_twice", _("Only one person can take %(nick)s."), nick=nick)
+            raise refused("named_twice", _("Only one person can take %(nick)s."), nick=named(nick))
         if nick not in sources:
             raise refused(
                 "position_taken",
                 _("%(nick)s is still played: say where its player goes, or that he leaves."),
-                nick=nick,
+                nick=named(nick),
             )
     for nick in sources:
         if players[nick]["role"] in FILLED and nick not in targets:
@@ -327,7 +331,7 @@ def _moves(state: State, team: int, changes: list[dict]) -> list[Move]:
                     "%(nick)s must be replaced: a keeper or seeker who leaves is replaced, "
                     "by a chaser or beater already playing if nobody else can."
                 ),
-                nick=nick,
+                nick=named(nick),
             )
     return result
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
+from core.errors import Localized
 from quidditch.positions import BEATER, CHASER, KEEPER, SEEKER
 
 
@@ -192,3 +193,12 @@ def nick_in(nick: str, language: str) -> str:
 def spellings(nick: str) -> dict[str, str]:
     """The nick in each language, by language."""
     return {language: nick_in(nick, language) for language in CHAT}
+
+
+def named(*nicks: str) -> Localized:
+    """Nicks as a refusal names them (``GHüter, SHüter``): spelled in the reader's language
+    where the refusal is answered, since the rules do not know it (issue 39)."""
+    return Localized(
+        {language: ", ".join(nick_in(nick, language) for nick in nicks) for language in CHAT},
+        ", ".join(nick_in(nick, "en") for nick in nicks),
+    )

@@ -3,6 +3,7 @@ or French (issue 18, "Errors and texts a player understands"; issue 29; §3.5, �
 
 The player types from their own client as Gryffindor's seeker (GSucher); at the
 start the game waits for the two captains, the keepers here,' experience points (§3.2).
+A refusal names the nicks in the reader's language (issue 39): GHüter, GKeeper, GGardien.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ REFUSALS = [
         "Finden",
         "out_of_turn",
         "Nicht jetzt: Das Spiel wartet auf GHüter, SHüter.",
-        "Not now: the game waits for GHüter, SHüter.",
-        f"Pas maintenant{N}: le match attend GHüter, SHüter.",
+        "Not now: the game waits for GKeeper, SKeeper.",
+        f"Pas maintenant{N}: le match attend GGardien, SGardien.",
         None,
     ),
     (

@@ -188,13 +188,14 @@ def test_8_6_a_second_substitution_is_refused_with_the_rules_words(seated_table)
 
 
 def test_8_6_a_players_request_is_refused_only_the_captain_asks(seated_table):
+    """The refusal names the nick in the reader's English, GChaser1 (issue 39)."""
     match = Substitutions(seated_table)
     request = {**KEEPER_BY_CHASER, "player": "GJäger1"}
     response = match.send(match.holder("GJäger1"), request, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 422
     assert (response.json()["code"], response.json()["rule"]) == ("not_the_captain", "§8.6")
     assert response.json()["detail"] == (
-        "Only the captain asks the referee for a substitution; GJäger1 is not."
+        "Only the captain asks the referee for a substitution; GChaser1 is not."
     )
 
 

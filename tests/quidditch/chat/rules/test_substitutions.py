@@ -206,8 +206,9 @@ def test_8_6_only_the_captain_asks():
     request = {**KEEPER_BY_CHASER, "player": "GJäger1"}
     refusal = game.refused(request, "not_the_captain", by="GJäger1")
     assert refusal.rule == "§8.6"
+    # A refusal's plain detail names nicks in English, as its template is (issue 39).
     assert refusal.message % refusal.params == (
-        "Only the captain asks the referee for a substitution; GJäger1 is not."
+        "Only the captain asks the referee for a substitution; GChaser1 is not."
     )
     assert [c for c in game.allowed("GJäger1") if c["action"] == "substitution"] == []
 
@@ -244,7 +245,7 @@ def test_8_6_a_keeper_or_seeker_who_leaves_must_be_replaced():
     request = {**KEEPER_BY_CHASER, "changes": [{"nick": "GSucher", "to": None}]}
     refusal = game.refused(request, "replacement_needed", by="GHüter")
     assert refusal.message % refusal.params == (
-        "GSucher must be replaced: a keeper or seeker who leaves is replaced, by a chaser or "
+        "GSeeker must be replaced: a keeper or seeker who leaves is replaced, by a chaser or "
         "beater already playing if nobody else can."
     )
 
