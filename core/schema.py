@@ -12,12 +12,16 @@ object: a ``201`` from ``POST /api/things/`` links to every operation under
 
 from __future__ import annotations
 
+import copy
+import json
 import re
 
 from drf_spectacular.utils import OpenApiResponse
 
 ERROR_SCHEMA = {
     "type": "object",
+    "description": "Every error the service answers (``core.errors``): ``code`` and ``detail``, "
+    "and what its kind adds.",
     "properties": {
         "code": {"type": "string", "description": "Stable, for programs."},
         "detail": {"type": "string", "description": "For people."},
@@ -26,8 +30,43 @@ ERROR_SCHEMA = {
             "additionalProperties": True,
             "description": "Field name -> messages, for invalid fields.",
         },
-        "rule": {"type": "string", "description": "The section of the rules a command breaks."},
-        "current_version": {"type": "integer", "description": "On 409: the game's version."},
+        "rule": {
+            "type": "string",
+            "description": "The section of the rules a command breaks (absent where no rule "
+            "is broken).",
+        },
+        "current_version": {
+            "type": "integer",
+            "description": "On 409: the game's version now.",
+        },
+        "did_you_mean": {
+            "type": "string",
+            "description": "On a line that is no command or names no player: the nearest "
+            "that is, as it would be typed (Chat-Quidditch).",
+        },
+        "commands": {
+            "type": "array",
+            "description": "The answer to a line asking for help (code `help`): what you may "
+            "type now (Chat-Quidditch).",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "line": {
+                        "type": "string",
+                        "nullable": True,
+                        "description": "The chat line that gives it; null for a command "
+                        "with no line (a button on the table).",
+                    },
+                    "words": {"type": "string", "description": "The command in words."},
+                },
+                "required": ["line", "words"],
+            },
+        },
+        "reason": {
+            "type": "string",
+            "description": "On a refused CSRF check (code `csrf_failed`): why, in English, "
+            "for programs and logs.",
+        },
     },
     "required": ["code", "detail"],
 }
@@ -57,7 +96,9 @@ RATE_LIMITED = OpenApiResponse(response=ERROR_REF, description=DESCRIPTIONS["429
 
 def add_errors_and_links(result, generator, request, public):
     """drf-spectacular postprocessing hook (SPECTACULAR_SETTINGS)."""
-    result.setdefault("components", {}).setdefault("schemas", {})["Error"] = ERROR_SCHEMA
+    result.setdefault("components", {}).setdefault("schemas", {})["Error"] = copy.deepcopy(
+        ERROR_SCHEMA
+    )
     paths = result.get("paths", {})
     for operations in paths.values():
         for method, operation in operations.items():
@@ -277,3 +318,54 @@ def _strict_nullable(node) -> None:
     elif isinstance(node, list):
         for value in node:
             _strict_nullable(value)
+
+
+def defaults_in_words(result, generator, request, public):
+    """drf-spectacular postprocessing hook: an optional field of a request body says what
+    leaving it out means in its description, not as a ``default``.
+
+    openapi-typescript (by its default options) types a property that has a ``default``
+    as always there: right for an answer, but a request body's component is no answer,
+    and its field would become required (a plugin leaving out ``title`` of a new game
+    would not compile). The components changed are those only requests reach
+    (``COMPONENT_SPLIT_REQUEST`` makes them): a shape answers also carry keeps its
+    defaults (a ruleset's config, the same schema as ``GET /api/rulesets/`` gives)."""
+    schemas = result.get("components", {}).get("schemas", {})
+    asked, answered = [], []
+    for operations in result.get("paths", {}).values():
+        for method, operation in operations.items():
+            if method in METHODS:
+                asked.append(operation.get("requestBody", {}))
+                answered.append(operation.get("responses", {}))
+    for name in _reached(asked, schemas) - _reached(answered, schemas):
+        _say_defaults(schemas[name])
+    return result
+
+
+def _reached(node, schemas: dict) -> set[str]:
+    """The components ``node`` refers to, and those they refer to, and so on."""
+    reached: set[str] = set()
+    waiting = [node]
+    while waiting:
+        text = json.dumps(waiting.pop(), default=str)  # descriptions may be lazy texts
+        for found in re.findall(r'"#/components/schemas/([^"]+)"', text):
+            if found not in reached and found in schemas:
+                reached.add(found)
+                waiting.append(schemas[found])
+    return reached
+
+
+def _say_defaults(node) -> None:
+    """Every property's ``default`` in ``node`` (not in the components it refers to) moved
+    into its description: "Left out: <the default>"."""
+    if isinstance(node, dict):
+        for field in node.get("properties", {}).values():
+            if isinstance(field, dict) and "default" in field:
+                said = f"Left out: {json.dumps(field.pop('default'), default=str)}."
+                described = str(field.get("description", ""))
+                field["description"] = f"{described} {said}" if described else said
+        for value in node.values():
+            _say_defaults(value)
+    elif isinstance(node, list):
+        for value in node:
+            _say_defaults(value)

@@ -317,11 +317,13 @@ class RulesetViewSet(viewsets.ViewSet):
         return Response(RulesetSerializer(self._describe(name)).data)
 
     def _describe(self, name: str) -> dict:
-        endpoint, creatable = games_endpoints()[find_ruleset(name).kind]
+        rules = find_ruleset(name)
+        endpoint, creatable = games_endpoints()[rules.kind]
         return {
             **selectors.ruleset_description(name),
             "endpoint": endpoint,
             "creatable": creatable,
+            "ending_actions": sorted(rules.ending_actions),
         }
 
 

@@ -36,8 +36,9 @@ from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularAPIView
 
 from core.schema import NULL
+from games.apis import games_endpoints
 from games.awaiting import DICE_AWAITED
-from games.bots import strategies
+from games.bots import EVERY_SEAT, REFEREE_SEAT, offers, strategies
 from games.ruleset import Ruleset, find_ruleset, ruleset_names
 
 
@@ -82,9 +83,12 @@ class Generic(NamedTuple):
     #: Which rulesets it is made for.
     made_for: Callable[[Ruleset], bool]
     #: The property that tells the rulesets' components apart in the union that takes the
-    #: generic component's place; ``None`` where nothing refers to the generic one but the
-    #: rulesets' own components, so it goes.
+    #: generic component's place; ``None`` where no property does.
     told_by: str | None
+    #: Where nothing tells them apart: whether the generic one stays as any of the rulesets'
+    #: (``anyOf``), for what refers to it beyond the rulesets' own components (the
+    #: ``Error`` of a command refused while dice are awaited); else it goes.
+    any_of: bool = False
 
 
 def _every(rules: Ruleset) -> bool:
@@ -106,7 +110,7 @@ GENERICS = {
     "Game": Generic("Game", _every, "ruleset"),
     "Submitted": Generic("Submitted", _every, None),
     "Event": Generic("Record", _every, None),
-    "DiceAwaited": Generic("DiceAwaited", _every, None),
+    "DiceAwaited": Generic("DiceAwaited", _every, None, any_of=True),
     "EventPage": Generic("EventPage", _every, "ruleset"),
     "CommandAnswer": Generic("CommandAnswer", _played_by_commands, "ruleset"),
     "GameCreateRequest": Generic("GameCreateRequest", _created_as_matches, "ruleset"),
@@ -300,8 +304,15 @@ class RulesetShapes:
                 "event_schemas": _map(ref("JsonSchema")),
                 "result_schema": ref("JsonSchema"),
                 "example_config": self.ref("Config"),
+                "ending_actions": _array(self._ending_action()),
             },
         }[generic]
+
+    def _ending_action(self) -> dict:
+        """One of the ruleset's actions that end or concede a game (``ending_actions``);
+        a ruleset with none gives an empty list (OpenAPI wants an enum of one or more)."""
+        ending = sorted(self.rules.ending_actions)
+        return {"type": "string", "enum": ending} if ending else {"type": "string"}
 
     def made_own(self, generic: str, component: dict, told_by: str | None) -> dict:
         """The generic component with this ruleset's shapes in its typed fields."""
@@ -317,10 +328,14 @@ class RulesetShapes:
 
 def _with_notes(schema: dict, field: dict) -> dict:
     """``schema`` with what the serializer's field says of itself (its help text, whether
-    it is read only); a reference takes them beside it through ``allOf``."""
+    it is read only), unless it is a reference: that stands alone, its component saying
+    what it is. OpenAPI 3.0 ignores what stands beside a ``$ref``, and a reference wrapped
+    in an ``allOf`` to carry notes is read by openapi-typescript as the object the union's
+    members share less their discriminator (``Omit<ChatQuidditchCommand, "action">``,
+    which is ``{}``): the field would lose its type."""
+    if "$ref" in schema:
+        return schema
     notes = {key: field[key] for key in ("description", "readOnly", "writeOnly") if key in field}
-    if "$ref" in schema and notes:
-        return {"allOf": [schema], **notes}
     return {**schema, **notes}
 
 
@@ -332,7 +347,7 @@ def add_ruleset_shapes(result, generator, request, public):
     schemas.update(PLATFORM_EVENTS.values())
     for shapes in everyone:
         schemas.update(shapes.own())
-    for generic, (suffix, made_for, told_by) in GENERICS.items():
+    for generic, (suffix, made_for, told_by, any_of) in GENERICS.items():
         component = schemas.pop(generic, None)
         if component is None:
             continue
@@ -346,7 +361,64 @@ def add_ruleset_shapes(result, generator, request, public):
             if component.get("description"):
                 description = f"{component['description']} {description}"
             schemas[generic] = union(members, told_by, description)
+        elif any_of:
+            description = " ".join(filter(None, [component.get("description"), "The game's own."]))
+            schemas[generic] = {
+                "description": description,
+                "anyOf": [ref(member) for member in members.values()],
+            }
+    if "Error" in schemas:  # a command refused while the game waits for dice names them
+        schemas["Error"]["properties"]["dice_awaited"] = ref("DiceAwaited")
+    add_examples(result["paths"])
     return result
+
+
+#: The campaign the examples name: a plugin names one of its own (``GET /api/me/``).
+EXAMPLE_CAMPAIGN = 1
+
+
+def add_examples(paths: dict) -> None:
+    """Each ruleset's example bodies on the operations that take them: a game created from
+    its ``example_config`` as it stands, bots holding every seat; and its command, the
+    first a fresh game of that config offers. A command's body is never empty (text, a
+    command, or dice: ``SubmissionSerializer``), which the contract says too."""
+    rulesets = [find_ruleset(name) for name in ruleset_names()]
+    for kind, (endpoint, creatable) in games_endpoints().items():
+        of_kind = [rules for rules in rulesets if rules.kind == kind]
+        if creatable:
+            _give_examples(paths[endpoint]["post"], {r: create_example(r) for r in of_kind})
+        commands = paths.get(f"{endpoint}{{id}}/commands/", {}).get("post")
+        if commands is not None:
+            commands["requestBody"]["required"] = True
+            _give_examples(commands, {r: command_example(r) for r in of_kind})
+
+
+def _give_examples(operation: dict, bodies: dict[Ruleset, dict | None]) -> None:
+    (media,) = operation["requestBody"]["content"].values()
+    media["examples"] = {
+        rules.name: {"summary": rules.title, "value": body}
+        for rules, body in bodies.items()
+        if body is not None
+    }
+
+
+def create_example(rules: Ruleset) -> dict:
+    """The body that creates a game of ``rules`` from its example: a match names its
+    ruleset and config; a kind served apart (a skirmish) takes its config as the body."""
+    options = {"campaign": EXAMPLE_CAMPAIGN, "bots": {EVERY_SEAT: next(iter(strategies(rules)))}}
+    if rules.kind == "match":
+        return {"ruleset": rules.name, "config": rules.example_config, **options}
+    return {**rules.example_config, **options}
+
+
+def command_example(rules: Ruleset) -> dict | None:
+    """The first command a fresh game of the example config offers to its first seat that
+    has one (else to the referee), as a submission."""
+    state = rules.setup(rules.example_config)
+    for seat in [*rules.seats(state), REFEREE_SEAT]:
+        for command in offers(rules, state, seat):
+            return {"ruleset": rules.name, "command": command}
+    return None
 
 
 class SchemaView(SpectacularAPIView):

@@ -454,3 +454,9 @@ class RulesetSerializer(serializers.Serializer):
     )
     result_schema = serializers.DictField(help_text="JSON Schema of the result once over.")
     example_config = serializers.DictField()
+    ending_actions = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The actions by which the players call a game off before its rules end it "
+        "(proposing or agreeing to end, conceding): an automatic player that means to play "
+        "a game out leaves them alone, as the service's bots do.",
+    )

@@ -357,7 +357,11 @@ STATE = _object(
         "reroll": _object(
             {
                 "before": {"type": "object", "description": "The state before that command."},
-                "command": {"type": "object", "description": "The command that rolled."},
+                "command": {
+                    "type": "object",
+                    "additionalProperties": True,
+                    "description": "The command that rolled (any of this ruleset's).",
+                },
                 "faces": _list(FACE),
                 "purposes": _list(TEXT, "What each die was rolled for."),
                 "declined": _list(SIDE, "Sides that let the dice stand."),
