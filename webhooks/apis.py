@@ -22,12 +22,13 @@ from campaign.apis import require_storyguide
 from campaign.models import Campaign
 from core import idempotency
 from core.errors import NotFound
-from webhooks import endpoints, replay
+from webhooks import endpoints, ping, replay
 from webhooks.models import Delivery, Endpoint, event_types
 from webhooks.serializers import (
     CreatedEndpointSerializer,
     DeliverySerializer,
     EndpointSerializer,
+    PingSerializer,
     ReplayedSerializer,
     ReplaySinceSerializer,
 )
@@ -108,6 +109,15 @@ class WebhookViewSet(
             endpoint=self.get_object(), reason="Disabled by the storyguide."
         )
         return Response(self.get_serializer(endpoint).data)
+
+    @extend_schema(request=None, responses={200: PingSerializer})
+    @action(detail=True, methods=["post"])
+    def ping(self, request, campaign_pk=None, pk=None):
+        """Send a signed ``ping`` to the endpoint now, enabled or not, and answer with what
+        its receiver answered (status, the start of its body, the time it took; a failure
+        in words). Not kept, not retried."""
+        answer = ping.endpoint_ping(endpoint=self.get_object(), now=timezone.now())
+        return Response(PingSerializer(answer).data)
 
     @extend_schema(request=ReplaySinceSerializer, responses={200: ReplayedSerializer})
     @action(detail=True, methods=["post"], url_path="replay")

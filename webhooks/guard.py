@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 
-from core.errors import Invalid
+from core.errors import Invalid, gettext_noop
 
 METADATA_ADDRESSES = frozenset(
     ipaddress.ip_address(a) for a in ("169.254.169.254", "fd00:ec2::254", "100.100.100.200")
@@ -56,8 +56,8 @@ class Target:
     address: Address
 
 
-def refused(message: str) -> Invalid:
-    return Invalid.field("url", message, code="unsafe_target")
+def refused(message: str, params: dict | None = None) -> Invalid:
+    return Invalid.field("url", message, code="unsafe_target", params=params)
 
 
 def checked_target(url: str) -> Target:
@@ -75,9 +75,16 @@ def checked_target(url: str) -> Target:
     if not all(allowed(address) for address in addresses):
         # (Which address a name resolves to is not said: the service's own names and
         # network are nobody's business.)
+        # A developer trying webhooks on their own machine is told how their own server
+        # takes a receiver on loopback (issue 40).
         raise refused(
-            f"{parts.hostname} is not allowed: webhooks go to public addresses only (not "
-            "loopback, private, link-local, reserved, multicast or a metadata service)."
+            gettext_noop(
+                "%(host)s is not allowed: webhooks go to public addresses only (not "
+                "loopback, private, link-local, reserved, multicast or a metadata service). "
+                "On a server of your own, its operator allows local receivers with the "
+                "setting WEBHOOKS_ALLOW_PRIVATE_TARGETS=true."
+            ),
+            {"host": parts.hostname},
         )
     host = parts.hostname
     return Target(url=url, scheme=parts.scheme, host=host, port=port, address=addresses[0])

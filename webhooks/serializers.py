@@ -89,3 +89,16 @@ class ReplaySinceSerializer(serializers.Serializer):
 
 class ReplayedSerializer(serializers.Serializer):
     queued = serializers.IntegerField(help_text="How many deliveries will be sent again.")
+
+
+class PingSerializer(serializers.Serializer):
+    """What a test delivery's receiver answered."""
+
+    webhook_id = serializers.CharField(help_text="The ping's webhook-id.")
+    delivered = serializers.BooleanField(help_text="Whether it answered 2xx.")
+    status_code = serializers.IntegerField(allow_null=True, help_text="null: no answer came.")
+    excerpt = serializers.CharField(
+        allow_blank=True, help_text="The first 500 bytes of the receiver's answer."
+    )
+    elapsed_ms = serializers.IntegerField(help_text="From sending to its answer (or failure).")
+    said = serializers.CharField(help_text="How it went, in words.")
