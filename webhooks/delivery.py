@@ -10,7 +10,10 @@ retry, given up, the endpoint disabled). A sender that dies between claim and
 record leaves its attempt unfinished and the delivery due again when the lease
 ends: it is sent again, with the same ``webhook-id``.
 
-A 2xx response is a delivery; anything else, or none, is a failure.
+A 2xx response is a delivery; anything else, or none, is a failure. A 429
+with a ``Retry-After`` (Discord's rate limit) is tried again when it says,
+within the schedule's number of tries, and does not count as the receiver
+failing.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from webhooks.models import TO_SEND, Attempt, Delivery, DeliveryStatus, Endpoint
 
 BATCH = 100
 GONE = 410
+TOO_MANY = 429
 ERROR_CHARACTERS = Attempt._meta.get_field("error").max_length
 
 
@@ -41,6 +45,7 @@ class Outcome:
     status_code: int | None = None
     excerpt: str = ""
     error: str = ""
+    retry_after: float | None = None
 
     @property
     def delivered(self) -> bool:
@@ -99,7 +104,12 @@ def send(delivery: Delivery) -> Outcome:
         return Outcome(took(), error=refused.detail[:ERROR_CHARACTERS])
     except httpx.HTTPError as error:
         return Outcome(took(), error=f"{type(error).__name__}: {error}"[:ERROR_CHARACTERS])
-    return Outcome(took(), status_code=response.status_code, excerpt=response.excerpt)
+    return Outcome(
+        took(),
+        status_code=response.status_code,
+        excerpt=response.excerpt,
+        retry_after=response.retry_after if response.status_code == TOO_MANY else None,
+    )
 
 
 def record(attempt: Attempt, outcome: Outcome) -> None:
@@ -121,9 +131,12 @@ def record(attempt: Attempt, outcome: Outcome) -> None:
             endpoint.save(update_fields=["failing_since"])
         else:
             retry_at = schedule.next_attempt_at(delivery.attempts, now)
+            if retry_at and outcome.retry_after is not None:  # rate-limited: when it says
+                retry_at = now + timedelta(seconds=outcome.retry_after)
             delivery.status = DeliveryStatus.FAILED if retry_at else DeliveryStatus.GAVE_UP
             delivery.next_attempt_at = retry_at
-            failed(endpoint, outcome, now)
+            if outcome.retry_after is None:
+                failed(endpoint, outcome, now)
         delivery.save(update_fields=["status", "next_attempt_at"])
 
 

@@ -19,6 +19,8 @@ from webhooks.guard import DEFAULT_PORTS, Target
 
 EXCERPT_BYTES = 500
 USER_AGENT = "storyguide-webhooks/1"
+#: The longest a receiver's ``Retry-After`` is waited (longer: the retry schedule's).
+LONGEST_RETRY_AFTER = 3600.0
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,8 @@ class ReceiverResponse:
 
     status_code: int
     excerpt: str
+    retry_after: float | None = None
+    """Seconds to wait, from a ``Retry-After`` in seconds (Discord's 429), if any."""
 
 
 def post(target: Target, body: bytes, headers: dict[str, str]) -> ReceiverResponse:
@@ -55,8 +59,20 @@ def post(target: Target, body: bytes, headers: dict[str, str]) -> ReceiverRespon
     with client, request as response:
         first = next(response.iter_bytes(EXCERPT_BYTES), b"")
         return ReceiverResponse(
-            response.status_code, first[:EXCERPT_BYTES].decode(errors="replace")
+            response.status_code,
+            first[:EXCERPT_BYTES].decode(errors="replace"),
+            seconds(response.headers.get("Retry-After")),
         )
+
+
+def seconds(retry_after: str | None) -> float | None:
+    """A ``Retry-After`` of seconds (Discord's, which may be fractional), at most
+    :data:`LONGEST_RETRY_AFTER`; ``None`` for none, or a date (left to the schedule)."""
+    try:
+        wait = float(retry_after) if retry_after else None
+    except ValueError:
+        return None
+    return None if wait is None or wait < 0 else min(wait, LONGEST_RETRY_AFTER)
 
 
 def bracketed(host: str) -> str:
