@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from campaign import invitations, selectors, services
 from campaign.forms import (
@@ -56,7 +57,10 @@ RelatedOnly = admin.RelatedOnlyFieldListFilter
 
 #: The dashboard's home is the storyguide's desk (``campaign.desk``): each of their
 #: campaigns at a glance, the dashboard's lists in words below, the plumbing in a corner.
+#: Its title is in the reader's language, as its sections and lists are.
 admin.site.index_template = "admin/campaign/desk.html"
+admin.site.site_header = gettext_lazy("Storyguide dashboard")
+admin.site.site_title = "Storyguide"  # the site's name, in every language
 
 # How a row of each model a form may point at reaches its campaign(s).
 CAMPAIGN_PATHS = {
@@ -175,7 +179,7 @@ class AwardPointsMixin:
         return request.user.has_perm("campaign.add_housepointentry")
 
     @admin.action(
-        description="Award house points to the selected %(verbose_name_plural)s",
+        description=gettext_lazy("Award house points to the selected %(verbose_name_plural)s"),
         permissions=["award"],
     )
     def award_points(self, request, queryset):
@@ -199,12 +203,14 @@ class AwardPointsMixin:
             else:
                 credited = ", ".join(str(character or house) for house, character in targets)
                 self.message_user(
-                    request, f"Awarded {form.cleaned_data['amount']:+d} points: {credited}."
+                    request,
+                    _("Awarded %(amount)+d points: %(credited)s.")
+                    % {"amount": form.cleaned_data["amount"], "credited": credited},
                 )
                 return None
         context = {
             **self.admin_site.each_context(request),
-            "title": "Award house points",
+            "title": _("Award house points"),
             "opts": self.model._meta,
             "form": form,
             "targets": targets,
@@ -259,17 +265,18 @@ class CampaignAdmin(ServiceFormAdmin):
     def save_formset(self, request, form, formset, change):
         """Nothing left to do: the formset wrote its changes once, when it was validated."""
 
-    @admin.display(description="games and logs")
+    @admin.display(description=gettext_lazy("games and logs"))
     def games(self, campaign):
         """A link to the game admin, filtered to this campaign."""
         if campaign.pk is None:
             return "—"
         url = reverse("admin:games_game_changelist")
         return format_html(
-            '<a href="{}?campaign__id__exact={}">{} games</a>',
+            '<a href="{}?campaign__id__exact={}">{}</a>',
             url,
             campaign.pk,
-            campaign.game_count,
+            ngettext("%(count)s game", "%(count)s games", campaign.game_count)
+            % {"count": campaign.game_count},
         )
 
 
@@ -298,7 +305,7 @@ class HouseAdmin(AwardPointsMixin, ServiceFormAdmin):
     def award_targets(self, queryset):
         return [(house, None) for house in queryset]
 
-    @admin.display(description="colour")
+    @admin.display(description=gettext_lazy("colour"))
     def swatch(self, house):
         return format_html(
             '<span style="display:inline-block;width:1em;height:1em;background:{}"></span> {}',
@@ -306,11 +313,11 @@ class HouseAdmin(AwardPointsMixin, ServiceFormAdmin):
             house.colour,
         )
 
-    @admin.display(description="points", ordering="points")
+    @admin.display(description=gettext_lazy("points"), ordering="points")
     def points(self, house):
         return house.points
 
-    @admin.display(description="pending", ordering="pending")
+    @admin.display(description=gettext_lazy("pending"), ordering="pending")
     def pending(self, house):
         return house.pending
 
@@ -362,19 +369,21 @@ class CharacterAdmin(AwardPointsMixin, ServiceFormAdmin):
         return [
             (None, {"fields": ["campaign", "name", "player", "house", "year"]}),
             (
-                "Attributes",
+                _("Attributes"),
                 {
                     "fields": [
                         tuple(attribute_field(name) for name in group["attributes"])
                         for group in groups
                     ],
                     "classes": ["sheet-attributes"],
-                    "description": f"One line per group ({', '.join(g['name'] for g in groups)}),"
-                    f" each from {low} to {high}.",
+                    "description": _(
+                        "One line per group (%(groups)s), each from %(low)s to %(high)s."
+                    )
+                    % {"groups": ", ".join(g["name"] for g in groups), "low": low, "high": high},
                 },
             ),
             (
-                "Health, Popularity and quidditch",
+                _("Health, Popularity and quidditch"),
                 {
                     "fields": [
                         ("health", "health_max"),
@@ -385,19 +394,19 @@ class CharacterAdmin(AwardPointsMixin, ServiceFormAdmin):
                 },
             ),
             (
-                "Curriculum points",
+                _("Curriculum points"),
                 {
                     "fields": [tuple(class_field(name) for name in rules.classes)],
                     "classes": ["sheet-attributes"],
-                    "description": "Points per class; empty for none.",
+                    "description": _("Points per class; empty for none."),
                 },
             ),
-            ("Spells, virtues and flaws", {"fields": ["spells", "virtues", "flaws"]}),
+            (_("Spells, virtues and flaws"), {"fields": ["spells", "virtues", "flaws"]}),
             (
-                "Notes",
+                _("Notes"),
                 {
                     "fields": ["background", "secret_notes"],
-                    "description": "Secret notes are for storyguides: players never see them.",
+                    "description": _("Secret notes are for storyguides: players never see them."),
                 },
             ),
         ]
@@ -410,7 +419,7 @@ class CharacterAdmin(AwardPointsMixin, ServiceFormAdmin):
         """A character stays in its campaign; Popularity is computed, not entered."""
         return ["campaign", "popularity"] if obj is not None else []
 
-    @admin.display(description="Popularity")
+    @admin.display(description=gettext_lazy("Popularity"))
     def popularity(self, character):
         return selectors.popularity(character, character.campaign.sheet_rules)
 
@@ -453,28 +462,28 @@ class HousePointEntryAdmin(AppendOnlyAdmin):
     def get_queryset(self, request):
         return selectors.ledger_with_running_totals(super().get_queryset(request))
 
-    @admin.display(description="house total")
+    @admin.display(description=gettext_lazy("house total"))
     def running_total(self, entry):
         return entry.running_total
 
-    @admin.display(description="counts")
+    @admin.display(description=gettext_lazy("counts"))
     def status(self, entry):
-        return "effective" if entry.credit_at <= timezone.now() else "pending"
+        return _("effective") if entry.credit_at <= timezone.now() else _("pending")
 
-    @admin.display(description="game")
+    @admin.display(description=gettext_lazy("game"))
     def game_link(self, entry):
         """The game whose result credited the entry, to its page."""
         page = page_of(entry.game) if entry.game_id else None
         return format_html('<a href="{}">{}</a>', page, entry.game) if page else ""
 
-    @admin.display(description="correction")
+    @admin.display(description=gettext_lazy("correction"))
     def correction(self, entry):
         if entry.reverses is not None:
-            return f"reverses #{entry.reverses.pk}"
+            return _("reverses #%(number)s") % {"number": entry.reverses.pk}
         reversal = getattr(entry, "reversed_by", None)
-        return f"reversed by #{reversal.pk}" if reversal is not None else ""
+        return _("reversed by #%(number)s") % {"number": reversal.pk} if reversal else ""
 
-    @admin.action(description="Reverse the selected entries", permissions=["add"])
+    @admin.action(description=gettext_lazy("Reverse the selected entries"), permissions=["add"])
     def reverse_entries(self, request, queryset):
         """Each entry is reversed on its own; one that cannot be is reported, not fatal."""
         now = timezone.now()
@@ -495,7 +504,9 @@ class HousePointEntryAdmin(AppendOnlyAdmin):
             else:
                 reversed_.append(f"#{entry.pk}")
         if reversed_:
-            self.message_user(request, f"Reversed {', '.join(reversed_)}.")
+            self.message_user(
+                request, _("Reversed %(entries)s.") % {"entries": ", ".join(reversed_)}
+            )
 
 
 @admin.register(PopularityAdjustment)
@@ -535,12 +546,12 @@ class InvitationAdmin(AppendOnlyAdmin):
     class Media:
         js = ["storyguide/copy.js"]
 
-    @admin.display(description="code and link")
+    @admin.display(description=gettext_lazy("code and link"))
     def code_to_hand_out(self, invitation):
         """Without a request: the list shows the column ``get_list_display`` makes."""
         code = invitations.grouped(invitation.code)
         return format_html(
-            '<code>{}</code> · <a href="{}">link</a>', code, reverse("join", args=[code])
+            '<code>{}</code> · <a href="{}">{}</a>', code, reverse("join", args=[code]), _("link")
         )
 
     def get_list_display(self, request):
@@ -600,22 +611,30 @@ class InvitationAdmin(AppendOnlyAdmin):
             )
         return response
 
-    @admin.display(description="uses")
+    @admin.display(description=gettext_lazy("uses"))
     def uses_so_far(self, invitation):
-        limit = "no limit" if invitation.max_uses is None else invitation.max_uses
-        return f"{invitation.uses} of {limit}"
+        limit = _("no limit") if invitation.max_uses is None else invitation.max_uses
+        return _("%(uses)s of %(limit)s") % {"uses": invitation.uses, "limit": limit}
 
-    @admin.display(description="state")
+    @admin.display(description=gettext_lazy("state"))
     def state(self, invitation):
         refusal = invitations.why_unusable(invitation, timezone.now())
-        return "open" if refusal is None else refusal.detail
+        return _("open") if refusal is None else in_words(refusal)
 
-    @admin.action(description="Revoke the selected invitations", permissions=["add"])
+    @admin.action(description=gettext_lazy("Revoke the selected invitations"), permissions=["add"])
     def revoke(self, request, queryset):
         now = timezone.now()
         for invitation in queryset:
             invitations.invitation_revoke(invitation=invitation, now=now, by=request.user)
-        self.message_user(request, f"Revoked {len(queryset)} invitation(s); members stay.")
+        self.message_user(
+            request,
+            ngettext(
+                "Revoked %(count)s invitation; members stay.",
+                "Revoked %(count)s invitations; members stay.",
+                len(queryset),
+            )
+            % {"count": len(queryset)},
+        )
 
 
 def _copyable_link(link: str, element_id: str) -> str:

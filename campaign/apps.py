@@ -1,10 +1,12 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class CampaignConfig(AppConfig):
     """Campaigns and their members' roles, houses, characters and the house points ledger."""
 
     name = "campaign"
+    verbose_name = gettext_lazy("Campaigns")
 
     def ready(self) -> None:
         # Importing the rules registers the table log with games.ruleset.find_ruleset.

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from campaign.rules.sheet import SheetRules
 
@@ -17,20 +18,20 @@ def default_rules() -> dict:
 
 
 class Role(models.TextChoices):
-    STORYGUIDE = "storyguide", "Storyguide"
-    PLAYER = "player", "Player"
-    SPECTATOR = "spectator", "Spectator"
+    STORYGUIDE = "storyguide", _("storyguide")
+    PLAYER = "player", _("player")
+    SPECTATOR = "spectator", _("spectator")
 
 
 class Campaign(models.Model):
-    name = models.CharField(max_length=200)
-    slug = models.SlugField(unique=True, help_text="Names the campaign in public URLs.")
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("slug"), unique=True, help_text="Names the campaign in public URLs.")
     rules = models.JSONField(
         default=default_rules,
         help_text="Sheet rules: die size, attribute groups and finesse attributes, the value "
         "range, classes, the Popularity rule (see docs/rules/campaign.md).",
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="campaigns"
     )
@@ -45,6 +46,8 @@ class Campaign(models.Model):
 
     class Meta:
         ordering = ["name"]
+        verbose_name = _("campaign")
+        verbose_name_plural = _("campaigns")
 
     def __str__(self) -> str:
         return self.name
@@ -59,9 +62,11 @@ class Membership(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
     )
-    role = models.CharField(max_length=20, choices=Role.choices)
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices)
 
     class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
         constraints = [
             models.UniqueConstraint(fields=["campaign", "user"], name="one_role_per_campaign")
         ]
@@ -73,9 +78,11 @@ class Membership(models.Model):
 class House(models.Model):
     """A Hogwarts house of one campaign; its initial names its players' nicks (§4.1.1)."""
 
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="houses")
-    name = models.CharField(max_length=60)
-    initial = models.CharField(max_length=1)
+    campaign = models.ForeignKey(
+        Campaign, on_delete=models.CASCADE, related_name="houses", verbose_name=_("campaign")
+    )
+    name = models.CharField(_("name"), max_length=60)
+    initial = models.CharField(_("initial"), max_length=1)
     colour = models.CharField(max_length=20, help_text="A CSS colour for pages and charts.")
     captain = models.ForeignKey(
         "Character",
@@ -83,12 +90,15 @@ class House(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
+        verbose_name=_("captain"),
         help_text="The house team's captain, one of its characters: their player chooses the "
         "house's line-up for a cup game (§8.5) beside the storyguide.",
     )
 
     class Meta:
         ordering = ["campaign", "name"]
+        verbose_name = _("house")
+        verbose_name_plural = _("houses")
         constraints = [
             models.UniqueConstraint(fields=["campaign", "name"], name="house_name_per_campaign"),
             models.UniqueConstraint(
@@ -101,29 +111,37 @@ class House(models.Model):
 
 
 class Position(models.TextChoices):
-    NONE = "", "None"
-    KEEPER = "keeper", "Keeper"
-    SEEKER = "seeker", "Seeker"
-    CHASER = "chaser", "Chaser"
-    BEATER = "beater", "Beater"
+    NONE = "", _("None")
+    KEEPER = "keeper", _("Keeper")
+    SEEKER = "seeker", _("Seeker")
+    CHASER = "chaser", _("Chaser")
+    BEATER = "beater", _("Beater")
 
 
 class Character(models.Model):
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="characters")
-    name = models.CharField(max_length=120)
+    campaign = models.ForeignKey(
+        Campaign, on_delete=models.CASCADE, related_name="characters", verbose_name=_("campaign")
+    )
+    name = models.CharField(_("name"), max_length=120)
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="characters",
+        verbose_name=_("player"),
         help_text="The player who owns the character; none for the storyguide's own.",
     )
     house = models.ForeignKey(
-        House, null=True, blank=True, on_delete=models.PROTECT, related_name="characters"
+        House,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="characters",
+        verbose_name=_("house"),
     )
     year = models.PositiveSmallIntegerField(
-        default=1, validators=[MinValueValidator(1), MaxValueValidator(7)]
+        _("year"), default=1, validators=[MinValueValidator(1), MaxValueValidator(7)]
     )
     attributes = models.JSONField(
         help_text="Attribute -> value, as the campaign's rules name them."
@@ -140,13 +158,19 @@ class Character(models.Model):
     background = models.TextField(blank=True)
     secret_notes = models.TextField(blank=True, help_text="Only storyguides ever see these.")
     quidditch_position = models.CharField(
-        max_length=10, choices=Position.choices, blank=True, default=Position.NONE
+        _("quidditch position"),
+        max_length=10,
+        choices=Position.choices,
+        blank=True,
+        default=Position.NONE,
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["campaign", "name", "id"]
+        verbose_name = _("character")
+        verbose_name_plural = _("characters")
         indexes = [models.Index(fields=["campaign", "house", "year"])]
         constraints = [
             models.CheckConstraint(
@@ -164,11 +188,11 @@ class Character(models.Model):
 
 
 class Source(models.TextChoices):
-    MANUAL = "manual", "Awarded by hand"
-    MATCH = "match", "Match result"
-    CUP_PLACEMENT = "cup_placement", "Cup placement"
-    PENALTY = "penalty", "Penalty"
-    REVERSAL = "reversal", "Reversal"
+    MANUAL = "manual", _("Awarded by hand")
+    MATCH = "match", _("Match result")
+    CUP_PLACEMENT = "cup_placement", _("Cup placement")
+    PENALTY = "penalty", _("Penalty")
+    REVERSAL = "reversal", _("Reversal")
 
 
 class HousePointEntry(models.Model):
@@ -179,16 +203,27 @@ class HousePointEntry(models.Model):
     cup placement) credit exactly once: a second attempt hits the constraint.
     """
 
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="ledger")
-    house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="ledger")
-    amount = models.IntegerField()
-    reason = models.CharField(max_length=300)
-    source = models.CharField(max_length=20, choices=Source.choices, default=Source.MANUAL)
+    campaign = models.ForeignKey(
+        Campaign, on_delete=models.CASCADE, related_name="ledger", verbose_name=_("campaign")
+    )
+    house = models.ForeignKey(
+        House, on_delete=models.PROTECT, related_name="ledger", verbose_name=_("house")
+    )
+    amount = models.IntegerField(_("amount"))
+    reason = models.CharField(_("reason"), max_length=300)
+    source = models.CharField(
+        _("source"), max_length=20, choices=Source.choices, default=Source.MANUAL
+    )
     source_key = models.CharField(
         max_length=120, blank=True, default="", help_text="Set by automatic sources only."
     )
     character = models.ForeignKey(
-        Character, null=True, blank=True, on_delete=models.PROTECT, related_name="ledger"
+        Character,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="ledger",
+        verbose_name=_("character"),
     )
     attributed_to = models.ManyToManyField(
         Character,
@@ -204,6 +239,7 @@ class HousePointEntry(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
+        verbose_name=_("awarded by"),
     )
     game = models.ForeignKey(
         "games.Game",
@@ -213,7 +249,7 @@ class HousePointEntry(models.Model):
         related_name="house_points",
         help_text="The game whose result credited these points, if a game's did.",
     )
-    credit_at = models.DateTimeField(db_index=True)
+    credit_at = models.DateTimeField(_("counts from"), db_index=True)
     created_at = models.DateTimeField()
     reverses = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="reversed_by"
@@ -221,7 +257,8 @@ class HousePointEntry(models.Model):
 
     class Meta:
         ordering = ["created_at", "id"]
-        verbose_name_plural = "house point entries"
+        verbose_name = _("house point entry")
+        verbose_name_plural = _("house point entries")
         constraints = [
             models.UniqueConstraint(
                 fields=["campaign", "source_key"],
@@ -238,17 +275,26 @@ class PopularityAdjustment(models.Model):
     """A storyguide's change to a character's Popularity, kept with its reason."""
 
     character = models.ForeignKey(
-        Character, on_delete=models.CASCADE, related_name="popularity_adjustments"
+        Character,
+        on_delete=models.CASCADE,
+        related_name="popularity_adjustments",
+        verbose_name=_("character"),
     )
-    amount = models.IntegerField()
-    reason = models.CharField(max_length=300)
+    amount = models.IntegerField(_("amount"))
+    reason = models.CharField(_("reason"), max_length=300)
     adjusted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("adjusted by"),
     )
-    created_at = models.DateTimeField()
+    created_at = models.DateTimeField(_("created at"))
 
     class Meta:
         ordering = ["created_at", "id"]
+        verbose_name = _("Popularity adjustment")
+        verbose_name_plural = _("Popularity adjustments")
 
     def __str__(self) -> str:
         return f"{self.amount:+d} Popularity for {self.character}: {self.reason}"
@@ -266,10 +312,13 @@ class Invitation(models.Model):
     character, or addressed to a person, is for one person only.
     """
 
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="invitations")
+    campaign = models.ForeignKey(
+        Campaign, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("campaign")
+    )
     code = models.CharField(max_length=16, unique=True, editable=False)
-    role = models.CharField(max_length=20, choices=Role.choices, default=Role.PLAYER)
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices, default=Role.PLAYER)
     addressed_to = models.CharField(
+        _("addressed to"),
         max_length=150,
         blank=True,
         db_index=True,
@@ -281,6 +330,7 @@ class Invitation(models.Model):
         blank=True,
         on_delete=models.CASCADE,
         related_name="invitations",
+        verbose_name=_("character"),
         help_text="The character the new player will play.",
     )
     max_uses = models.PositiveSmallIntegerField(
@@ -300,6 +350,8 @@ class Invitation(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
 
     def __str__(self) -> str:
         return f"{self.get_role_display()} invitation to {self.campaign} ({self.code})"
@@ -354,9 +406,7 @@ class AllowedOrigin(models.Model):
     Foundry world's ``https://foundry.example:30000``), allowed by its storyguide beside
     the operators' ``CORS_ALLOWED_ORIGINS`` (``campaign.origins``)."""
 
-    campaign = models.ForeignKey(
-        Campaign, on_delete=models.CASCADE, related_name="allowed_origins"
-    )
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="allowed_origins")
     origin = models.CharField(
         max_length=200, help_text="Scheme, host and port, as a browser sends it in Origin."
     )

@@ -13,8 +13,6 @@ from core import views as core_views
 from games.packages import games_urls
 from games.schema import SchemaView
 
-admin.site.site_header = "Storyguide dashboard"
-admin.site.site_title = "Storyguide"
 admin.site.login_form = logins.AdminLogInForm  # too many failed logins: refused (core.logins)
 
 api_patterns = [

@@ -14,6 +14,8 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.errors import AppError
 from games.campaign_app import REFEREE_ROLE, campaign_app
@@ -72,7 +74,7 @@ class GameAdmin(admin.ModelAdmin):
             return redirect("new-game", campaigns[0].slug)
         context = {
             **self.admin_site.each_context(request),
-            "title": "Add game",
+            "title": _("Add game"),
             "campaigns": [(c, reverse("new-game", args=[c.slug])) for c in campaigns],
         }
         return render(request, "admin/games/game/choose_campaign.html", context)
@@ -90,7 +92,7 @@ class GameAdmin(admin.ModelAdmin):
             return False  # no bulk delete: the list's action would skip this check
         return obj.version == 0 and super().has_delete_permission(request, obj)
 
-    @admin.action(description="Abandon the selected games (reveals their seeds)")
+    @admin.action(description=gettext_lazy("Abandon the selected games (reveals their seeds)"))
     def abandon(self, request, queryset):
         now = timezone.now()
         for game in queryset:
@@ -104,17 +106,17 @@ class GameAdmin(admin.ModelAdmin):
     def has_change_permission(self, request, obj=None):
         return False
 
-    @admin.display(description="seed (once revealed)")
+    @admin.display(description=gettext_lazy("seed (once revealed)"))
     def revealed_seed(self, game):
-        return game.server_seed if game.seed_revealed else "secret until the game ends"
+        return game.server_seed if game.seed_revealed else _("secret until the game ends")
 
-    @admin.display(description="page")
+    @admin.display(description=gettext_lazy("page"))
     def page(self, game):
         try:
             url = reverse(f"{game.kind}-page", args=[game.pk])
         except NoReverseMatch:  # a table log has no page of its own
             return "—"
-        return format_html('<a href="{}">view</a>', url)
+        return format_html('<a href="{}">{}</a>', url, _("view"))
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         game = self.get_object(request, object_id)

@@ -14,9 +14,9 @@ from django.utils.translation import gettext_lazy as _
 
 
 class GameStatus(models.TextChoices):
-    ACTIVE = "active", "Active"
-    FINISHED = "finished", "Finished"
-    ABANDONED = "abandoned", "Abandoned"
+    ACTIVE = "active", _("Active")
+    FINISHED = "finished", _("Finished")
+    ABANDONED = "abandoned", _("Abandoned")
 
 
 class EnteredDice(models.TextChoices):
@@ -30,15 +30,20 @@ class EnteredDice(models.TextChoices):
 class Game(models.Model):
     # By name: the platform sits below the campaign app and never imports it.
     campaign = models.ForeignKey(
-        "campaign.Campaign", on_delete=models.CASCADE, related_name="games"
+        "campaign.Campaign",
+        on_delete=models.CASCADE,
+        related_name="games",
+        verbose_name=_("campaign"),
     )
-    kind = models.CharField(max_length=20, db_index=True, editable=False)
-    ruleset = models.CharField(max_length=40)
-    title = models.CharField(max_length=200, blank=True)
+    kind = models.CharField(_("kind"), max_length=20, db_index=True, editable=False)
+    ruleset = models.CharField(_("ruleset"), max_length=40)
+    title = models.CharField(_("title"), max_length=200, blank=True)
     config = models.JSONField()
     state = models.JSONField()
-    version = models.PositiveIntegerField(default=0)
-    status = models.CharField(max_length=20, choices=GameStatus.choices, default=GameStatus.ACTIVE)
+    version = models.PositiveIntegerField(_("version"), default=0)
+    status = models.CharField(
+        _("status"), max_length=20, choices=GameStatus.choices, default=GameStatus.ACTIVE
+    )
     public = models.BooleanField(
         default=False, help_text="Anyone, logged in or not, may read its state, log and proof."
     )
@@ -80,11 +85,13 @@ class Game(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
-    created_at = models.DateTimeField()
+    created_at = models.DateTimeField(_("created at"))
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
         indexes = [models.Index(fields=["campaign", "kind", "status"])]
 
     def __str__(self) -> str:

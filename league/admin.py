@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from campaign import desk
 from campaign.admin import RelatedOnly, ServiceFormAdmin
@@ -35,7 +36,7 @@ class CupYearForm(ServiceForm):
     class Meta:
         model = CupYear
         fields = ["campaign", "name", "slug", "first_half_starts", "second_half_starts", "ruleset"]
-        help_texts = {"slug": "Made from the name if left empty."}
+        help_texts = {"slug": gettext_lazy("Made from the name if left empty.")}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -75,10 +76,10 @@ class CupYearAdmin(ServiceFormAdmin):
     def has_delete_permission(self, request, obj=None):
         return False  # its games, results and credited points stay on record
 
-    @admin.display(description="fixtures")
+    @admin.display(description=gettext_lazy("fixtures"))
     def fixtures(self, cup_year):
         url = reverse("admin:league_fixture_changelist") + f"?cup_year__id__exact={cup_year.pk}"
-        return format_html('<a href="{}">fixtures</a>', url)
+        return format_html('<a href="{}">{}</a>', url, _("fixtures"))
 
 
 class FixtureForm(ServiceForm):
@@ -87,13 +88,19 @@ class FixtureForm(ServiceForm):
     date = forms.SplitDateTimeField(
         required=False,
         widget=AdminSplitDateTime,
-        help_text="In the game's window, at least seven days ahead (§8.4).",
+        help_text=gettext_lazy("In the game's window, at least seven days ahead (§8.4)."),
     )
     postpone_because = forms.CharField(
-        required=False, max_length=300, help_text="Postpone the game, for this reason (§2.1)."
+        required=False,
+        max_length=300,
+        label=gettext_lazy("Postpone because"),
+        help_text=gettext_lazy("Postpone the game, for this reason (§2.1)."),
     )
     abandon_because = forms.CharField(
-        required=False, max_length=300, help_text="Abandon the game, for this reason (§2.1)."
+        required=False,
+        max_length=300,
+        label=gettext_lazy("Abandon because"),
+        help_text=gettext_lazy("Abandon the game, for this reason (§2.1)."),
     )
 
     class Meta:
@@ -153,11 +160,13 @@ class FixtureAdmin(ServiceFormAdmin):
         closed = obj is not None and obj.status not in services.OPEN
         return self.fields if closed else self.readonly_fields
 
-    @admin.display(description="game")
+    @admin.display(description=gettext_lazy("game"))
     def game_page(self, fixture):
         if fixture.game_id is None:
             return "—"
-        return format_html('<a href="{}">match</a>', reverse("match-page", args=[fixture.game_id]))
+        return format_html(
+            '<a href="{}">{}</a>', reverse("match-page", args=[fixture.game_id]), _("match")
+        )
 
 
 # -- The league's part of the storyguide's desk (campaign.desk) ---------------------------

@@ -1,10 +1,12 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class LeagueConfig(AppConfig):
     """The Chat-Quidditch house cup: fixtures, standings, finals and house points."""
 
     name = "league"
+    verbose_name = gettext_lazy("House cup")
 
     def ready(self) -> None:
         from campaign.activity import activity_recorded

@@ -18,11 +18,13 @@ from league.cups import default_cup_ruleset
 
 
 class CupYear(models.Model):
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="cup_years")
-    name = models.CharField(max_length=60, help_text='e.g. "1995/96"')
-    slug = models.SlugField()
-    first_half_starts = models.DateTimeField()
-    second_half_starts = models.DateTimeField()
+    campaign = models.ForeignKey(
+        Campaign, on_delete=models.CASCADE, related_name="cup_years", verbose_name=_("campaign")
+    )
+    name = models.CharField(_("name"), max_length=60, help_text='e.g. "1995/96"')
+    slug = models.SlugField(_("slug"))
+    first_half_starts = models.DateTimeField(_("first half starts"))
+    second_half_starts = models.DateTimeField(_("second half starts"))
     lots = models.JSONField(
         default=dict,
         blank=True,
@@ -40,6 +42,8 @@ class CupYear(models.Model):
 
     class Meta:
         ordering = ["-first_half_starts"]
+        verbose_name = _("cup year")
+        verbose_name_plural = _("cup years")
         constraints = [
             models.UniqueConstraint(fields=["campaign", "slug"], name="cup_year_slug_per_campaign")
         ]
@@ -66,20 +70,33 @@ class FixtureStatus(models.TextChoices):
 
 
 class Fixture(models.Model):
-    cup_year = models.ForeignKey(CupYear, on_delete=models.CASCADE, related_name="fixtures")
-    key = models.CharField(
-        max_length=40, help_text="The game's stable name in the cup: game-7, cup-final, ..."
+    cup_year = models.ForeignKey(
+        CupYear, on_delete=models.CASCADE, related_name="fixtures", verbose_name=_("cup year")
     )
-    stage = models.CharField(max_length=20, choices=Stage.choices)
+    key = models.CharField(
+        _("key"),
+        max_length=40,
+        help_text="The game's stable name in the cup: game-7, cup-final, ...",
+    )
+    stage = models.CharField(_("stage"), max_length=20, choices=Stage.choices)
     match_day = models.PositiveSmallIntegerField(default=1)
-    home = models.ForeignKey(House, on_delete=models.PROTECT, related_name="+")
-    away = models.ForeignKey(House, on_delete=models.PROTECT, related_name="+")
-    window_starts = models.DateTimeField()
-    window_ends = models.DateTimeField()
-    date = models.DateTimeField(null=True, blank=True, help_text="Fixed at least 7 days ahead.")
+    home = models.ForeignKey(
+        House, on_delete=models.PROTECT, related_name="+", verbose_name=_("home")
+    )
+    away = models.ForeignKey(
+        House, on_delete=models.PROTECT, related_name="+", verbose_name=_("away")
+    )
+    window_starts = models.DateTimeField(_("window starts"))
+    window_ends = models.DateTimeField(_("window ends"))
+    date = models.DateTimeField(
+        _("date"), null=True, blank=True, help_text="Fixed at least 7 days ahead."
+    )
     date_fixed_at = models.DateTimeField(null=True, blank=True)
     status = models.CharField(
-        max_length=20, choices=FixtureStatus.choices, default=FixtureStatus.UNSCHEDULED
+        _("status"),
+        max_length=20,
+        choices=FixtureStatus.choices,
+        default=FixtureStatus.UNSCHEDULED,
     )
     status_reason = models.CharField(max_length=300, blank=True)
     game = models.OneToOneField(
@@ -94,6 +111,8 @@ class Fixture(models.Model):
 
     class Meta:
         ordering = ["cup_year", "window_starts", "match_day", "id"]
+        verbose_name = _("cup game")
+        verbose_name_plural = _("cup games")
         constraints = [
             models.CheckConstraint(condition=~Q(home=models.F("away")), name="fixture_two_houses"),
             models.UniqueConstraint(fields=["cup_year", "key"], name="fixture_key_per_cup_year"),

@@ -9,6 +9,8 @@ selected deliveries again.
 from django import forms
 from django.contrib import admin
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from campaign.admin import ReadOnlyRowsMixin, StoryguideScopedAdmin
 from core.errors import AppError
@@ -61,20 +63,30 @@ class EndpointAdmin(StoryguideScopedAdmin):
         obj._state.adding = False
         self.message_user(
             request,
-            f"The endpoint's secret, shown this once: {created.secret}",
+            _("The endpoint's secret, shown this once: %(secret)s") % {"secret": created.secret},
         )
 
-    @admin.action(description="Enable the selected endpoints", permissions=["change"])
+    @admin.action(description=gettext_lazy("Enable the selected endpoints"), permissions=["change"])
     def enable(self, request, queryset):
         for endpoint in queryset:
             endpoints.endpoint_enable(endpoint=endpoint)
-        self.message_user(request, f"Enabled {len(queryset)} endpoint(s).")
+        self.message_user(
+            request,
+            ngettext("Enabled %(count)s endpoint.", "Enabled %(count)s endpoints.", len(queryset))
+            % {"count": len(queryset)},
+        )
 
-    @admin.action(description="Disable the selected endpoints", permissions=["change"])
+    @admin.action(
+        description=gettext_lazy("Disable the selected endpoints"), permissions=["change"]
+    )
     def disable(self, request, queryset):
         for endpoint in queryset:
             endpoints.endpoint_disable(endpoint=endpoint, reason="Disabled by the storyguide.")
-        self.message_user(request, f"Disabled {len(queryset)} endpoint(s).")
+        self.message_user(
+            request,
+            ngettext("Disabled %(count)s endpoint.", "Disabled %(count)s endpoints.", len(queryset))
+            % {"count": len(queryset)},
+        )
 
 
 class AttemptInline(admin.TabularInline):
@@ -111,7 +123,7 @@ class DeliveryAdmin(ReadOnlyRowsMixin, StoryguideScopedAdmin):
     def has_add_permission(self, request):
         return False
 
-    @admin.action(description="Replay the selected deliveries", permissions=["view"])
+    @admin.action(description=gettext_lazy("Replay the selected deliveries"), permissions=["view"])
     def replay(self, request, queryset):
         now = timezone.now()
         for delivery in queryset.select_related("endpoint"):
@@ -119,4 +131,4 @@ class DeliveryAdmin(ReadOnlyRowsMixin, StoryguideScopedAdmin):
                 replay.delivery_replay(delivery=delivery, now=now)
             except AppError as refused:
                 self.message_user(request, f"{delivery.webhook_id}: {refused.detail}", "error")
-        self.message_user(request, "The selected deliveries are sent again.")
+        self.message_user(request, _("The selected deliveries are sent again."))

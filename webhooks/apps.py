@@ -1,10 +1,12 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class WebhooksConfig(AppConfig):
     """Outgoing webhooks of a campaign: endpoints, the outbox, deliveries and their attempts."""
 
     name = "webhooks"
+    verbose_name = gettext_lazy("Webhooks")
 
     def ready(self) -> None:
         from campaign.activity import activity_recorded

@@ -7,6 +7,7 @@ is one try, with what the receiver responded.
 """
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from campaign.activity import kind_choices
 from campaign.models import Campaign
@@ -51,6 +52,8 @@ class Endpoint(models.Model):
 
     class Meta:
         ordering = ["campaign", "id"]
+        verbose_name = _("webhook endpoint")
+        verbose_name_plural = _("webhook endpoints")
         indexes = [models.Index(fields=["campaign", "enabled"])]
 
     def __str__(self) -> str:
@@ -92,7 +95,8 @@ class Delivery(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        verbose_name_plural = "deliveries"
+        verbose_name = _("delivery")
+        verbose_name_plural = _("deliveries")
         indexes = [models.Index(fields=["status", "next_attempt_at"])]
 
     def __str__(self) -> str:
@@ -116,6 +120,8 @@ class Attempt(models.Model):
 
     class Meta:
         ordering = ["delivery", "started_at", "id"]
+        verbose_name = _("attempt")
+        verbose_name_plural = _("attempts")
 
     def __str__(self) -> str:
         outcome = self.status_code or self.error or "unfinished"

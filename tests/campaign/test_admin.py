@@ -636,7 +636,7 @@ def test_campaign_links_to_its_games(sg_client, storyguide, campaign):
     change = sg_client.get(f"{ADMIN}/campaign/{campaign.pk}/change/").content.decode()
     games = sg_client.get(link)
 
-    assert f'<a href="{link.replace("&", "&amp;")}">1 games</a>' in listing
+    assert f'<a href="{link.replace("&", "&amp;")}">1 game</a>' in listing
     assert link in change
     assert games.status_code == 200
     assert len(games.context["cl"].result_list) == 1

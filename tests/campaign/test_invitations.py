@@ -123,7 +123,7 @@ def test_a_member_accepting_again_is_told_they_already_are(table):
     code = invite(table, role="spectator")["code"]
     response = table.client(table.player).post(f"/api/invitations/{code}/accept/")
     assert response.status_code == 409
-    assert response.json()["detail"] == "You are already a member of Test campaign (Player)."
+    assert response.json()["detail"] == "You are already a member of Test campaign (player)."
     assert Invitation.objects.get().uses == 0
 
 
