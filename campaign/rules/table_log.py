@@ -8,7 +8,13 @@ check can be re-derived) and the next check opens a fresh one.
 
 from __future__ import annotations
 
-from campaign.rules.checks import roll_check
+from campaign.rules.checks import (
+    DRAMATIC_FAILURE,
+    EXCEPTIONAL_SUCCESS,
+    FAILURE,
+    SUCCESS,
+    roll_check,
+)
 from games.dice import Dice
 from games.ruleset import Actor, Outcome, Ruleset, RuleViolation, State, register
 
@@ -23,12 +29,100 @@ CHECK_FIELDS = {
 }
 
 
+WHOLE = {"type": "integer"}
+TEXT = {"type": "string"}
+NAMES = {"type": "array", "items": TEXT, "minItems": 2}
+#: A check's outcome in the rules' words (``campaign.rules.checks``); null without a difficulty.
+OUTCOME = {
+    "type": "string",
+    "nullable": True,
+    "enum": [EXCEPTIONAL_SUCCESS, SUCCESS, FAILURE, DRAMATIC_FAILURE, None],
+}
+
+
+def _object(properties: dict, optional: tuple[str, ...] = (), **notes) -> dict:
+    """An object of these properties and no others (OpenAPI 3.0 wants a ``required`` list
+    to name one or more)."""
+    required = [name for name in properties if name not in optional]
+    return {
+        "type": "object",
+        "properties": properties,
+        **({"required": required} if required else {}),
+        "additionalProperties": False,
+        **notes,
+    }
+
+
+def _kind(field: str, value: str) -> dict:
+    return {field: {"type": "string", "enum": [value]}}
+
+
+#: A check as ``roll_check`` rolls it (``Check.to_json``).
+CHECK = {
+    "purpose": TEXT,
+    "dice": {"type": "array", "items": WHOLE, "minItems": 2, "maxItems": 2},
+    "stress": {"type": "boolean"},
+    "kept": WHOLE,
+    "attribute_value": WHOLE,
+    "bonus": WHOLE,
+    "total": WHOLE,
+    "difficulty": {"type": "integer", "nullable": True},
+    "success": {"type": "boolean", "nullable": True},
+    "doubles": {"type": "boolean"},
+    "result": OUTCOME,
+}
+
+
 @register
 class TableLog(Ruleset):
     name = "table-log"
     title = "Table log"
     kind = "log"
     played_by_commands = False  # the services write it; the storyguide closes it
+    # Its shapes, for the contract as every ruleset's. A client creates no table log
+    # (``creatable`` is false in /api/rulesets/): a check opens one
+    # (``POST /api/characters/{id}/checks/``), so the config says so and takes nothing.
+    config_schema = _object(
+        {},
+        description="A table log takes no settings, and no client creates one: the campaign's "
+        "next check opens it (POST /api/characters/{id}/checks/).",
+    )
+    command_schemas = {
+        "check": _object(
+            {
+                **_kind("action", "check"),
+                **{field: TEXT if kind is str else WHOLE for field, kind in CHECK_FIELDS.items()},
+                "stress": {"type": "boolean"},
+                "difficulty": {"type": "integer", "nullable": True},
+            },
+            optional=("difficulty",),
+            description="A character's check, as the service writes it for a sheet.",
+        ),
+        "draw_lots": _object(
+            {**_kind("action", "draw_lots"), "names": NAMES, "purpose": TEXT},
+            description="Lots drawn among names: the first drawn ranks first.",
+        ),
+    }
+    state_schema = _object(
+        {"checks": WHOLE, "draws": WHOLE},
+        optional=("draws",),
+        description="How many checks and draws the log holds.",
+    )
+    event_schemas = {
+        "check": _object(
+            {
+                **_kind("type", "check"),
+                "character": WHOLE,
+                "name": TEXT,
+                "attribute": TEXT,
+                **CHECK,
+            }
+        ),
+        "lots": _object({**_kind("type", "lots"), "names": NAMES, "order": NAMES, "purpose": TEXT}),
+    }
+    result_schema = _object(
+        {}, description="A table log is closed, not won: it has no result to give."
+    )
 
     def setup(self, config: dict) -> State:
         return {"checks": 0}
