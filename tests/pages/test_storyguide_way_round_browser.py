@@ -92,7 +92,7 @@ def test_a_storyguide_finds_the_dashboard_a_finished_game_and_an_invitation_link
 
     game.locator("a").click()
     page.wait_for_url(f"{server}/matches/{finished.pk}/")
-    expect(page.locator("#turn")).to_have_text("The game is over.")
+    expect(page.locator("#ending")).to_be_visible()  # the ending says who won and why
 
     # The dashboard: a new invitation's link, copied from the page that says it was saved.
     page.goto(f"{server}/admin/campaign/invitation/add/?campaign={campaign.pk}")

@@ -310,6 +310,9 @@ def test_a_skirmish_run_entirely_through_the_api_leaves_a_log_that_verifies(tabl
         "rounds": 2,
         "seconds": 12,
         "health": {**health, harry: health[harry] - 2, peeves: health[peeves] - 1},
+        "names": {harry: "Harry", ron: "Ron", draco: "Draco", peeves: "Peeves"},
+        "sentence": "The storyguide ended the skirmish in round 2 (12 seconds), with Harry"
+        " (Health 3), Ron (Health 5), Draco (Health 5) and Peeves (Health 2) still in the fight.",
     }
     assert game["server_seed"] is not None
     assert (

@@ -270,10 +270,12 @@ def test_5_7_2_a_seeker_catches_the_snitch_when_its_fifty_points_win(score, roun
     assert tactics.snitch_wins(state, 0) is wins
 
 
-def test_7_a_captain_bot_accepts_a_persons_proposal_to_end_unless_his_team_trails():
+def test_7_a_captain_bot_accepts_a_persons_proposal_to_end_only_when_his_team_leads():
     game = Game().kick_off()
     assert choice(game, "SHüter") is None  # nobody proposed it
     game.do("Spielende")  # the referee, a person, proposes it
+    assert choice(game, "SHüter") is None, "level at 0-0: he plays on"
+    game.state = {**game.state, "score": [0, 10]}
     assert choice(game, "SHüter") == {"action": "end_game", "player": "SHüter"}
     game.state = {**game.state, "score": [10, 0]}
     assert choice(game, "SHüter") is None

@@ -162,6 +162,7 @@ def test_ch7_p3_the_storyguide_determines_when_a_skirmish_has_ended():
         "rounds": 1,
         "seconds": 6,
         "health": {"p1": 5, "p2": 5, "p3": 5, "p4": 3},
+        "names": {"p1": "Harry", "p2": "Ron", "p3": "Hermione", "p4": "Draco"},
     }
     assert SKIRMISH.narrate(event)["en"] == "The storyguide ends the skirmish. Snape arrives."
 
