@@ -41,7 +41,7 @@ def tokens_of(user):
     )
 
 
-class TokenSerializer(serializers.Serializer):
+class PluginTokenSerializer(serializers.Serializer):
     """A token as its owner sees it: never the token itself again."""
 
     id = serializers.IntegerField(read_only=True)
@@ -64,7 +64,7 @@ class TokenSerializer(serializers.Serializer):
         return PLAY if scope.plays else READ
 
 
-class NewTokenSerializer(TokenSerializer):
+class NewPluginTokenSerializer(PluginTokenSerializer):
     token = serializers.CharField(help_text="The token: shown this once, keep it safe.")
 
 
@@ -98,16 +98,16 @@ class TokenListView(APIView):
     yours and to reading or playing, with an expiry. The token is in the answer that
     made it, and never again. Not with a limited token."""
 
-    @extend_schema(operation_id="auth_tokens_list", responses={200: TokenSerializer(many=True)})
+    @extend_schema(operation_id="auth_tokens_list", responses={200: PluginTokenSerializer(many=True)})
     def get(self, request, format=None):
         require_full(request.user)
-        return Response(TokenSerializer(tokens_of(request.user), many=True).data)
+        return Response(PluginTokenSerializer(tokens_of(request.user), many=True).data)
 
     @extend_schema(
         operation_id="auth_tokens_create",
         request=TokenRequestSerializer,
         parameters=[idempotency.PARAMETER],
-        responses={201: NewTokenSerializer},
+        responses={201: NewPluginTokenSerializer},
     )
     def post(self, request, format=None):
         require_full(request.user)
@@ -122,7 +122,7 @@ class TokenListView(APIView):
                 plays=asked.validated_data["access"] == PLAY,
                 lifetime=timedelta(days=asked.validated_data["expires_in_days"]),
             )
-            body = {**TokenSerializer(issued.scope).data, "token": issued.token}
+            body = {**PluginTokenSerializer(issued.scope).data, "token": issued.token}
             return Response(body, status=201)
 
         return idempotency.created_once(request, create)

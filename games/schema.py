@@ -40,6 +40,7 @@ from games.apis import games_endpoints
 from games.awaiting import DICE_AWAITED
 from games.bots import EVERY_SEAT, REFEREE_SEAT, offers, strategies
 from games.ruleset import Ruleset, find_ruleset, ruleset_names
+from games.selectors import result_schema_as_served
 
 
 def ref(component: str) -> dict:
@@ -156,26 +157,6 @@ def _not_null(schema: dict) -> dict:
     return {key: value for key, value in schema.items() if key != "nullable"}
 
 
-#: What the platform adds to every ruleset's result as it serves it (issue 39).
-SENTENCE = {
-    "type": "string",
-    "description": "Who won and why, in one sentence, with the score's parts as the rules "
-    "count them, in the answer's language: for a plugin to show as it is (empty where the "
-    "ruleset has no winner to name).",
-}
-
-
-def _with_sentence(schema: dict) -> dict:
-    """A ruleset's result as served (``games.selectors.result_as_served``): its own object
-    with ``sentence`` among its required properties, in the one object rather than an
-    ``allOf`` beside it, so that a generated client types the sentence with the rest."""
-    return {
-        **schema,
-        "properties": {**schema.get("properties", {}), "sentence": SENTENCE},
-        "required": [*schema.get("required", []), "sentence"],
-    }
-
-
 def _described(schema: dict, description: str) -> dict:
     """The schema, with ``description`` unless it says what it is itself."""
     return {"description": description, **schema}
@@ -219,7 +200,7 @@ class RulesetShapes:
                 shared={kind: component for kind, (component, _) in PLATFORM_EVENTS.items()},
             ),
             "Result": _described(
-                _with_sentence(_not_null(rules.result_schema)),
+                result_schema_as_served(_not_null(rules.result_schema)),
                 f"A {title} game's result, once it is over.",
             ),
             "Narration": {

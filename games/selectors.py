@@ -221,7 +221,7 @@ def ruleset_description(name: str) -> dict:
         "command_schemas": rules.command_schemas,
         "state_schema": rules.state_schema,
         "event_schemas": rules.event_schemas,
-        "result_schema": rules.result_schema,
+        "result_schema": result_schema_as_served(rules.result_schema),
         "example_config": rules.example_config,
     }
 
@@ -279,6 +279,27 @@ def offered_commands(game: Game, actor: Actor, *, now: datetime) -> list[dict]:
     if not others:
         return offered
     return [command for command in offered if rules.seat_of(command, game.state) not in others]
+
+
+#: What the platform adds to every ruleset's result as it serves it (issue 39).
+SENTENCE = {
+    "type": "string",
+    "description": "Who won and why, in one sentence, with the score's parts as the rules "
+    "count them, in the answer's language: for a plugin to show as it is (empty where the "
+    "ruleset has no winner to name).",
+}
+
+
+def result_schema_as_served(schema: dict) -> dict:
+    """A ruleset's result schema as the API serves results (:func:`result_as_served`): its
+    own object with ``sentence`` among its required properties, in the one object rather
+    than an ``allOf`` beside it, so that a generated client types the sentence with the
+    rest."""
+    return {
+        **schema,
+        "properties": {**schema.get("properties", {}), "sentence": SENTENCE},
+        "required": [*schema.get("required", []), "sentence"],
+    }
 
 
 #: The language the reader of an answer asked for, or ``None``: asked only when the answer

@@ -44,6 +44,7 @@ from config.wsgi import application
 from games.bots import strategies
 from games.ruleset import Ruleset, find_ruleset, ruleset_names
 from games.schema import pascal
+from games.selectors import result_schema_as_served
 from tests.factories import PASSWORD, UserFactory
 
 PACKAGE = "storyguide_client"
@@ -418,7 +419,7 @@ def test_the_rulesets_answer_carries_the_contract_s_schemas(anyone, contract):
         shapes = {
             "config_schema": (f"{prefix}Config", rules.config_schema),
             "state_schema": (f"{prefix}State", rules.state_schema),
-            "result_schema": (f"{prefix}Result", rules.result_schema),
+            "result_schema": (f"{prefix}Result", result_schema_as_served(rules.result_schema)),
         }
         for field, (component, schema) in shapes.items():
             assert answered[field] == schema, (name, field)
