@@ -21,7 +21,8 @@ from tests.support import Table
 pytestmark = pytest.mark.django_db
 
 LOG_IN_LINK = re.compile(r'href="(/accounts/login/[^"]*)"')
-NEXT = re.compile(r'<input type="hidden" name="next" value="([^"]*)">')
+#: The login form's own ``next`` (the header's language form carries one too).
+NEXT = re.compile(r'id="id_password"[^>]*>\s*<input type="hidden" name="next" value="([^"]*)">')
 
 
 @pytest.fixture
