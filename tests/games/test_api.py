@@ -212,7 +212,7 @@ def test_the_seed_is_revealed_when_the_game_ends_and_every_roll_verifies(table):
     ] == "active":
         pass
     assert body["game"]["server_seed"] is not None
-    assert body["game"]["result"] == {"total": body["game"]["state"]["total"]}
+    assert body["game"]["result"] == {"total": body["game"]["state"]["total"], "sentence": ""}
     report = client.get(f"/api/matches/{game['id']}/verify/").json()
     assert report["ok"] and report["seed_matches_commitment"] and report["rolls_intact"]
     assert report["rolls_checked"] == 5 * report["events"]
