@@ -200,7 +200,7 @@ def test_a_game_not_over_or_of_a_kind_that_credits_nothing_is_refused(table):
 
 
 def logged_in(user) -> Client:
-    client = Client()
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")  # a Chat-Quidditch page is German by default
     client.force_login(user)
     return client
 
