@@ -94,7 +94,7 @@ def test_harrys_player_plays_a_whole_match_against_the_bots_by_clicking_only(
         move(page, page.locator("form.command-form button[type=submit]"))
     expect(page.locator("#ending")).to_be_visible()  # the ending says who won and why
     expect(page.locator("#log")).to_contain_text("catches the snitch")
-    expect(page.locator(".rpg-turn")).to_contain_text("points ahead")
+    expect(page.locator("#ending")).to_contain_text("caught the snitch for 150 points")
     page.screenshot(path=screenshots / "rpg-played-to-the-end.png", full_page=True)
     context.close()
     game.refresh_from_db()
