@@ -93,7 +93,7 @@ ENDINGS = [
             "de": "Gryffindor gewinnt 190 zu 40 und erhält 150 Hauspunkte: Gryffindor hat den "
             "Schnatz für 150 Punkte gefangen, bei 4 zu 4 Toren (je 10 Punkte).",
             "fr": "Gryffindor gagne 190 à 40 et remporte 150 points pour sa maison : Gryffindor "
-            "a attrapé le Vif d'or pour 150 points, avec 4 buts à 4 (10 points chacun).",
+            "a attrapé le Vif d'or pour 150 points, les buts étant de 4 à 4 (10 points chacun).",
         },
     ),
     # Table Top: a goal 10, the snitch 150, caught or given by a concession.
@@ -113,7 +113,7 @@ ENDINGS = [
             "de": "Slytherin gewinnt 170 zu 0: Sucher 7 (Slytherin) hat den Schnatz für 150 "
             "Punkte gefangen, bei 2 zu 0 Toren (je 10 Punkte).",
             "fr": "Slytherin gagne 170 à 0 : Attrapeur 7 (Slytherin) a attrapé le Vif d'or pour "
-            "150 points, avec 2 buts à 0 (10 points chacun).",
+            "150 points, les buts étant de 2 à 0 (10 points chacun).",
         },
     ),
     (

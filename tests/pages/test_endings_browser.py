@@ -59,12 +59,12 @@ ENDINGS = {
         "dice-quidditch": "Bleu gagne aux points de but, 15 à 0, bonus de la capture compris : "
         "Bleu a attrapé le Vif d'Or à la manche 1, avec 1 point Vif d'Or à 0.",
         "rpg-quidditch": "Slytherin gagne 280 à 170 et remporte 110 points pour sa maison : "
-        "Slytherin a attrapé le Vif d'or pour 150 points, avec 13 buts à 17 (10 points "
-        "chacun).",
+        "Slytherin a attrapé le Vif d'or pour 150 points, les buts étant de 13 à 17 (10 "
+        "points chacun).",
         "skirmish": "Le meneur de jeu a mis fin à l'escarmouche au round 3 (18 secondes), avec "
         "Harry (Santé 4), Draco (Santé 4) et Peeves (Santé 5) encore en état de combattre.",
         "tabletop-quidditch": "Égalité, 10 points chacun : plus aucun Attrapeur ne pouvait "
-        "attraper le Vif d'or, avec 1 buts à 1 (10 points chacun).",
+        "attraper le Vif d'or, les buts étant de 1 à 1 (10 points chacun).",
     },
 }
 
