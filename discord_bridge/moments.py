@@ -1,7 +1,8 @@
-"""A bound channel is told the game's moments (a goal, a round's summary, a snitch caught,
-the end with its sentence) as messages, not one per event: the moments of one write
-(a command and the bots' moves after it) go out together once it commits, as few
-messages as Discord's length allows, through the client that waits out Discord's 429s.
+"""A bound channel is told the game's moments (the event types its package names in
+``Ruleset.moments``: a goal, a round's summary, the end with its sentence) as messages,
+not one per event: the moments of one write (a command and the bots' moves after it),
+told by :func:`games.moments.moments_of` once it commits, in the channel's language, as
+few messages as Discord's length allows, through the client that waits out Discord's 429s.
 
 A write made from the channel itself is answered there with everything it did
 (``discord_bridge.deferred``), so its moments are not told to that channel again.
@@ -22,23 +23,8 @@ from django.db import transaction
 from discord_bridge.client import Discord
 from discord_bridge.words import in_pieces
 from games import selectors
-from games.models import GameStatus
-from games.ruleset import SPECTATOR, Actor, find_ruleset
+from games.moments import moments_of
 
-#: The event types, across the rulesets, that are a game's moments.
-MOMENT_TYPES = frozenset(
-    {
-        "goal",
-        "goal_scored",
-        "penalty_goal",
-        "round",
-        "round_scored",
-        "snitch_catch",
-        "snitch_caught",
-        "out_of_the_fight",
-        "skirmish_ended",
-    }
-)
 #: How long the bound channels of a game are kept in the cache.
 CHANNELS_FOR_SECONDS = 300
 
@@ -84,41 +70,28 @@ def forget_channels(game_id: int | None) -> None:
 
 
 def event_appended(sender, game, event, **kwargs) -> None:
-    """Note the event's moments for each channel bound to the game, to be told once the
-    write commits. They are kept on the game row of this write, which a rolled back
-    write takes with it."""
+    """Keep the event's record for each channel bound to the game, to be told once the
+    write commits (:func:`games.moments.moments_of`). The records are kept on the game row
+    of this write, which a rolled back write takes with it."""
     channels = [c for c in bound_channels(game.pk) if c[1] != _answered_in.get()]
     if not channels:
         return
-    rules = find_ruleset(game.ruleset)
-    record = {name: getattr(event, name) for name in selectors.EVENT_FIELDS}
-    if game.status == GameStatus.ACTIVE:
-        record = rules.view_event(record, Actor(SPECTATOR))
-    items = [item for item in record["events"] if item.get("type") in MOMENT_TYPES]
-    batches = getattr(game, "_discord_moments", None)
-    if batches is None:
-        batches = game._discord_moments = {}
-        transaction.on_commit(lambda: _send(game, batches))
-    for pk, _, language in channels:
-        lines = batches.setdefault((pk, language), [])
-        lines.extend(rules.narrate(item).get(language, "") for item in items)
+    written = getattr(game, "_discord_write", None)
+    if written is None:
+        written = game._discord_write = ([], channels)
+        transaction.on_commit(lambda: _send(game, *written))
+    written[0].append({name: getattr(event, name) for name in selectors.EVENT_FIELDS})
 
 
-def _send(game, batches: dict) -> None:
-    """Hand each channel's moments of the write to a task; the end with its sentence."""
+def _send(game, records: list[dict], channels: list[tuple[int, str, str]]) -> None:
+    """Hand each channel the write's moments, in its language, to a task."""
     from discord_bridge.tasks import post_moments
 
-    rules = find_ruleset(game.ruleset)
-    for (pk, language), lines in batches.items():
-        if game.status == GameStatus.FINISHED:
-            ending = selectors.result_as_served(
-                rules, game.state, lambda language=language: language
-            )
-            lines = [*lines, f"**{ending['sentence']}**"]
-        lines = [line for line in lines if line]
+    game._discord_write = None
+    for pk, _, language in channels:
+        lines = moments_of(game, records, language).in_markdown()
         if lines:
             post_moments.delay(pk, lines)
-    game._discord_moments = None
 
 
 def post(channel_pk: int, lines: list[str]) -> None:

@@ -153,6 +153,11 @@ class Ruleset:
     #: agreeing to end, conceding): a bot never proposes one, and a game ended by one did
     #: not end by the rules.
     ending_actions: ClassVar[frozenset[str]] = frozenset()
+    #: The event types that are the game's moments: what a channel or a chat is told of a
+    #: game (a goal, a round's summary, the end), rather than every event. The event that
+    #: ends the game is always among them, and is told with the game's ending sentence
+    #: (:mod:`games.moments`). The game's own word: no list outside its package names them.
+    moments: ClassVar[frozenset[str]] = frozenset()
     #: A template that draws ``board(state)`` on the game's page and the dashboard.
     board_template: ClassVar[str | None] = None
     #: Named strategies that may hold a seat; see :mod:`games.bots`. The first one is the

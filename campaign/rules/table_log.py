@@ -79,6 +79,7 @@ class TableLog(Ruleset):
     title = "Table log"
     kind = "log"
     played_by_commands = False  # the services write it; the storyguide closes it
+    moments = frozenset({"check", "lots"})  # every roll made at the table is told
     # Its shapes, for the contract as every ruleset's. A client creates no table log
     # (``creatable`` is false in /api/rulesets/): a check opens one
     # (``POST /api/characters/{id}/checks/``), so the config says so and takes nothing.

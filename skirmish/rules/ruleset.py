@@ -48,6 +48,8 @@ class Skirmish(Ruleset):
     title = _("Draco Dormiens skirmish")
     kind = "skirmish"  # served as a campaign's skirmish, not as a match
     languages = LANGUAGES
+    #: A participant out of the fight or back in it, and the end.
+    moments = frozenset({"out_of_the_fight", "back_in_the_fight", "skirmish_ended"})
     example_config = {
         "categories": {"Physical": "Dexterity", "Mental": "Wits", "Social": "Humor"},
         "defence_attribute": "Quickness",

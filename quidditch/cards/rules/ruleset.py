@@ -144,6 +144,8 @@ class CardQuidditch(Ruleset):
     name = "card-quidditch"
     title = _("Quidditch card game")
     languages = words.LANGUAGES
+    #: A Goal Card pitched, and the end (the Snitch caught).
+    moments = frozenset({"goal_scored", "game_over"})
     config_schema = contract.CONFIG
     command_schemas = contract.COMMANDS
     state_schema = contract.STATE

@@ -157,6 +157,9 @@ class ChatQuidditch(Ruleset):
     name = "chat-quidditch"
     title = _("Chat-Quidditch")
     languages = words.LANGUAGES
+    #: A goal, the score after each round (§5.1), the snitch caught, a final drawn into
+    #: extra rounds (§8.2), the end (§7).
+    moments = frozenset({"goal", "score", "snitch_catch", "extension", "game_over"})
     config_schema = SCHEMA
     command_schemas = contract.COMMANDS
     state_schema = contract.STATE

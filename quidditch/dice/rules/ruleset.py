@@ -71,6 +71,8 @@ class DiceQuidditch(Ruleset):
     name = "dice-quidditch"
     title = _("Quidditch dice game")
     languages = words.LANGUAGES
+    #: A round's points, the snitch caught, the end.
+    moments = frozenset({"round_scored", "snitch_caught", "game_over"})
     config_schema = contract.SETTINGS
     command_schemas = contract.COMMANDS
     state_schema = contract.STATE

@@ -139,6 +139,8 @@ class RpgQuidditch(Ruleset):
     name = "rpg-quidditch"
     title = _("Draco Dormiens quidditch")
     languages = words.LANGUAGES
+    #: A goal or a penalty goal, a player leaving with no Health, the snitch caught, the end.
+    moments = frozenset({"goal", "penalty_goal", "left_the_match", "snitch_caught", "game_over"})
     config_schema = contract.CONFIG
     command_schemas = contract.COMMANDS
     state_schema = contract.STATE

@@ -71,6 +71,8 @@ class TabletopQuidditch(Ruleset):
     name = "tabletop-quidditch"
     title = TITLE
     languages = ("en", "de", "fr")
+    #: A goal, a player knocked off their broom, the snitch caught, a side conceding, the end.
+    moments = frozenset({"goal", "knocked_off", "snitch_caught", "concedes", "match_over"})
     config_schema = contract.CONFIG
     command_schemas = contract.COMMANDS
     state_schema = contract.STATE
