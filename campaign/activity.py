@@ -13,6 +13,9 @@ stream and its webhooks both read this line.
 The kinds of activity are not listed here: each app that records some declares
 them in its ``activity_kinds`` module (:func:`register`; the campaign's own, the
 league's cup news), found like admin modules the first time :func:`kinds` is asked.
+Each kind declares the JSON Schema of its ``data`` beside its sentence, so a new
+kind brings its own into the contract (``Activity.data`` in the OpenAPI, the
+webhooks' payload schema) with nothing to add anywhere else.
 """
 
 from __future__ import annotations
@@ -32,13 +35,38 @@ activity_recorded = Signal()
 
 @dataclass(frozen=True)
 class Kind:
-    """A kind of activity: its ``name`` on the line, its ``label`` for people, and the
+    """A kind of activity: its ``name`` on the line, its ``label`` for people, the
     ``sentence`` that tells one in a chat (a webhook's Discord message), its ``{fields}``
-    read from the activity's data."""
+    read from the activity's data, and ``data``, the JSON Schema that data follows
+    (:func:`fields`), which the contract publishes for clients and receivers."""
 
     name: str
     label: str
     sentence: str
+    data: dict
+
+
+#: The building blocks of a kind's ``data`` schema (JSON Schema, draft 2020-12).
+TEXT = {"type": "string"}
+WHOLE = {"type": "integer"}
+ID = {"type": "integer", "description": "An id, as the API's other answers give it."}
+WHEN = {"type": "string", "format": "date-time"}
+
+
+def nullable(schema: dict) -> dict:
+    """``schema``, or null."""
+    return {**schema, "type": [schema["type"], "null"]}
+
+
+def fields(description: str, **properties: dict) -> dict:
+    """A kind's data: an object with every one of ``properties`` (a recorded activity
+    writes them all, null where nothing applies)."""
+    return {
+        "type": "object",
+        "description": description,
+        "properties": properties,
+        "required": list(properties),
+    }
 
 
 _KINDS: dict[str, Kind] = {}

@@ -1,7 +1,8 @@
 """The campaign's own kinds of activity: the ledger, its members, its games."""
 
-from campaign.activity import Kind, register
-from campaign.models import ActivityKind
+from campaign.activity import ID, TEXT, WHEN, WHOLE, Kind, fields, nullable, register
+from campaign.models import ActivityKind, Role
+from games.models import GameStatus
 
 SENTENCES = {
     ActivityKind.HOUSE_POINTS: "{amount:+d} house points to {house}: {reason}",
@@ -14,4 +15,56 @@ SENTENCES = {
     ActivityKind.GAME_DISCOUNTED: "The game {title} counts for nothing now: {reason}",
 }
 
-register(*(Kind(kind.value, kind.label, SENTENCES[kind]) for kind in ActivityKind))
+GAME = {
+    "game": ID,
+    "kind": {**TEXT, "description": "The game's kind (match, skirmish, ...)."},
+    "ruleset": {**TEXT, "description": "The ruleset's name, as GET /api/rulesets/ gives it."},
+    "title": TEXT,
+}
+COUNTING = {
+    "game": ID,
+    "kind": GAME["kind"],
+    "title": TEXT,
+    "reason": TEXT,
+    "by": {**TEXT, "description": "The storyguide's username."},
+}
+
+DATA = {
+    ActivityKind.HOUSE_POINTS: fields(
+        "A ledger entry: points awarded, taken, credited or reversed.",
+        entry=ID,
+        house={**TEXT, "description": "The house's name."},
+        amount=WHOLE,
+        reason=TEXT,
+        character=nullable({**TEXT, "description": "The character's name, if one earned it."}),
+        credit_at={**WHEN, "description": "When the points count."},
+        reverses=nullable({**ID, "description": "The entry this one reverses."}),
+    ),
+    ActivityKind.POPULARITY: fields(
+        "The storyguide moved a character's Popularity.",
+        character=TEXT,
+        character_id=ID,
+        amount=WHOLE,
+        reason=TEXT,
+    ),
+    ActivityKind.MEMBER_JOINED: fields(
+        "Someone joined the campaign.",
+        username=TEXT,
+        role={**TEXT, "enum": list(Role.values)},
+    ),
+    ActivityKind.MEMBER_LEFT: fields("Someone left the campaign.", username=TEXT),
+    ActivityKind.GAME_STARTED: fields("A game of the campaign began.", **GAME),
+    ActivityKind.GAME_FINISHED: fields(
+        "A game of the campaign ended.",
+        **GAME,
+        status={**TEXT, "enum": [GameStatus.FINISHED.value, GameStatus.ABANDONED.value]},
+    ),
+    ActivityKind.GAME_COUNTED: fields("A finished game was made to count.", **COUNTING),
+    ActivityKind.GAME_DISCOUNTED: fields(
+        "A finished game was made to count for nothing.", **COUNTING
+    ),
+}
+
+register(
+    *(Kind(kind.value, kind.label, SENTENCES[kind], DATA[kind]) for kind in ActivityKind)
+)

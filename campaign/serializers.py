@@ -6,6 +6,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from campaign import activity, invitations
@@ -184,13 +185,42 @@ class CheckResultSerializer(serializers.Serializer):
     result = serializers.CharField(allow_null=True)
 
 
+def openapi_30(schema: dict) -> dict:
+    """A kind's data schema (JSON Schema) as OpenAPI 3.0 writes it: a type that may be
+    null is the type and ``nullable``."""
+    schema = dict(schema)
+    if isinstance(schema.get("type"), list):
+        (schema["type"],) = (name for name in schema["type"] if name != "null")
+        schema["nullable"] = True
+    if "properties" in schema:
+        properties = schema["properties"].items()
+        schema["properties"] = {name: openapi_30(part) for name, part in properties}
+    if "items" in schema:
+        schema["items"] = openapi_30(schema["items"])
+    return schema
+
+
+@extend_schema_field(
+    {
+        "description": "What happened; its fields depend on the kind (each kind's own "
+        "below, by its title).",
+        "anyOf": [
+            {"title": kind.name, **openapi_30(kind.data)}
+            for kind in sorted(activity.kinds().values(), key=lambda kind: kind.name)
+        ],
+    }
+)
+class ActivityDataField(serializers.JSONField):
+    """An activity's data, typed in the contract as the union of the kinds' data."""
+
+
 class ActivitySerializer(serializers.ModelSerializer):
     kind = serializers.ChoiceField(choices=activity.kind_choices())
+    data = ActivityDataField(read_only=True)
 
     class Meta:
         model = Activity
         fields = ["seq", "kind", "data", "created_at"]
-        extra_kwargs = {"data": {"help_text": "What happened; its fields depend on the kind."}}
 
 
 class ActivityPageSerializer(serializers.Serializer):

@@ -13,16 +13,19 @@ from __future__ import annotations
 
 import django_filters
 from django.utils import timezone
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from campaign.apis import require_storyguide
 from campaign.models import Campaign
 from core import idempotency
 from core.errors import NotFound
-from webhooks import endpoints, ping, replay
+from webhooks import endpoints, payload_schemas, ping, replay
 from webhooks.models import Delivery, Endpoint, event_types
 from webhooks.serializers import (
     CreatedEndpointSerializer,
@@ -172,3 +175,26 @@ class DeliveryViewSet(
         """Send this delivery again, whatever its status, with its ``webhook-id``."""
         delivery = replay.delivery_replay(delivery=self.get_object(), now=timezone.now())
         return Response(self.get_serializer(delivery).data)
+
+
+class PayloadSchemaView(APIView):
+    """The JSON Schema of every webhook body, for anyone: it says what the events are, not
+    what any campaign holds."""
+
+    authentication_classes = ()
+    permission_classes = (AllowAny,)
+
+    @extend_schema(
+        operation_id="webhooks_payload_schema",
+        tags=["webhooks"],
+        summary="The webhooks' payload schema",
+        description="A JSON Schema (draft 2020-12) document with one definition per event "
+        "type (`$defs`: each activity kind the campaign's apps record, `game_event`, `ping`) "
+        "and a `oneOf` over them keyed by `type`: what a `standard` endpoint receives "
+        "(docs/webhooks.md).",
+        responses={
+            200: OpenApiResponse(OpenApiTypes.OBJECT, description="A JSON Schema document.")
+        },
+    )
+    def get(self, request):
+        return Response(payload_schemas.payload_schema())

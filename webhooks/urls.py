@@ -1,3 +1,4 @@
+from django.urls import path
 from rest_framework.routers import SimpleRouter
 
 from core.numbers import ID_PATTERN
@@ -13,4 +14,7 @@ router.register(
     basename="webhook-delivery",
 )
 
-urlpatterns = router.urls
+urlpatterns = [
+    path("webhooks/schema/", apis.PayloadSchemaView.as_view(), name="webhook-payload-schema"),
+    *router.urls,
+]
