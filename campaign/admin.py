@@ -23,7 +23,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from campaign import invitations, selectors, services
+from campaign import invitations, origins, selectors, services
 from campaign.forms import (
     AwardPointsForm,
     CampaignForm,
@@ -33,11 +33,13 @@ from campaign.forms import (
     MembershipForm,
     MembershipFormSet,
     PopularityAdjustmentForm,
+    ServiceForm,
     attribute_field,
     character_form_for,
     class_field,
 )
 from campaign.models import (
+    AllowedOrigin,
     Campaign,
     Character,
     House,
@@ -635,6 +637,43 @@ class InvitationAdmin(AppendOnlyAdmin):
             )
             % {"count": len(queryset)},
         )
+
+
+class AllowedOriginForm(ServiceForm):
+    """A table's site allowed through ``campaign.origins.origin_allow``: its address
+    checked and written as a browser's ``Origin`` names it, the storyguide's alone."""
+
+    class Meta:
+        model = AllowedOrigin
+        fields = ["campaign", "origin"]
+
+    def save_through_service(self, instance, *, now):
+        return origins.origin_allow(
+            campaign=instance.campaign, address=instance.origin, by=self.user
+        )
+
+
+@admin.register(AllowedOrigin)
+class AllowedOriginAdmin(AppendOnlyAdmin):
+    """The sites whose pages may use the API for the storyguide's campaigns (a Foundry
+    world's address), as ``/api/campaigns/{id}/origins/`` lists them: added and removed,
+    never edited."""
+
+    add_form = AllowedOriginForm
+    list_display = ["origin", "campaign", "created_at"]
+    list_filter = [("campaign", RelatedOnly)]
+    list_select_related = ["campaign"]
+    search_fields = ["origin"]
+
+    def has_delete_permission(self, request, obj=None):
+        return admin.ModelAdmin.has_delete_permission(self, request, obj)
+
+    def delete_model(self, request, obj):
+        origins.origin_remove(allowed=obj, by=request.user)
+
+    def delete_queryset(self, request, queryset):
+        for allowed in queryset:
+            origins.origin_remove(allowed=allowed, by=request.user)
 
 
 def _copyable_link(link: str, element_id: str) -> str:
