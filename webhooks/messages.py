@@ -1,12 +1,10 @@
-"""What a delivery says: one event, written in the endpoint's format.
+"""What a delivery says in the ``standard`` format: one event, as Standard Webhooks' body.
 
-``standard`` is the Standard Webhooks body, ``{"type", "timestamp", "data"}``:
-for an activity its ``data`` is the campaign's activity (``campaign``, ``seq``
-and what the activity line holds); for a game event it is the event as a
-spectator sees it (the platform's per-actor view: no seat's hidden cards),
-with its narration. ``discord`` is a Discord message, ``{"content": line}``:
-the event's narration in the game's first language, or a sentence for an
-activity. An event with nothing to say in that format sends nothing.
+The body is ``{"type", "timestamp", "data"}``: for an activity its ``data`` is the
+campaign's activity (``campaign``, ``seq`` and what the activity line holds); for a
+game event it is the event as a spectator sees it (the platform's per-actor view: no
+seat's hidden cards), with its narration. The ``discord`` format says other things,
+fewer (``webhooks.discord``).
 """
 
 from __future__ import annotations
@@ -14,46 +12,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from campaign.activity import kinds
 from campaign.models import Activity
 from games.chain import timestamp
 from games.models import Game, GameEvent
-from games.ruleset import SPECTATOR, Actor, find_ruleset
+from games.moments import SPECTATOR_VIEW
 from games.selectors import EVENT_FIELDS, event_as_seen
-from webhooks.models import GAME_EVENT, Format
-
-DISCORD_MAX_CHARACTERS = 2000
-SPECTATOR_VIEW = Actor(role=SPECTATOR)
+from webhooks.models import GAME_EVENT
 
 
 @dataclass(frozen=True)
 class Message:
-    type: str
-    data: dict
-    at: datetime
-    line: str
+    """What one delivery of an event type says: its ``body``, sent at ``at``."""
 
-    def body(self, format: str) -> dict | None:
-        if format == Format.DISCORD:
-            return {"content": self.line[:DISCORD_MAX_CHARACTERS]} if self.line else None
-        return {"type": self.type, "timestamp": timestamp(self.at), "data": self.data}
+    type: str
+    at: datetime
+    body: dict
 
 
 def of_activity(activity: Activity) -> Message:
     data = {"campaign": activity.campaign_id, "seq": activity.seq, **activity.data}
-    kind = kinds()[activity.kind]
-    try:
-        line = kind.sentence.format_map(activity.data)
-    except (KeyError, ValueError, TypeError):  # an activity of an older shape
-        line = str(kind.label)
-    return Message(activity.kind, data, activity.created_at, line)
+    return Message(
+        activity.kind, activity.created_at, standard(activity.kind, activity.created_at, data)
+    )
 
 
 def of_game_event(game: Game, event: GameEvent) -> Message:
     stored = {name: getattr(event, name) for name in EVENT_FIELDS}
     seen = event_as_seen(game, stored, SPECTATOR_VIEW)
-    language = find_ruleset(game.ruleset).languages[0]
-    line = "\n".join(text for lines in seen["narration"] if (text := lines.get(language)))
     data = {
         "campaign": game.campaign_id,
         "game": game.pk,
@@ -62,4 +47,8 @@ def of_game_event(game: Game, event: GameEvent) -> Message:
         "title": str(game),
         **seen,
     }
-    return Message(GAME_EVENT, data, event.created_at, line)
+    return Message(GAME_EVENT, event.created_at, standard(GAME_EVENT, event.created_at, data))
+
+
+def standard(type: str, at: datetime, data: dict) -> dict:
+    return {"type": type, "timestamp": timestamp(at), "data": data}

@@ -23,22 +23,34 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from core.cache import forget
-from webhooks import messages
-from webhooks.models import GAME_EVENT, Delivery, Endpoint
+from webhooks import discord, messages
+from webhooks.models import GAME_EVENT, Delivery, Endpoint, Format
 from webhooks.signing import new_webhook_id
 from webhooks.tasks import send_soon
 
 
 def activity_recorded(sender, activity, **kwargs) -> None:
-    endpoints = wanting(activity.campaign_id, activity.kind)
-    if endpoints:
-        write(endpoints, messages.of_activity(activity))
+    standard, chats = by_format(wanting(activity.campaign_id, activity.kind))
+    if standard:
+        write(standard, messages.of_activity(activity))
+    if chats:
+        write(chats, discord.of_activity(activity))
 
 
 def event_appended(sender, game, event, **kwargs) -> None:
-    endpoints = wanting(game.campaign_id, GAME_EVENT)
-    if endpoints:
-        write(endpoints, messages.of_game_event(game, event))
+    """Each event for the standard endpoints; a write's moments, at its last event, for
+    the Discord ones (``webhooks.discord``)."""
+    standard, chats = by_format(wanting(game.campaign_id, GAME_EVENT))
+    if standard:
+        write(standard, messages.of_game_event(game, event))
+    if chats and (message := discord.of_game_event(game, event)) is not None:
+        write(chats, message)
+
+
+def by_format(endpoints: list[Endpoint]) -> tuple[list[Endpoint], list[Endpoint]]:
+    """The standard endpoints, and the Discord ones."""
+    standard = [endpoint for endpoint in endpoints if endpoint.format == Format.STANDARD]
+    return standard, [endpoint for endpoint in endpoints if endpoint.format == Format.DISCORD]
 
 
 ENDPOINTS_CACHE_SECONDS = 300
@@ -79,12 +91,11 @@ def write(endpoints: list[Endpoint], message: messages.Message) -> None:
             endpoint=endpoint,
             webhook_id=new_webhook_id(),
             event_type=message.type,
-            payload=body,
+            payload=message.body,
             next_attempt_at=message.at,
             created_at=message.at,
         )
         for endpoint in endpoints
-        if (body := message.body(endpoint.format)) is not None
     ]
     Delivery.objects.bulk_create(deliveries)
     ids = [delivery.pk for delivery in deliveries]

@@ -33,6 +33,7 @@ class HighCard(Ruleset):
     max_commands = 10
     referee_relays = False
     secret_roll_purposes = frozenset({SHUFFLE})
+    moments = frozenset({"dealt", "played", "revealed"})  # every event: a short game
 
     def setup(self, config: dict) -> State:
         return {"hands": {seat: [] for seat in SEATS}, "down": {}, "winner": None, "over": False}

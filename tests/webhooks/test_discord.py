@@ -1,4 +1,7 @@
-"""The ``discord`` format: each event's narration line as a Discord message."""
+"""The ``discord`` format: a write's moments as a Discord message (a check at the table is
+the table log's moment), an activity's sentence; nothing signed (Discord checks nothing).
+
+A whole match told by its moments: ``test_discord_moments.py``."""
 
 import pytest
 from django.utils import timezone
@@ -23,7 +26,7 @@ def discord(table, receiver, private_targets):
     )
 
 
-def test_a_game_event_posts_its_narration_line_as_the_message(table, discord, receiver):
+def test_a_check_at_the_table_posts_its_narration_line_as_the_message(table, discord, receiver):
     harry = table.campaign.characters.create(name="Harry", attributes={"Wits": 4})
     character_check(character=harry, user=table.storyguide, attribute="Wits", now=timezone.now())
     send_due(now=timezone.now())
