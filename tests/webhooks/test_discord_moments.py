@@ -18,6 +18,7 @@ from games.models import Game, GameEvent
 from games.ruleset import find_ruleset
 from games.services import game_bots_move, game_create, game_seat_bots
 from tests.discord_bridge.support import CHANNEL_ID, FakeDiscord, connect
+from webhooks.discord import fitted
 from webhooks.endpoints import endpoint_create
 from webhooks.models import Delivery
 
@@ -97,3 +98,13 @@ def test_a_chat_quidditch_match_is_told_in_one_german_message_per_write_with_mom
     )
     posts = discord.sent("POST", f"/channels/{CHANNEL_ID}/messages")
     assert [post["json"]["content"] for post in posts] == told
+
+
+def test_a_write_too_long_for_one_message_keeps_its_end():
+    """Discord takes at most 2,000 characters: a long run of bot moves in one write is told
+    by its last lines (the last 19 of 40 goals of 100 characters), the end and its sentence,
+    after a mark of what was left out."""
+    lines = [f"Goal {n:03d} " + "x" * 90 for n in range(40)] + ["**Gryffindor win.**"]
+    content = fitted(lines)
+    assert len(content) <= 2000
+    assert content.startswith("…\nGoal 021 ") and content.endswith("\n**Gryffindor win.**")
