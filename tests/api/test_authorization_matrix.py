@@ -173,6 +173,14 @@ EXPECTED = {
     ("webhook-ping", "post"): (401, 403, 403, 403, 200, 404),
     # The payloads' JSON Schema is the contract's: anyone reads it.
     ("webhook-payload-schema", "get"): (200, 200, 200, 200, 200, 200),
+    # Discord (issue 43): the interactions' only authentication is Discord's signature,
+    # which no token stands in for; the connection and channels are the storyguide's.
+    ("discord-interactions", "post"): (401, 401, 401, 401, 401, 401),
+    ("discord-application", "get"): (401, 403, 403, 403, 200, 404),
+    ("discord-application", "put"): (401, 403, 403, 403, 200, 404),
+    ("discord-channel-list", "get"): (401, 403, 403, 403, 200, 404),
+    ("discord-channel-list", "post"): (401, 403, 403, 403, 201, 404),
+    ("discord-channel-detail", "delete"): (401, 403, 403, 403, 204, 404),
 }
 
 
@@ -237,6 +245,8 @@ def target(world, name):
         return reverse(name)
     if name.startswith("webhook-"):
         return webhook_target(world, name)
+    if name.startswith("discord-"):
+        return discord_target(world, name)
     if name == "auth-token-detail":
         return reverse(name, args=[own(world, "plugin_token", plugin_token).pk])
     if name == "campaign-origin-detail":
@@ -279,6 +289,37 @@ def allowed_origin(world):
     from campaign.models import AllowedOrigin
 
     return AllowedOrigin.objects.create(campaign=world.campaign, origin="https://table.example")
+
+
+DISCORD_KEY = "ab" * 32
+"""A public key as the developer portal shows it (64 hexadecimal digits)."""
+
+
+def discord_target(world, name):
+    """Discord's URLs: the campaign connected to an application, one channel bound."""
+    from django.urls import reverse
+
+    channel = own(world, "discord_channel", discord_channel)
+    if name == "discord-interactions":
+        return reverse(name)
+    if name == "discord-channel-detail":
+        return reverse(name, args=[world.campaign.pk, channel.pk])
+    return reverse(name, args=[world.campaign.pk])
+
+
+def discord_channel(world):
+    from django.utils import timezone
+
+    from discord_bridge.services import application_connect, channel_bind
+
+    storyguide = world.users["storyguide"]
+    application_connect(
+        campaign=world.campaign, by=storyguide, application_id="1100", public_key=DISCORD_KEY,
+        bot_token="never-shown", now=timezone.now(),
+    )  # fmt: skip
+    return channel_bind(
+        campaign=world.campaign, by=storyguide, channel_id="1200", game_id=world.match.pk
+    )
 
 
 def webhook_target(world, name):
@@ -393,6 +434,14 @@ def body(world, name, method) -> dict | None:
         "webhook-list": {"url": PUBLIC_HOOK, "event_types": ["game_event"], "format": "discord"},
         "webhook-detail": {"url": PUBLIC_HOOK, "event_types": ["house_points", "popularity"]},
         "webhook-replay-since": {"since": "2020-01-01T00:00:00Z"},
+        # Unsigned: refused whoever sends it.
+        "discord-interactions": {"type": 1, "application_id": "1100"},
+        "discord-application": {
+            "application_id": "1100",
+            "public_key": DISCORD_KEY,
+            "bot_token": "another",
+        },
+        "discord-channel-list": {"channel_id": "1201", "game": None, "language": "de"},
         "fixture-frauds": {
             "character": world.teams[fixture.home.name][2].pk,
             "offence": "dice_fraud",
