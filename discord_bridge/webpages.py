@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods
 from campaign.models import Campaign
 from campaign.selectors import require_storyguide
 from core.errors import AppError
-from core.responses import add_to_form
+from core.responses import add_to_form, answer
 from discord_bridge import services
 from discord_bridge.models import LANGUAGES, DiscordApplication, DiscordChannel
 
@@ -73,7 +73,10 @@ def link(request):
 def connect(request, slug):
     """A campaign's Discord application and bound channels, for its storyguide."""
     campaign = get_object_or_404(Campaign, slug=slug)
-    require_storyguide(request.user, campaign.pk)
+    try:
+        require_storyguide(request.user, campaign.pk)
+    except AppError as refused:  # a member who is not its storyguide: 403, a stranger 404
+        return answer(refused, request)
     application = DiscordApplication.objects.filter(campaign=campaign).first()
     connecting = ApplicationForm(
         request.POST if request.POST.get("action") == "connect" else None,
