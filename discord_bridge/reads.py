@@ -15,7 +15,7 @@ from games.models import Game, GameStatus
 from games.page_urls import page_of
 from games.ruleset import Actor, find_ruleset
 from league import selectors as league
-from league.models import CupYear
+from league.models import CupYear, FixtureStatus
 
 WHOSE_MOVE = gettext_noop("Whose move")
 WAITING_FOR = gettext_noop("Waiting for %(seats)s")
@@ -95,8 +95,10 @@ def fixtures_text(campaign, language: str, *, now: datetime) -> str:
     cup_year = _cup_year(campaign)
     if cup_year is None:
         return say(NO_CUP, language)
+    # ``result__isnull``: a JSON field's ``=None`` would match a stored JSON null only.
     waiting = (
-        cup_year.fixtures.filter(result=None)
+        cup_year.fixtures.filter(result__isnull=True)
+        .exclude(status=FixtureStatus.ABANDONED)
         .select_related("home", "away")
         .order_by("window_starts", "match_day", "pk")[:MOST_FIXTURES]
     )
