@@ -5,7 +5,6 @@ ahead, and its games still to be played, soonest first, in the sender's language
 import pytest
 
 from league.models import Fixture, FixtureStatus
-
 from tests.discord_bridge.support import connect, interaction, link, send
 from tests.league.conftest import CupTable
 from tests.league.test_pages import between, record
