@@ -4,14 +4,13 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import (
     SpectacularRedocView,
-    SpectacularSwaggerSplitView,
 )
 
 from campaign import origin_apis, tokens
 from core import logins
 from core import views as core_views
 from games.packages import games_urls
-from games.schema import SchemaView
+from games.schema import DocsView, SchemaView
 
 admin.site.login_form = logins.AdminLogInForm  # too many failed logins: refused (core.logins)
 
@@ -46,7 +45,7 @@ api_patterns = [
     path("schema/", SchemaView.as_view(), name="schema"),
     # Swagger UI's start as a script of its own (/api/docs/?script=), not inline: the
     # Content-Security-Policy runs no inline script.
-    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="docs"),
+    path("docs/", DocsView.as_view(url_name="schema"), name="docs"),
     # ReDoc runs its search in a worker it makes from a blob: URL of its own script.
     path(
         "redoc/",

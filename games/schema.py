@@ -32,8 +32,10 @@ from typing import ClassVar, NamedTuple
 
 from django.conf import settings
 from django.http import HttpResponse
+from drf_spectacular.generators import SchemaGenerator
+from drf_spectacular.plumbing import set_query_parameters
 from drf_spectacular.utils import extend_schema
-from drf_spectacular.views import SpectacularAPIView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from core.schema import NULL
 from games.apis import games_endpoints
@@ -403,12 +405,14 @@ def command_example(rules: Ruleset) -> dict | None:
 
 
 class SchemaView(SpectacularAPIView):
-    """``/api/schema/``, made once per process for each format and language.
+    """``/api/schema/``, made once per process for each format and language; with
+    ``?tag=``, the part of it about one section (its operations and the components they
+    use), which the docs page loads one at a time.
 
     The contract follows from the code and the registered rulesets alone, and
     making it costs most of a second (generating it, then writing it as YAML or
     JSON), which anyone may ask for: it is kept, rendered, under the format, the
-    language and the rulesets' names, so that asking again costs nothing.
+    language, the section and the rulesets' names, so that asking again costs nothing.
     """
 
     _made: ClassVar[dict[tuple, tuple[bytes, str, str]]] = {}
@@ -417,10 +421,13 @@ class SchemaView(SpectacularAPIView):
     def get(self, request, *args, **kwargs):
         asked = request.GET.get("lang")
         language = asked if asked in dict(settings.LANGUAGES) else ""
-        key = (request.accepted_renderer.format, language, tuple(ruleset_names()))
+        tag = request.GET.get("tag", "")
+        key = (request.accepted_renderer.format, language, tag, tuple(ruleset_names()))
         made = self._made.get(key)
         if made is None:
             response = super().get(request, *args, **kwargs)
+            if tag:
+                response.data = section(response.data, tag)
             response.accepted_renderer = request.accepted_renderer
             response.accepted_media_type = request.accepted_media_type
             response.renderer_context = self.get_renderer_context()
@@ -431,3 +438,83 @@ class SchemaView(SpectacularAPIView):
         return HttpResponse(
             content, content_type=content_type, headers={"Content-Disposition": disposition}
         )
+
+
+REF = re.compile(r"#/components/schemas/([^\"'/]+)")
+
+
+def section(schema: dict, tag: str) -> dict:
+    """The part of ``schema`` about the operations tagged ``tag``: those operations, and
+    every component schema they use, directly or through another; the rest of the
+    components (security schemes) as they are. A section the schema lacks is empty."""
+    paths = {}
+    for path, item in schema.get("paths", {}).items():
+        kept = {
+            method: operation
+            for method, operation in item.items()
+            if not isinstance(operation, dict) or tag in operation.get("tags", [tag])
+        }
+        if any(isinstance(operation, dict) and "tags" in operation for operation in kept.values()):
+            paths[path] = kept
+    components = schema.get("components", {})
+    schemas = components.get("schemas", {})
+    used: set[str] = set()
+    waiting = set(REF.findall(repr(paths)))
+    while waiting:
+        name = waiting.pop()
+        if name in used or name not in schemas:
+            continue
+        used.add(name)
+        waiting |= set(REF.findall(repr(schemas[name]))) - used
+    return {
+        **schema,
+        "paths": paths,
+        "tags": [t for t in schema.get("tags", []) if t.get("name") == tag],
+        "components": {**components, "schemas": {n: schemas[n] for n in sorted(used)}},
+    }
+
+
+def sections(schema: dict) -> list[str]:
+    """The sections of the contract, as its operations are tagged, in their order."""
+    found: dict[str, None] = {}
+    for item in schema.get("paths", {}).values():
+        for operation in item.values():
+            if isinstance(operation, dict):
+                found.update(dict.fromkeys(operation.get("tags", [])))
+    return list(found)
+
+
+class DocsView(SpectacularSwaggerSplitView):
+    """``/api/docs/``: Swagger UI over one section of the contract at a time (``?tag=``,
+    first the tokens a plugin starts with), with the sections as links above it.
+
+    The whole contract is about two megabytes, which Swagger UI takes seconds to read
+    and draw; a section is a tenth to a half of it (``bench/docs.py``), and the whole one
+    stays at ``/api/schema/`` and in ReDoc (``/api/redoc/``).
+    """
+
+    template_name = "api/docs.html"
+    #: The section shown first: how a plugin gets its token.
+    FIRST = "auth"
+    _sections: ClassVar[list[str]] = []
+
+    @extend_schema(exclude=True)
+    def get(self, request, *args, **kwargs):
+        response = super().get(request, *args, **kwargs)
+        if request.GET.get("script") is None:
+            response.data["sections"] = self.sections()
+            response.data["shown"] = self.shown(request)
+        return response
+
+    def shown(self, request) -> str:
+        asked = request.GET.get("tag", "")
+        return asked if asked in self.sections() else self.FIRST
+
+    def _get_schema_url(self, request):
+        return set_query_parameters(super()._get_schema_url(request), tag=self.shown(request))
+
+    @classmethod
+    def sections(cls) -> list[str]:
+        if not cls._sections:
+            cls._sections = sections(SchemaGenerator().get_schema(request=None, public=True))
+        return cls._sections
