@@ -1,18 +1,21 @@
 """The campaign's own kinds of activity: the ledger, its members, its games."""
 
+from django.utils.translation import gettext_noop as _
+
 from campaign.activity import ID, TEXT, WHEN, WHOLE, Kind, fields, nullable, register
 from campaign.models import ActivityKind, Role
 from games.models import GameStatus
 
+#: Each kind in a sentence, marked for the catalogues (told in a reader's language).
 SENTENCES = {
-    ActivityKind.HOUSE_POINTS: "{amount:+d} house points to {house}: {reason}",
-    ActivityKind.POPULARITY: "{character}'s Popularity {amount:+d}: {reason}",
-    ActivityKind.MEMBER_JOINED: "{username} joined the campaign as {role}.",
-    ActivityKind.MEMBER_LEFT: "{username} left the campaign.",
-    ActivityKind.GAME_STARTED: "The game {title} has begun.",
-    ActivityKind.GAME_FINISHED: "The game {title} is over ({status}).",
-    ActivityKind.GAME_COUNTED: "The game {title} counts now: {reason}",
-    ActivityKind.GAME_DISCOUNTED: "The game {title} counts for nothing now: {reason}",
+    ActivityKind.HOUSE_POINTS: _("{amount:+d} house points to {house}: {reason}"),
+    ActivityKind.POPULARITY: _("{character}'s Popularity {amount:+d}: {reason}"),
+    ActivityKind.MEMBER_JOINED: _("{username} joined the campaign as {role}."),
+    ActivityKind.MEMBER_LEFT: _("{username} left the campaign."),
+    ActivityKind.GAME_STARTED: _("The game {title} has begun."),
+    ActivityKind.GAME_FINISHED: _("The game {title} is over ({status})."),
+    ActivityKind.GAME_COUNTED: _("The game {title} counts now: {reason}"),
+    ActivityKind.GAME_DISCOUNTED: _("The game {title} counts for nothing now: {reason}"),
 }
 
 GAME = {
@@ -65,6 +68,4 @@ DATA = {
     ),
 }
 
-register(
-    *(Kind(kind.value, kind.label, SENTENCES[kind], DATA[kind]) for kind in ActivityKind)
-)
+register(*(Kind(kind.value, kind.label, SENTENCES[kind], DATA[kind]) for kind in ActivityKind))

@@ -1,6 +1,7 @@
 """The house cup's news on its campaign's activity line (and the cup year's stream)."""
 
 from django.db import models
+from django.utils.translation import gettext_noop as _
 
 from campaign.activity import ID, TEXT, WHOLE, Kind, fields, nullable, register
 
@@ -12,10 +13,11 @@ class CupNews(models.TextChoices):
     PROJECTIONS_CHANGED = "projections_changed", "Cup odds recomputed"
 
 
+#: Each kind in a sentence, marked for the catalogues (told in a reader's language).
 SENTENCES = {
-    CupNews.FIXTURE_STARTED: "Cup game: {home} against {away} has begun.",
-    CupNews.FIXTURE_FINISHED: "Cup game: {home} against {away} is over.",
-    CupNews.STANDINGS_CHANGED: "The standings of {name} have changed.",
+    CupNews.FIXTURE_STARTED: _("Cup game: {home} against {away} has begun."),
+    CupNews.FIXTURE_FINISHED: _("Cup game: {home} against {away} is over."),
+    CupNews.STANDINGS_CHANGED: _("The standings of {name} have changed."),
     CupNews.PROJECTIONS_CHANGED: "",
 }
 

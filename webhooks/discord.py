@@ -53,10 +53,11 @@ def of_activity(activity: Activity) -> Message:
     """An activity's sentence, in the campaign's language."""
     kind = kinds()[activity.kind]
     with translation.override(campaign_language(activity.campaign_id) or settings.LANGUAGE_CODE):
-        try:
-            line = gettext(kind.sentence).format_map(activity.data)
+        try:  # gettext("") would be the catalogue's header: a kind without a sentence
+            line = gettext(kind.sentence).format_map(activity.data) if kind.sentence else ""
         except (KeyError, ValueError, TypeError):  # an activity of an older shape
-            line = str(kind.label)
+            line = ""
+        line = line or str(kind.label)
     return Message(activity.kind, activity.created_at, {"content": fitted([line])})
 
 
