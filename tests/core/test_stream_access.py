@@ -161,17 +161,25 @@ def test_revoking_the_token_ends_the_streams_it_opened(table):
 
 
 def test_a_reader_who_leaves_frees_their_stream_at_once(table, settings):
-    """A stream whose reader closed it ends at once, so its place is free for the next:
-    one stream allowed, ten streams one after the other all open."""
+    """A stream whose reader closed it ends as soon as the server hears the reader go, so
+    its place is free for the next: one stream allowed, ten streams one after the other
+    all open, each within ``WITHIN_SECONDS`` of the last one's closing (on a busy machine
+    the server may hear of a close a moment after the next request has arrived)."""
     settings.STREAMS_PER_USER = 1
     headers = token(table.player)
     url = f"/api/matches/{table.game.pk}/stream/"
     with asgi_server() as server, httpx.Client(base_url=server, timeout=10) as client:
-        statuses = []
+        opened = 0
         for _ in range(10):
-            with client.stream("GET", url, headers=headers) as stream:
-                statuses.append(stream.status_code)  # it opened; the reader leaves at once
-    assert statuses == [200] * 10
+            closed = time.monotonic()
+            while time.monotonic() < closed + WITHIN_SECONDS:
+                with client.stream("GET", url, headers=headers) as stream:
+                    if stream.status_code == 200:  # it opened; the reader leaves at once
+                        opened += 1
+                        break
+                    assert stream.status_code == 429, stream.status_code
+                time.sleep(0.05)
+    assert opened == 10
 
 
 def test_nothing_written_after_a_removal_reaches_the_removed_players_stream(table, settings):

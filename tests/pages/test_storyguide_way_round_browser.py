@@ -78,10 +78,8 @@ def test_a_storyguide_finds_the_dashboard_a_finished_game_and_an_invitation_link
     # My campaigns: the finished game with its result, and its page.
     game = page.locator("p.finished", has_text="Red v Blue at dusk")
     expect(game.locator(".result")).to_have_text(
-    expect(game.locator(".result")).to_have_text(
         "Blue wins on goal points, 55 to 0, the catch's bonus included: Blue caught the snitch"
         " in round 1, with 1 snitch point to 0."
-    )
     )
     expect(game).to_contain_text("(Quidditch dice game)")
 
