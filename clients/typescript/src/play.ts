@@ -28,9 +28,11 @@ const headers = {
  * (`ending_actions`: a concession, a proposal to end), where one is offered. */
 const PATIENCE = 150;
 
-/** Settings for a shorter game than the example's (a test run, not an evening). */
+/** Settings for a shorter game than the example's (a test run, not an evening). A
+ * Chat-Quidditch answer's window is two minutes, not ten seconds (§3.4): a plugin on a
+ * busy machine answers in time, and no window closes with nobody to call time. */
 const SHORTER: Record<string, object> = {
-  "chat-quidditch": { rounds: 2, half_time_after: 1 },
+  "chat-quidditch": { rounds: 2, half_time_after: 1, answer_seconds: 120 },
   "tabletop-quidditch": { pitch: { length: 25, width: 15 } },
 };
 
