@@ -71,9 +71,7 @@ def docs_usable(browser, base: str, settings: str) -> float:
         "**/api/docs/?script=*",
         lambda route: route.fulfill(
             response=(fetched := route.fetch()),
-            body=fetched.text().replace(
-                "...swaggerSettings,", f"...swaggerSettings, {settings}"
-            ),
+            body=fetched.text().replace("...swaggerSettings,", f"...swaggerSettings, {settings}"),
         ),
     )
     started = time.perf_counter()

@@ -98,7 +98,9 @@ class TokenListView(APIView):
     yours and to reading or playing, with an expiry. The token is in the answer that
     made it, and never again. Not with a limited token."""
 
-    @extend_schema(operation_id="auth_tokens_list", responses={200: PluginTokenSerializer(many=True)})
+    @extend_schema(
+        operation_id="auth_tokens_list", responses={200: PluginTokenSerializer(many=True)}
+    )
     def get(self, request, format=None):
         require_full(request.user)
         return Response(PluginTokenSerializer(tokens_of(request.user), many=True).data)

@@ -508,7 +508,9 @@ def test_8_5_a_house_names_its_captain_among_its_own_characters(table, character
         "captain": [f"No character of this house has the id {slytherin.pk}."]
     }
     assert client.get(url).json()["captain"] == character.pk
-    assert table.client(table.player).patch(url, {"captain": None}, format="json").status_code == 403
+    assert (
+        table.client(table.player).patch(url, {"captain": None}, format="json").status_code == 403
+    )
     assert client.patch(url, {"captain": None}, format="json").json()["captain"] is None
 
 
