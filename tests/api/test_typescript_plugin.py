@@ -47,16 +47,21 @@ pytestmark = pytest.mark.skipif(
 
 
 def run(command: list[str], folder: Path, *, timeout: float = 120, **env) -> str:
-    """Run ``command`` in ``folder``; its output, or the test fails with it."""
-    done = subprocess.run(
-        command,
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-        env={**os.environ, **env},
-    )
+    """Run ``command`` in ``folder``; its output, or the test fails with it (and with what
+    it said before it ran out of time)."""
+    try:
+        done = subprocess.run(
+            command,
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+            env={**os.environ, **env},
+        )
+    except subprocess.TimeoutExpired as late:
+        said = (late.stdout or b"").decode(errors="replace") if late.stdout else ""
+        pytest.fail(f"{' '.join(command)} still ran after {timeout} s; it had said:\n{said}")
     assert done.returncode == 0, f"{' '.join(command)}:\n{done.stdout}\n{done.stderr}"
     return done.stdout
 
@@ -153,7 +158,7 @@ def test_the_sample_plugin_plays_one_game_of_each_kind_following_its_stream(
     out = run(
         ["node", "build/play.js"],
         plugin,
-        timeout=240,
+        timeout=120,
         STORYGUIDE_URL=live_service.url,
         STORYGUIDE_TOKEN=token,
         STORYGUIDE_CAMPAIGN=str(campaign),
