@@ -3,8 +3,9 @@ acts when the time runs out, with nobody acting: the Chat-Quidditch referee bot 
 the answer time of §3.4 and today nothing wakes it unless someone sends something. A
 timer (a countdown task, or the beat) moves it").
 
-An alarm clock, registered here: the referee may ring it once its hour has passed, and the
-referee's seat is a bot's. Nobody acts; the wake set when the bots stopped moves it.
+An alarm clock, registered for these tests alone: the referee may ring it once its hour
+has passed, and the referee's seat is a bot's. Nobody acts; the wake set when the bots
+stopped moves it.
 """
 
 from datetime import UTC, datetime
@@ -12,10 +13,11 @@ from datetime import UTC, datetime
 import pytest
 from django.utils import timezone
 
+from games import ruleset as ruleset_module
 from games import tasks
 from games.bots import REFEREE_SEAT
 from games.models import Game
-from games.ruleset import Outcome, Ruleset, register
+from games.ruleset import Outcome, Ruleset
 from games.services import game_bots_wake, game_create
 from quidditch.chat.rules.ruleset import ChatQuidditch
 from tests.quidditch.chat.rules import Game as ChatGame
@@ -27,7 +29,6 @@ HOUR = 4_000_000_000.0
 """The alarm's hour (POSIX seconds, in 2096): far from any test's clock."""
 
 
-@register
 class AlarmClock(Ruleset):
     name = "alarm-clock"
     title = "Alarm clock"
@@ -49,6 +50,14 @@ class AlarmClock(Ruleset):
 
     def wakes_at(self, state):
         return None if state["over"] else state["hour"]
+
+
+@pytest.fixture(autouse=True)
+def _alarm_clock_registered(monkeypatch):
+    """The alarm clock is a ruleset for these tests alone: registered while they run, so
+    that no other test (a client playing every ruleset the service lists) meets a game
+    that waits for 2096."""
+    monkeypatch.setitem(ruleset_module._REGISTRY, AlarmClock.name, AlarmClock())
 
 
 def an_alarm(table) -> Game:
