@@ -83,5 +83,8 @@ def test_each_kinds_finished_page_says_who_won_and_why_in_the_readers_language(
         page.goto(f"{live_service.url}/{kind}/{game.pk}/")
         expect(page.locator("html")).to_have_attribute("lang", language)
         expect(page.locator("#ending")).to_have_text(ENDINGS[language][ruleset])
+        if ruleset == "tabletop-quidditch":  # a finished match's table tells no phase
+            expect(page.locator("#table .ttq-legend")).to_be_visible()
+            expect(page.locator("#table p.muted").first).not_to_contain_text("Phase")
     page.screenshot(path=screenshots / f"ending-{language}.png")
     context.close()
