@@ -11,13 +11,12 @@ place where a token's campaigns and the site whose page sent it are checked
 campaign allows).
 """
 
-from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from campaign.models import Membership
 from campaign.origins import require_allowed
-from core.cache import forget, remember
+from core.cache import forget, kept
 from core.tokens import scope_of
 
 #: How long a user's roles stay in the cache unless a membership changes first.
@@ -60,12 +59,13 @@ def _roles_key(user_id: int) -> str:
 
 def roles_of(user_id: int) -> dict[int, str]:
     """The user's roles now, from the cache (else one query): what a live stream asks
-    again while it is open."""
-    roles = cache.get(_roles_key(user_id))
-    if roles is None:
-        roles = dict(Membership.objects.filter(user_id=user_id).values_list("campaign_id", "role"))
-        remember(_roles_key(user_id), roles, ROLES_CACHE_SECONDS)
-    return roles
+    again while it is open. Kept under the key's stamp (``core.cache.kept``), so that a
+    read that crossed a membership's change is never served after it."""
+    return kept(
+        _roles_key(user_id),
+        lambda: dict(Membership.objects.filter(user_id=user_id).values_list("campaign_id", "role")),
+        ROLES_CACHE_SECONDS,
+    )
 
 
 @receiver([post_save, post_delete], sender=Membership)

@@ -11,9 +11,14 @@ and the rate limit from the cache, it was a sixth of the request's CPU
 command takes a connection from the pool), so each process keeps one per pool.
 """
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from django.core.cache import cache
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from django.db import connection, transaction
+
+T = TypeVar("T")
 
 
 def remember(key: str, value, timeout: int) -> None:
@@ -25,9 +30,41 @@ def remember(key: str, value, timeout: int) -> None:
 
 def forget(key: str) -> None:
     """Take ``key`` out now, and again when the change that called this commits: a
-    request that read the database in between read it before the change."""
+    request that read the database in between read it before the change. Either time,
+    the key's stamp moves on, so that a value read before and kept after is not taken
+    for a current one (:func:`kept`)."""
+    _move_on(key)
+    transaction.on_commit(lambda: _move_on(key))
+
+
+def kept(key: str, read: Callable[[], T], timeout: int) -> T:
+    """``read()``'s value, from the cache while no :func:`forget` of ``key`` came since it
+    was kept.
+
+    A reader that read the database just before a change committed, and kept what it read
+    just after ``forget`` took the key out, would have its stale value served for as long
+    as ``timeout``. So the value is kept with the key's stamp as it was *before* the
+    database was read, and served only while the stamp is still that one: ``forget`` moves
+    the stamp on, and a value read across a change is read again."""
+    stamp = cache.get(_stamp(key), 0)
+    found = cache.get(key)
+    if isinstance(found, tuple) and found[0] == stamp:
+        return found[1]
+    value = read()
+    remember(key, (stamp, value), timeout)
+    return value
+
+
+def _stamp(key: str) -> str:
+    return f"{key}:stamp"
+
+
+def _move_on(key: str) -> None:
     cache.delete(key)
-    transaction.on_commit(lambda: cache.delete(key))
+    try:
+        cache.incr(_stamp(key))
+    except ValueError:  # no stamp yet (or evicted): any kept value is older than this one
+        cache.set(_stamp(key), 1, timeout=None)
 
 
 class SharedClientRedisCacheClient(RedisCacheClient):
