@@ -13,6 +13,7 @@ from core.cache import forget, kept
 #: again at its commit, which is at once.
 pytestmark = pytest.mark.django_db(transaction=True)
 
+
 @pytest.fixture(autouse=True)
 def _empty():
     cache.clear()
