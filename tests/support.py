@@ -5,6 +5,7 @@ import hashlib
 import threading
 
 from django.db import connection
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from campaign.models import Position, Role
@@ -12,7 +13,7 @@ from campaign.services import campaign_create
 from games.bots import EVERY_SEAT
 from games.dice import ScriptedDice, commitment
 from games.ruleset import find_ruleset
-from games.services import game_seat_bots
+from games.services import game_create, game_seat_bots
 from tests.factories import PASSWORD, MembershipFactory, UserFactory
 
 FULL_TEAM = (
@@ -59,6 +60,22 @@ class Table:
 
     def house(self, name="Gryffindor", campaign=None):
         return (campaign or self.campaign).houses.get(name=name)
+
+
+def with_a_long_tally(table: Table) -> Table:
+    """``table`` with ``table.game``: a tally (``games.testing``) the player plays as
+    ``alice``, whose target no test reaches, so that it stays in progress."""
+    import games.testing  # noqa: F401  (registers the "tally" ruleset only where it is used)
+
+    table.game = game_create(
+        campaign=table.campaign,
+        ruleset="tally",
+        config={"target": 10**9},
+        seats={"alice": table.player.pk},
+        created_by=table.storyguide,
+        now=timezone.now(),
+    )
+    return table
 
 
 def run_at_once(task, threads: int) -> list:

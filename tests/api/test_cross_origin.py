@@ -9,14 +9,12 @@ from unittest import mock
 
 import pytest
 from django.core import signing
-from django.utils import timezone
 from rest_framework.test import APIClient
 
 import games.testing  # noqa: F401  (registers the "tally" ruleset)
 from campaign.models import AllowedOrigin
 from core.services import token_create, token_issue
-from games.services import game_create
-from tests.support import Table
+from tests.support import Table, with_a_long_tally
 
 pytestmark = pytest.mark.django_db
 
@@ -33,15 +31,7 @@ def operators_origin(settings):
 @pytest.fixture
 def table():
     table = Table()
-    table.game = game_create(
-        campaign=table.campaign,
-        ruleset="tally",
-        config={"target": 10**9},
-        seats={"alice": table.player.pk},
-        created_by=table.storyguide,
-        now=timezone.now(),
-    )
-    return table
+    return with_a_long_tally(table)
 
 
 def preflight(origin: str, headers: str) -> dict:

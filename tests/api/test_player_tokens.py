@@ -7,7 +7,6 @@ from datetime import UTC, datetime, timedelta
 from unittest import mock
 
 import pytest
-from django.utils import timezone
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
@@ -15,10 +14,9 @@ import games.testing  # noqa: F401  (registers the "tally" ruleset)
 from campaign.models import Role
 from core.models import TokenScope
 from core.services import token_create
-from games.services import game_create
 from tests.api.world import PUBLIC_HOOK
 from tests.factories import MembershipFactory
-from tests.support import Table
+from tests.support import Table, with_a_long_tally
 
 pytestmark = pytest.mark.django_db
 
@@ -36,15 +34,7 @@ def table():
     """The storyguide runs the table's campaign and plays in another one."""
     table = Table()
     MembershipFactory(campaign=table.other_campaign, user=table.storyguide, role=Role.PLAYER)
-    table.game = game_create(
-        campaign=table.campaign,
-        ruleset="tally",
-        config={"target": 10**9},
-        seats={"alice": table.player.pk},
-        created_by=table.storyguide,
-        now=timezone.now(),
-    )
-    return table
+    return with_a_long_tally(table)
 
 
 def client_with(token: str) -> APIClient:

@@ -20,10 +20,10 @@ from campaign.models import Membership, Role
 from campaign.services import membership_remove, membership_set
 from core.streams import StreamSlots
 from games.models import Game
-from games.services import Submission, game_create, game_submit_command
+from games.services import Submission, game_submit_command
 from tests.factories import MembershipFactory
 from tests.streams import asgi_server
-from tests.support import Table
+from tests.support import Table, with_a_long_tally
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -84,15 +84,7 @@ def token(user) -> dict:
 @pytest.fixture
 def table():
     table = Table()
-    table.game = game_create(
-        campaign=table.campaign,
-        ruleset="tally",
-        config={"target": 10**9},
-        seats={"alice": table.player.pk},
-        created_by=table.storyguide,
-        now=timezone.now(),
-    )
-    return table
+    return with_a_long_tally(table)
 
 
 def follow(server, path, headers) -> Follower:
