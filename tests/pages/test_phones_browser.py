@@ -44,6 +44,9 @@ def addresses(world) -> list[str]:
     return found
 
 
+LANGUAGES = ("en", "de", "fr")
+
+
 @override_settings(BOT_SECONDS=3600.0)
 def test_no_page_scrolls_sideways_on_a_phone(live_service, chromium, screenshots):
     world = build_world()
@@ -51,7 +54,12 @@ def test_no_page_scrolls_sideways_on_a_phone(live_service, chromium, screenshots
     page = context.new_page()
     log_in(page, live_service.url, world.storyguide)
     wide = {}
-    for address in addresses(world):
+    # In every language: a French nick (GPoursuiveur1) is longer than an English one.
+    for address in [
+        f"{a}{'&' if '?' in a else '?'}lang={language}"
+        for language in LANGUAGES
+        for a in addresses(world)
+    ]:
         page.goto(f"{live_service.url}{address}")
         width = page.evaluate("document.documentElement.scrollWidth")
         boards = page.evaluate(BOARDS)
@@ -59,7 +67,7 @@ def test_no_page_scrolls_sideways_on_a_phone(live_service, chromium, screenshots
             wide[f"{address} (the pitch in its box)"] = boards
         if width > PHONE["width"]:
             wide[address] = width
-            name = address.strip("/").replace("/", "-") or "home"
+            name = address.strip("/").replace("/", "-").replace("?", "-") or "home"
             page.screenshot(path=screenshots / f"phone-{name}.png", full_page=True)
     context.close()
     assert wide == {}, "pages wider than the phone"
