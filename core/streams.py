@@ -310,6 +310,10 @@ async def follow(
             if allowed is not None and not await allowed():
                 raise AccessEnded
             page = await shared_reads().read((key, view, after, seen), partial(read, after))
+            # And after it: a removal that committed between the first question and the
+            # read (with a move after it) is seen now, before the move is sent.
+            if page.items and allowed is not None and not await allowed():
+                raise AccessEnded
             for seq, encoded in page.messages:
                 yield encoded
                 after = seq
