@@ -116,7 +116,7 @@ class CampaignGamesStreamView(streams.StreamView):
         )
         relay = streams.database(lambda: running_games(pk))
         response.streaming_content = while_relayed(
-            response.streaming_content, relay_wakeups(pk, key, relay)
+            response.streaming_content, lambda: relay_wakeups(pk, key, relay)
         )
         return response
 
@@ -216,12 +216,13 @@ async def relay_wakeups(
                 stack.close()
 
 
-async def while_relayed(chunks: AsyncIterator[bytes], relay: Awaitable[None]):
-    """The stream's ``chunks``, with ``relay`` running beside them for as long as they last.
+async def while_relayed(chunks: AsyncIterator[bytes], relay: Callable[[], Awaitable[None]]):
+    """The stream's ``chunks``, with ``relay()`` running beside them for as long as they
+    last. The relay starts with the first read: a stream never read starts nothing.
 
     A relay that fails leaves the stream to find news when ``core.streams.follow``
     looks again (every heartbeat at the latest)."""
-    task = asyncio.ensure_future(relay)
+    task = asyncio.ensure_future(relay())
     task.add_done_callback(_log_failure)
     try:
         async for chunk in chunks:

@@ -185,8 +185,7 @@ def follow(page, link) -> None:
     its ready page."""
     href = link.get_attribute("href")
     link.click()
-    page.wait_for_url(lambda url: url.endswith(href))
-    shown_version(page)
+    page.locator(f'html[data-ready][data-query="{href.removeprefix("?")}"]').wait_for()
 
 
 def log_in(page, server: str, user, password: str = PASSWORD) -> None:

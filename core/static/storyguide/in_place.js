@@ -30,8 +30,16 @@
     });
   }
 
+  // A game's page older than the one shown (a refresh that set out before a move was
+  // answered, and came back after) is not put in its place: nothing would correct it.
+  const version = (page) => {
+    const game = page.getElementById("game");
+    return game ? Number(game.dataset.version) : NaN;
+  };
+
   function swap(html) {
     const fresh = parser.parseFromString(html, "text/html");
+    if (version(fresh) < version(document)) return;
     const typed = typedLine();
     document.querySelectorAll("[data-live]").forEach((shown) => {
       const next = fresh.getElementById(shown.id);

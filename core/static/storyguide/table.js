@@ -11,12 +11,15 @@
 // choice keeps the options some offer takes with the others chosen.
 //
 // Once its commands answer clicks, the page marks itself ready with the version of
-// the game it shows (`<html data-ready="14">`), again after each swap: what a test,
-// or a reader's own tool, waits for after a move.
+// the game it shows and the query it was drawn for (`<html data-ready="14"
+// data-query="piece=home-seeker">`), again after each swap: what a test, or a reader's
+// own tool, waits for after a move or a piece chosen.
 (function () {
   const ready = () => {
     const game = document.getElementById("game");
-    if (game) document.documentElement.dataset.ready = game.dataset.version;
+    if (!game) return;
+    document.documentElement.dataset.query = game.dataset.query;
+    document.documentElement.dataset.ready = game.dataset.version;
   };
   const table = () => {
     const data = document.getElementById("table-data");
