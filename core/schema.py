@@ -326,10 +326,12 @@ def defaults_in_words(result, generator, request, public):
 
     openapi-typescript (by its default options) types a property that has a ``default``
     as always there: right for an answer, but a request body's component is no answer,
-    and its field would become required (a plugin leaving out ``title`` of a new game
-    would not compile). The components changed are those only requests reach
-    (``COMPONENT_SPLIT_REQUEST`` makes them): a shape answers also carry keeps its
-    defaults (a ruleset's config, the same schema as ``GET /api/rulesets/`` gives)."""
+    and its field would become required (a plugin leaving out ``title`` of a new game, or
+    a chat match's ``rounds``, would not compile). The components only requests reach
+    (``COMPONENT_SPLIT_REQUEST`` makes them) are changed in place. A shape answers carry
+    too (a ruleset's config, the same schema as ``GET /api/rulesets/`` gives) keeps its
+    defaults for the answers, and requests get a twin of it named ``…Request``, its
+    defaults in words, wherever they reach it."""
     schemas = result.get("components", {}).get("schemas", {})
     asked, answered = [], []
     for operations in result.get("paths", {}).values():
@@ -337,9 +339,51 @@ def defaults_in_words(result, generator, request, public):
             if method in METHODS:
                 asked.append(operation.get("requestBody", {}))
                 answered.append(operation.get("responses", {}))
-    for name in _reached(asked, schemas) - _reached(answered, schemas):
+    answers = _reached(answered, schemas)
+    requests_only = _reached(asked, schemas) - answers
+    shared = _reached(asked, schemas) & answers
+    twins = {name: f"{name}Request" for name in _with_defaults(shared, schemas)}
+    assert not set(twins.values()) & schemas.keys(), "a twin's name is taken"
+    for name, twin in twins.items():
+        schemas[twin] = copy.deepcopy(schemas[name])
+    for name in requests_only | set(twins.values()):
+        schemas[name] = _refer_to(twins, schemas[name])
         _say_defaults(schemas[name])
+    for body in asked:
+        if "content" in body:
+            body["content"] = _refer_to(twins, body["content"])
     return result
+
+
+def _with_defaults(names: set[str], schemas: dict) -> set[str]:
+    """Those of ``names`` that hold a property's ``default``, or refer (through others of
+    ``names``) to one that does."""
+    found = {name for name in names if '"default"' in json.dumps(schemas[name], default=str)}
+    while True:
+        more = {
+            name
+            for name in names - found
+            if _reached(schemas[name], {known: schemas[known] for known in found})
+        }
+        if not more:
+            return found
+        found |= more
+
+
+def _refer_to(twins: dict[str, str], node):
+    """``node`` with each reference to a component of ``twins`` made to its twin (in
+    ``$ref``s and in discriminators' mappings alike)."""
+    if isinstance(node, dict):
+        return {key: _refer_to(twins, value) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_refer_to(twins, value) for value in node]
+    if isinstance(node, str) and node.startswith(REF):
+        name = node.removeprefix(REF)
+        return REF + twins.get(name, name)
+    return node
+
+
+REF = "#/components/schemas/"
 
 
 def _reached(node, schemas: dict) -> set[str]:

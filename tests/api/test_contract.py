@@ -24,6 +24,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
+import re
 import subprocess
 import sys
 import time
@@ -364,6 +365,38 @@ def test_every_union_names_its_members_and_each_member_says_which_it_is(contract
         if rules.event_schemas:
             expected.add(f"#/components/schemas/{pascal(name)}Event")
     assert expected <= set(unions)
+
+
+def reached(node, schemas: dict) -> set[str]:
+    """The components ``node`` refers to, and those they refer to, and so on."""
+    found: set[str] = set()
+    waiting = [node]
+    while waiting:
+        for name in re.findall(r'"#/components/schemas/(\w+)"', json.dumps(waiting.pop())):
+            if name not in found:
+                found.add(name)
+                waiting.append(schemas[name])
+    return found
+
+
+def test_nothing_a_request_reaches_has_a_default_and_answers_keep_theirs(contract):
+    """Issue 40: openapi-typescript, by its default options, makes a property with a
+    ``default`` required; in a request body an optional field must stay optional. A shape
+    answers carry too keeps its defaults there (a Chat-Quidditch game's config answers
+    ``rounds: 10``), and requests reach its ``…Request`` twin, the default said in words."""
+    schemas = contract["components"]["schemas"]
+    bodies = [
+        operation["requestBody"]
+        for operations in contract["paths"].values()
+        for operation in operations.values()
+        if isinstance(operation, dict) and "requestBody" in operation
+    ]
+    asked = reached(bodies, schemas)
+    assert not [name for name in asked if '"default"' in json.dumps(schemas[name])]
+    assert {"ChatQuidditchConfigRequest", "SkirmishCommandRequest"} <= asked
+    assert schemas["ChatQuidditchConfig"]["properties"]["rounds"]["default"] == 10
+    rounds = schemas["ChatQuidditchConfigRequest"]["properties"]["rounds"]
+    assert "default" not in rounds and rounds["description"].endswith("Left out: 10.")
 
 
 def test_every_ruleset_has_a_named_component_for_every_shape(contract):

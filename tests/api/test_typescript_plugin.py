@@ -104,23 +104,32 @@ def test_every_command_is_typed_as_its_ruleset_s_command(types):
     ``*DiceAwaited``), an ``allOf`` around the ruleset's union read as
     ``Omit<XCommand, "action">``. Each is now the ruleset's command, its union of actions."""
     typed_as = re.findall(r"^\s*(?:readonly )?command\??: (.+);$", types, re.MULTILINE)
-    named = [t for t in typed_as if re.fullmatch(r'components\["schemas"\]\["\w+Command"\]', t)]
+    named = [
+        t for t in typed_as if re.fullmatch(r'components\["schemas"\]\["\w+Command(Request)?"\]', t)
+    ]
     assert typed_as == named, sorted(set(typed_as) - set(named))
     for ruleset in ("ChatQuidditch", "Skirmish", "TabletopQuidditch"):
         for component in ("SubmissionRequest", "Record", "DiceAwaited"):
             block = types.split(f"        {ruleset}{component}: {{\n", 1)[1].split("\n        }")[0]
-            assert f'command?: components["schemas"]["{ruleset}Command"];' in block or (
-                f'command: components["schemas"]["{ruleset}Command"];' in block
-            ), (ruleset, component)
+            command = rf'command\??: components\["schemas"\]\["{ruleset}Command(Request)?"\];'
+            assert re.search(command, block), (ruleset, component)
 
 
 def test_a_new_game_s_optional_fields_stay_optional_in_the_types(types):
     """Issue 40: with a ``default`` in the schema, openapi-typescript made ``title``,
-    ``public``, ``friendly`` and ``entered_dice`` required in every create body."""
-    for component in ("ChatQuidditchGameCreateRequest", "SkirmishCreateRequest"):
+    ``public``, ``friendly`` and ``entered_dice`` required in every create body, and a
+    ruleset's own settings (a chat match's ``rounds``) in its config."""
+    optional = {
+        "ChatQuidditchGameCreateRequest": ("title", "public", "friendly", "entered_dice"),
+        "SkirmishCreateRequest": ("title", "public", "friendly", "entered_dice"),
+        "ChatQuidditchConfigRequest": ("rounds", "answer_seconds", "referee_releases"),
+    }
+    for component, fields in optional.items():
         block = types.split(f"        {component}: {{\n", 1)[1].split("\n        }")[0]
-        for field in ("title", "public", "friendly", "entered_dice"):
+        for field in fields:
             assert re.search(rf"^\s*{field}\?: ", block, re.MULTILINE), (component, field)
+    answered = types.split("        ChatQuidditchConfig: {\n", 1)[1].split("\n        }")[0]
+    assert re.search(r"^\s*rounds: number;", answered, re.MULTILINE), "an answer has them all"
 
 
 @pytest.fixture(scope="module")
