@@ -9,28 +9,10 @@ them. docs/rules/skirmish.md says what each field means in the rules' words.
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
+from games.contracts import command, event, listed, nullable, shape, titled
 from games.ruleset import CAMPAIGN_ID
 
 from .defaults import DEFAULTS, ENDED, GATHERING, ROUNDS
-
-
-def _object(properties: dict, *, required=(), description: str = "", **more) -> dict:
-    schema = {
-        "type": "object",
-        "properties": properties,
-        "additionalProperties": False,
-        **more,
-    }
-    if required:
-        schema["required"] = list(required)
-    if description:
-        schema["description"] = description
-    return schema
-
-
-def _nullable(schema: dict) -> dict:
-    return {**schema, "nullable": True}
-
 
 #: The bounds of the config (docs/rules/skirmish.md, "Bounds of the settings"): a die as the
 #: campaign's sheet rules allow (up to 1,000 sides), names as long as the campaign's (a
@@ -46,7 +28,7 @@ KEY = {
     "maxLength": KEY_LENGTH,
     "description": _("A participant's key (p01, p02, ...)."),
 }
-KEYS = {"type": "array", "items": KEY}
+KEYS = listed(KEY)
 NAMES = {
     "type": "object",
     "additionalProperties": {"type": "string"},
@@ -71,7 +53,7 @@ WHAT = {"type": "string", "description": "What the participant does, in the tabl
 _PARTICIPANT_FIELDS = {
     "key": KEY,
     "name": {"type": "string", "minLength": 1, "maxLength": NAME_LENGTH},
-    "character": _nullable(
+    "character": nullable(
         {
             "type": "integer",
             **CAMPAIGN_ID,
@@ -80,9 +62,9 @@ _PARTICIPANT_FIELDS = {
         }
     ),
     "attributes": ATTRIBUTES,
-    "health": _nullable({**HUNDRED, "description": _("Health; null: not tracked.")}),
-    "health_max": _nullable({**HUNDRED, "description": _("Health's maximum; default: health.")}),
-    "side": _nullable(
+    "health": nullable(HUNDRED, _("Health; null: not tracked.")),
+    "health_max": nullable(HUNDRED, _("Health's maximum; default: health.")),
+    "side": nullable(
         {
             "type": "string",
             "minLength": 1,
@@ -91,16 +73,17 @@ _PARTICIPANT_FIELDS = {
         }
     ),
 }
-PARTICIPANT_IN = _object(
+PARTICIPANT_IN = shape(
     _PARTICIPANT_FIELDS,
+    optional=_PARTICIPANT_FIELDS,
     description=_(
         "A participant: a campaign character (`character` alone: its sheet is "
         "fielded) or ad-hoc (`name`, `attributes`, `health`); a key is given if left out."
     ),
 )
-PARTICIPANT = _object(
+PARTICIPANT = shape(
     _PARTICIPANT_FIELDS,
-    required=_PARTICIPANT_FIELDS.keys() - {"key"},
+    optional=("key",),
     description="A participant as the skirmish keeps it, under its key.",
 )
 
@@ -119,17 +102,15 @@ _SETTINGS = {
         "default": DEFAULTS["defended_difficulty_base"],
         "description": _("A defended roll's difficulty before the target's attributes."),
     },
-    "defence_attribute": _nullable(
-        {
-            **ATTRIBUTE,
-            "description": _(
-                "The storyguide's standing choice of the attribute a dodge or an "
-                "intervention raises the attacker's difficulty by (Ch.7 ¶10); null: he names "
-                "it each time."
-            ),
-        }
+    "defence_attribute": nullable(
+        ATTRIBUTE,
+        _(
+            "The storyguide's standing choice of the attribute a dodge or an "
+            "intervention raises the attacker's difficulty by (Ch.7 ¶10); null: he names "
+            "it each time."
+        ),
     ),
-    "max_interveners": _nullable(
+    "max_interveners": nullable(
         {
             "type": "integer",
             "minimum": 0,
@@ -158,11 +139,6 @@ CATEGORIES = {
 }
 
 
-def _titled(schema: dict, title: str) -> dict:
-    """``schema`` with a ``title``: the label of its field on the New game page."""
-    return {**schema, "title": title}
-
-
 #: The config's settings and participant fields, each with its label (titles are the
 #: config's alone: the state and the commands keep the untitled shapes).
 _TITLES = {
@@ -179,29 +155,25 @@ _TITLES = {
     "health_max": _("Maximum health"),
     "side": _("Side"),
 }
-CONFIG = _object(
+CONFIG = shape(
     {
-        **{key: _titled(schema, _TITLES[key]) for key, schema in _SETTINGS.items()},
-        "categories": _titled(CATEGORIES, _("Categories of action")),
-        "participants": {
-            "type": "array",
-            "maxItems": MOST_PARTICIPANTS,
-            "items": {
-                **PARTICIPANT_IN,
-                "properties": {
-                    key: _titled(schema, _TITLES[key])
-                    for key, schema in PARTICIPANT_IN["properties"].items()
-                },
-            },
-            "title": _("Participants"),
-        },
+        **{key: titled(schema, _TITLES[key]) for key, schema in _SETTINGS.items()},
+        "categories": titled(CATEGORIES, _("Categories of action")),
+        "participants": listed(
+            shape(
+                {key: titled(schema, _TITLES[key]) for key, schema in _PARTICIPANT_FIELDS.items()},
+                optional=_PARTICIPANT_FIELDS,
+                description=PARTICIPANT_IN["description"],
+            ),
+            maxItems=MOST_PARTICIPANTS,
+            title=_("Participants"),
+        ),
     },
-    required=["categories"],
+    optional=[*_SETTINGS, "participants"],
     description=_("A skirmish's rules settings and the participants known at its start."),
 )
-SETTINGS = _object(
+SETTINGS = shape(
     {**_SETTINGS, "categories": CATEGORIES},
-    required=[*_SETTINGS, "categories"],
     description="The config's rules settings, defaults filled in.",
 )
 
@@ -212,17 +184,21 @@ _SIDE = {
     "bonus": {"type": "integer", "default": 0},
     "stress": {"type": "boolean", "default": False, "description": "Keep the lower die."},
 }
-SIDE = _object(_SIDE, required=["attribute"], description="The opposing side's roll.")
+#: What a roll as given may leave out, to its default; a roll kept has them all.
+DEFAULTED = ("bonus", "stress")
+SIDE = shape(_SIDE, optional=DEFAULTED, description="The opposing side's roll.")
 
 
 def _roll(kind: str, extra: dict, description: str, *, complete: bool) -> dict:
-    fields = {"kind": {"type": "string", "enum": [kind]}, **_SIDE, **extra}
-    required = list(fields) if complete else ["kind", "attribute", *extra]
-    return _object(fields, required=required, description=description)
+    return shape(
+        {"kind": {"type": "string", "enum": [kind]}, **_SIDE, **extra},
+        optional=() if complete else DEFAULTED,
+        description=description,
+    )
 
 
 def _rolls(*, complete: bool) -> dict:
-    side = _object(_SIDE, required=list(_SIDE) if complete else ["attribute"])
+    side = shape(_SIDE, optional=() if complete else DEFAULTED)
     return {
         "oneOf": [
             _roll(
@@ -233,7 +209,7 @@ def _rolls(*, complete: bool) -> dict:
             ),
             _roll(
                 "defended",
-                {"defence": {"type": "array", "items": ATTRIBUTE, "minItems": 1}},
+                {"defence": listed(ATTRIBUTE, minItems=1)},
                 "Against the base difficulty plus the target's named attributes.",
                 complete=complete,
             ),
@@ -254,326 +230,282 @@ HARM = {
     "minimum": 0,
     "description": "Health a hit costs (the storyguide's to name; default: the config's harm).",
 }
-DEFENDER = _object(
+DEFENDER = shape(
     {
         "participant": KEY,
         "kind": {"type": "string", "enum": ["dodge", "intervention"]},
         "attribute": ATTRIBUTE,
         "value": {"type": "integer"},
     },
-    required=["participant", "kind", "attribute", "value"],
     description="Who raised the attacker's difficulty, how, and by how much.",
 )
-ATTACK = _object(
+ATTACK = shape(
     {
         "participant": KEY,
         "what": WHAT,
         "target": KEY,
         "roll": _rolls(complete=True),
         "harm": {"type": "integer", "minimum": 0},
-        "defenders": {"type": "array", "items": DEFENDER},
+        "defenders": listed(DEFENDER),
     },
-    required=["participant", "what", "target", "roll", "harm", "defenders"],
     description="An attack declared and waiting for its defenders, not rolled yet.",
 )
-CHECK = _object(
+CHECK = shape(
     {
         "purpose": {"type": "string"},
-        "dice": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+        "dice": listed({"type": "integer"}, minItems=2, maxItems=2),
         "stress": {"type": "boolean"},
         "kept": {"type": "integer"},
         "attribute_value": {"type": "integer"},
         "bonus": {"type": "integer"},
         "total": {"type": "integer"},
-        "difficulty": _nullable({"type": "integer"}),
-        "success": _nullable({"type": "boolean"}),
+        "difficulty": nullable({"type": "integer"}),
+        "success": nullable({"type": "boolean"}),
         "doubles": {"type": "boolean"},
-        "result": _nullable(
+        "result": nullable(
             {
                 "type": "string",
-                "enum": ["exceptional success", "success", "failure", "dramatic failure", None],
-                "description": "How it fared; null without a difficulty.",
-            }
+                "enum": ["exceptional success", "success", "failure", "dramatic failure"],
+            },
+            "How it fared; null without a difficulty.",
         ),
     },
-    required=["purpose", "dice", "stress", "kept", "attribute_value", "bonus", "total"],
+    optional=("difficulty", "success", "doubles", "result"),
     description="One roll of two dice: what it kept, its total, how it fared.",
 )
 
 # --- commands -----------------------------------------------------------------------------
 
-
-def _command(action: str, description: str, fields: dict | None = None, required=()) -> dict:
-    return _object(
-        {"action": {"type": "string", "enum": [action]}, **(fields or {})},
-        required=["action", *required],
-        description=description,
-    )
-
-
-_OWN = {"participant": KEY}
+#: An action as declared: what, on whom, with which roll, for how much harm; all optional.
+ACTION = {"what": WHAT, "target": nullable(KEY), "roll": nullable(ROLL), "harm": HARM}
 COMMANDS = {
-    "add_participant": _command(
+    "add_participant": command(
         "add_participant",
         "The storyguide brings a participant in; mid-skirmish it joins as if delaying.",
-        {"participant": {**PARTICIPANT_IN, "required": ["key", "name"]}},
-        ["participant"],
+        participant=shape(
+            _PARTICIPANT_FIELDS,
+            optional=_PARTICIPANT_FIELDS.keys() - {"key", "name"},
+            description=PARTICIPANT_IN["description"],
+        ),
     ),
-    "roll_initiative": _command(
+    "roll_initiative": command(
         "roll_initiative",
         "The storyguide names the initiator and the category of the initiating action; "
         "everyone rolls initiative (Ch.7 ¶4-¶6).",
-        {
-            "initiator": KEY,
-            "category": {"type": "string", "description": "A category of the config."},
-            "stress": {**KEYS, "description": "Who rolls initiative as a stress roll."},
-            "initiating_action": _nullable(
-                _object(
-                    {"what": WHAT, "target": _nullable(KEY), "roll": _nullable(ROLL), "harm": HARM},
-                    description="The initiator's action, rolled before initiative.",
-                )
-            ),
-        },
-        ["initiator", "category"],
+        optional=("stress", "initiating_action"),
+        initiator=KEY,
+        category={"type": "string", "description": "A category of the config."},
+        stress={**KEYS, "description": "Who rolls initiative as a stress roll."},
+        initiating_action=shape(
+            ACTION,
+            optional=ACTION,
+            nullable=True,
+            description="The initiator's action, rolled before initiative.",
+        ),
     ),
-    "act": _command(
+    "act": command(
         "act",
         "The participant whose turn it is acts: on whom, with which roll (Ch.7 ¶7).",
-        {**_OWN, "what": WHAT, "target": _nullable(KEY), "roll": _nullable(ROLL), "harm": HARM},
-        ["participant"],
+        optional=ACTION,
+        participant=KEY,
+        **ACTION,
     ),
-    "delay": _command(
-        "delay", "The participant waits instead of acting (Ch.7 ¶9).", _OWN, ["participant"]
+    "delay": command(
+        "delay", "The participant waits instead of acting (Ch.7 ¶9).", participant=KEY
     ),
-    "re_enter": _command(
+    "re_enter": command(
         "re_enter",
         "A delaying participant acts right after the current turn (Ch.7 ¶9).",
-        _OWN,
-        ["participant"],
+        participant=KEY,
     ),
-    "end_turn": _command(
-        "end_turn", "The participant is done with its turn.", _OWN, ["participant"]
-    ),
-    "dodge": _command(
+    "end_turn": command("end_turn", "The participant is done with its turn.", participant=KEY),
+    "dodge": command(
         "dodge",
         "The target, yet to act, dodges the waiting attack (Ch.7 ¶8).",
-        {**_OWN, "attribute": _nullable(ATTRIBUTE)},
-        ["participant"],
+        optional=("attribute",),
+        participant=KEY,
+        attribute=nullable(ATTRIBUTE),
     ),
-    "intervene": _command(
+    "intervene": command(
         "intervene",
         "A delaying participant dodges for the target (Ch.7 ¶10).",
-        {**_OWN, "attribute": _nullable(ATTRIBUTE)},
-        ["participant"],
+        optional=("attribute",),
+        participant=KEY,
+        attribute=nullable(ATTRIBUTE),
     ),
-    "resolve_attack": _command(
+    "resolve_attack": command(
         "resolve_attack", "Roll the waiting attack: no (more) defence. Storyguide or target."
     ),
-    "change_health": _command(
+    "change_health": command(
         "change_health",
         "The storyguide heals or hurts a participant, within 0 and its maximum.",
-        {**_OWN, "by": {"type": "integer"}, "reason": {"type": "string"}},
-        ["participant", "by"],
+        optional=("reason",),
+        participant=KEY,
+        by={"type": "integer"},
+        reason={"type": "string"},
     ),
-    "end_skirmish": _command(
+    "end_skirmish": command(
         "end_skirmish",
         "The storyguide ends the skirmish (Ch.7 ¶3).",
-        {"summary": {"type": "string"}},
+        optional=("summary",),
+        summary={"type": "string"},
     ),
 }
 
 # --- state --------------------------------------------------------------------------------
 
-ENDING = _object(
+ENDING = shape(
     {
         "by": {"type": "string", "enum": ["storyguide", "rules"]},
         "standing": {**KEYS, "description": "Who was still in the fight."},
         "summary": {"type": "string"},
     },
-    required=["by", "standing", "summary"],
     description="How the skirmish ended.",
 )
-STATE = _object(
+STATE = shape(
     {
         "settings": SETTINGS,
         "participants": {"type": "object", "additionalProperties": PARTICIPANT},
         "phase": {"type": "string", "enum": [GATHERING, ROUNDS, ENDED]},
-        "initiator": _nullable(KEY),
-        "category": _nullable({"type": "string"}),
+        "initiator": nullable(KEY),
+        "category": nullable({"type": "string"}),
         "initiative": {
             "type": "object",
-            "additionalProperties": _object(
-                {
-                    "total": {"type": "integer"},
-                    "roll_offs": {"type": "array", "items": {"type": "integer"}},
-                },
-                required=["total", "roll_offs"],
+            "additionalProperties": shape(
+                {"total": {"type": "integer"}, "roll_offs": listed({"type": "integer"})}
             ),
             "description": "Each participant's initiative total and roll-offs.",
         },
         "order": {**KEYS, "description": "Everyone's place, first to act first."},
         "round": {"type": "integer", "minimum": 0},
-        "turn": _nullable({**KEY, "description": "Whose turn it is."}),
+        "turn": nullable(KEY, "Whose turn it is."),
         "yet_to_act": {**KEYS, "description": "Who has not used this round's turn: who may dodge."},
         "delaying": {**KEYS, "description": "Who is delaying: may re-enter or intervene."},
         "re_entering": {**KEYS, "description": "Who takes a turn right after the current one."},
-        "attack": _nullable(ATTACK),
-        "ending": _nullable(ENDING),
+        "attack": nullable(ATTACK),
+        "ending": nullable(ENDING),
     },
-    required=[
-        "settings",
-        "participants",
-        "phase",
-        "initiator",
-        "category",
-        "initiative",
-        "order",
-        "round",
-        "turn",
-        "yet_to_act",
-        "delaying",
-        "re_entering",
-        "attack",
-        "ending",
-    ],
     description="A skirmish as everyone sees it (nothing in it is hidden).",
 )
 
 # --- events -------------------------------------------------------------------------------
 
 
-def _event(kind: str, description: str, fields: dict | None = None) -> dict:
-    fields = {"type": {"type": "string", "enum": [kind]}, **(fields or {})}
-    return _object(fields, required=list(fields), description=description)
-
-
 _NAMED = {"participant": KEY, "names": NAMES}
 EVENTS = {
-    "participant_added": _event("participant_added", "A participant joined.", _NAMED),
-    "skirmish_initiated": _event(
+    "participant_added": event("participant_added", "A participant joined.", **_NAMED),
+    "skirmish_initiated": event(
         "skirmish_initiated",
         "The initiator started the skirmish; everyone rolls the category's Finesse attribute.",
-        {**_NAMED, "category": {"type": "string"}, "attribute": ATTRIBUTE},
+        **_NAMED,
+        category={"type": "string"},
+        attribute=ATTRIBUTE,
     ),
-    "action": {
-        **_object(
-            {
-                "type": {"type": "string", "enum": ["action"]},
-                **_NAMED,
-                "what": WHAT,
-                "target": _nullable(KEY),
-                "defenders": {"type": "array", "items": DEFENDER},
-                "kind": {"type": "string", "enum": ["check", "defended", "opposed"]},
-                "attribute": ATTRIBUTE,
-                "against": {"type": "array", "items": ATTRIBUTE},
-                "roll": CHECK,
-                "opposing": CHECK,
-            },
-            required=["type", "participant", "names", "what", "target", "defenders"],
-        ),
-        "description": "An action, with its roll (and the target's, for an opposed one).",
-    },
-    "initiative_rolled": _event(
+    "action": event(
+        "action",
+        "An action, with its roll (and the target's, for an opposed one).",
+        optional=("kind", "attribute", "against", "roll", "opposing"),
+        **_NAMED,
+        what=WHAT,
+        target=nullable(KEY),
+        defenders=listed(DEFENDER),
+        kind={"type": "string", "enum": ["check", "defended", "opposed"]},
+        attribute=ATTRIBUTE,
+        against=listed(ATTRIBUTE),
+        roll=CHECK,
+        opposing=CHECK,
+    ),
+    "initiative_rolled": event(
         "initiative_rolled",
         "One participant's initiative roll.",
-        {
-            **_NAMED,
-            "attribute": ATTRIBUTE,
-            "dice": CHECK["properties"]["dice"],
-            "stress": {"type": "boolean"},
-            "kept": {"type": "integer"},
-            "total": {"type": "integer"},
-        },
+        **_NAMED,
+        attribute=ATTRIBUTE,
+        dice=CHECK["properties"]["dice"],
+        stress={"type": "boolean"},
+        kept={"type": "integer"},
+        total={"type": "integer"},
     ),
-    "initiative_roll_off": _event(
+    "initiative_roll_off": event(
         "initiative_roll_off",
         "Participants tied on initiative roll off, one die each.",
-        {
-            "participants": KEYS,
-            "faces": {"type": "object", "additionalProperties": {"type": "integer"}},
-            "names": NAMES,
-        },
+        participants=KEYS,
+        faces={"type": "object", "additionalProperties": {"type": "integer"}},
+        names=NAMES,
     ),
-    "initiative_order": _event(
-        "initiative_order", "The order, first to act first.", {"order": KEYS, "names": NAMES}
+    "initiative_order": event(
+        "initiative_order", "The order, first to act first.", order=KEYS, names=NAMES
     ),
-    "round_started": _event("round_started", "A round begins.", {"round": {"type": "integer"}}),
-    "turn_started": _event(
-        "turn_started", "A participant's turn begins.", {**_NAMED, "round": {"type": "integer"}}
+    "round_started": event("round_started", "A round begins.", round={"type": "integer"}),
+    "turn_started": event(
+        "turn_started", "A participant's turn begins.", **_NAMED, round={"type": "integer"}
     ),
-    "turn_ended": _event("turn_ended", "A participant's turn ends.", _NAMED),
-    "delayed": _event("delayed", "A participant delays.", _NAMED),
-    "delay_lapsed": _event(
-        "delay_lapsed", "A delay reached the participant's own place again.", _NAMED
+    "turn_ended": event("turn_ended", "A participant's turn ends.", **_NAMED),
+    "delayed": event("delayed", "A participant delays.", **_NAMED),
+    "delay_lapsed": event(
+        "delay_lapsed", "A delay reached the participant's own place again.", **_NAMED
     ),
-    "re_entering": _event(
-        "re_entering", "A delaying participant acts after this turn.", {**_NAMED, "after": KEY}
+    "re_entering": event(
+        "re_entering", "A delaying participant acts after this turn.", **_NAMED, after=KEY
     ),
-    "attack_declared": _event(
+    "attack_declared": event(
         "attack_declared",
         "An attack waits for its defenders.",
-        {**_NAMED, "target": KEY, "what": WHAT},
+        **_NAMED,
+        target=KEY,
+        what=WHAT,
     ),
     **{
-        kind: _event(
+        kind: event(
             kind,
             description,
-            {
-                **_NAMED,
-                "kind": {"type": "string", "enum": ["dodge", "intervention"]},
-                "attribute": ATTRIBUTE,
-                "value": {"type": "integer"},
-                "target": KEY,
-            },
+            **_NAMED,
+            kind={"type": "string", "enum": ["dodge", "intervention"]},
+            attribute=ATTRIBUTE,
+            value={"type": "integer"},
+            target=KEY,
         )
         for kind, description in [
             ("dodged", "The target dodges the waiting attack."),
             ("intervened", "A delaying participant intervenes for the target."),
         ]
     },
-    "health_changed": _event(
+    "health_changed": event(
         "health_changed",
         "A participant's Health changed: a hit, or the storyguide's hand.",
-        {
-            **_NAMED,
-            "by": {"type": "integer"},
-            "health": {"type": "integer", "minimum": 0},
-            "reason": {"type": "string"},
-        },
+        **_NAMED,
+        by={"type": "integer"},
+        health={"type": "integer", "minimum": 0},
+        reason={"type": "string"},
     ),
-    "out_of_the_fight": _event("out_of_the_fight", "A participant fell to Health 0.", _NAMED),
-    "back_in_the_fight": _event(
-        "back_in_the_fight", "A fallen participant was healed back into the fight.", _NAMED
+    "out_of_the_fight": event("out_of_the_fight", "A participant fell to Health 0.", **_NAMED),
+    "back_in_the_fight": event(
+        "back_in_the_fight", "A fallen participant was healed back into the fight.", **_NAMED
     ),
-    "skirmish_ended": _event(
+    "skirmish_ended": event(
         "skirmish_ended",
         "The skirmish ended: by the storyguide, or because nobody was left to oppose anyone.",
-        {
-            "by": {"type": "string", "enum": ["storyguide", "rules"]},
-            "round": {"type": "integer"},
-            "summary": {"type": "string"},
-            "standing": KEYS,
-            "unrolled_attack": _nullable(ATTACK),
-            "names": NAMES,
-        },
+        by={"type": "string", "enum": ["storyguide", "rules"]},
+        round={"type": "integer"},
+        summary={"type": "string"},
+        standing=KEYS,
+        unrolled_attack=nullable(ATTACK),
+        names=NAMES,
     ),
 }
 
-RESULT = _nullable(
-    _object(
-        {
-            "ended_by": {"type": "string", "enum": ["storyguide", "rules"]},
-            "standing": {**KEYS, "description": "Who was still in the fight at the end."},
-            "rounds": {"type": "integer"},
-            "seconds": {"type": "integer", "description": "Game time: six seconds a round."},
-            "health": {
-                "type": "object",
-                "additionalProperties": _nullable({"type": "integer"}),
-                "description": "Each participant's Health at the end.",
-            },
-            "names": {**NAMES, "description": "Key -> name of every participant."},
+RESULT = shape(
+    {
+        "ended_by": {"type": "string", "enum": ["storyguide", "rules"]},
+        "standing": {**KEYS, "description": "Who was still in the fight at the end."},
+        "rounds": {"type": "integer"},
+        "seconds": {"type": "integer", "description": "Game time: six seconds a round."},
+        "health": {
+            "type": "object",
+            "additionalProperties": nullable({"type": "integer"}),
+            "description": "Each participant's Health at the end.",
         },
-        required=["ended_by", "standing", "rounds", "seconds", "health", "names"],
-        description="How the skirmish left everyone.",
-    )
+        "names": {**NAMES, "description": "Key -> name of every participant."},
+    },
+    nullable=True,
+    description="How the skirmish left everyone.",
 )

@@ -12,14 +12,13 @@ state is shown whole (every deck a list, every hand).
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
+from games.contracts import command, event, listed, nullable, shape, titled
 
 from .cards import BALLS, MOST_CARDS, PITCH_FACES, TEAM_FACES, TEAMS
 from .visibility import FACE_DOWN
 from .windows import WINDOWS
 
 TEAM = {"type": "string", "enum": list(TEAMS), "description": "A team: its player's seat."}
-#: A team or nobody (OpenAPI 3.0: a nullable enum lists null among its values).
-TEAM_OR_NULL = {**TEAM, "enum": [*TEAMS, None], "nullable": True}
 CARD = {
     "type": "string",
     "pattern": r"^[GSP]-[a-z_]+[0-9]*-[0-9]+$",
@@ -35,48 +34,28 @@ BALL = {
     "pattern": rf"^P-({'|'.join(BALLS)})-[0-9]+$",
     "description": "A ball in play, named by its pitch card's id.",
 }
-CARDS = {"type": "array", "items": CARD}
-TARGET = {
-    "type": "string",
-    "nullable": True,
-    "description": "What a special card aims at: a ball, a card (on the table or in the "
+CARDS = listed(CARD)
+TARGET = nullable(
+    {"type": "string"},
+    "What a special card aims at: a ball, a card (on the table or in the "
     "player's discard pile), or null for the opponent themselves.",
-}
+)
 COUNT = {"type": "integer", "minimum": 0}
-
-
-def _obj(properties: dict, required=None, description: str = "", **more) -> dict:
-    """An object of exactly these properties (all required unless ``required`` says)."""
-    shape = {
-        "type": "object",
-        "properties": properties,
-        "required": list(properties) if required is None else required,
-        "additionalProperties": False,
-        **more,
-    }
-    if description:
-        shape["description"] = description
-    return shape
+#: An entry of a deck's layout.
+COPIES_OF_A_CARD = _("Copies of one card, in their place in the deck.")
 
 
 def _per_team(value: dict, description: str) -> dict:
-    return _obj(dict.fromkeys(TEAMS, value), description=description)
+    return shape(dict.fromkeys(TEAMS, value), description=description)
 
 
-def _layout(faces: tuple[str, ...], description: str, most: int | None = None) -> dict:
-    """A deck as a list of card and copies; ``most``: the config's bound on its cards, which
-    bounds its entries and each one's copies too (docs/rules/card-game.md, "Bounds")."""
-    copies = {"type": "integer", "minimum": 0}
-    if most is not None:
-        copies["maximum"] = most
-    entry = _obj(
-        {"card": {"type": "string", "enum": list(faces)}, "copies": copies},
-        description=_("Copies of one card, in their place in the deck."),
+def _layout(faces: tuple[str, ...], description: str) -> dict:
+    """A deck as a list of card and copies, as the state keeps it."""
+    entry = shape(
+        {"card": {"type": "string", "enum": list(faces)}, "copies": COUNT},
+        description=COPIES_OF_A_CARD,
     )
-    layout = {"type": "array", "items": entry, "description": description}
-    if most is not None:
-        layout["maxItems"] = most
-    return layout
+    return listed(entry, description)
 
 
 #: Each card in words, as the table names it (``quidditch.cards.words``), for the New game
@@ -118,16 +97,23 @@ CARD_TITLES = {
 
 
 def _titled_layout(faces: tuple[str, ...], description: str, most: int) -> dict:
-    """``_layout`` with its entries' labels for the New game page, each card in words (the
-    config's alone: the state keeps the untitled shape)."""
-    layout = _layout(faces, description, most)
-    titles = {"card": _("Card"), "copies": _("Copies")}
-    entry = layout["items"]
-    properties = {
-        key: {**schema, "title": titles[key]} for key, schema in entry["properties"].items()
+    """A deck of the config as a list of card and copies, its entries labelled for the New
+    game page, each card in words (the state keeps the untitled ``_layout``); ``most``: the
+    config's bound on its cards, which bounds its entries and each one's copies too
+    (docs/rules/card-game.md, "Bounds")."""
+    card = {
+        "type": "string",
+        "enum": list(faces),
+        "x-choice-titles": {face: CARD_TITLES[face] for face in faces},
     }
-    properties["card"]["x-choice-titles"] = {face: CARD_TITLES[face] for face in faces}
-    return {**layout, "items": {**entry, "properties": properties}}
+    entry = shape(
+        {
+            "card": titled(card, _("Card")),
+            "copies": titled({**COUNT, "maximum": most}, _("Copies")),
+        },
+        description=COPIES_OF_A_CARD,
+    )
+    return listed(entry, description, maxItems=most)
 
 
 def _deck_setting(
@@ -166,10 +152,8 @@ CARD_NAMES = (
     ),
 )
 
-CONFIG = {
-    "type": "object",
-    "additionalProperties": False,
-    "properties": {
+CONFIG = shape(
+    {
         "team_deck": _deck_setting(
             TEAM_FACES,
             _("Team deck"),
@@ -198,25 +182,22 @@ CONFIG = {
             most=MOST_CARDS["pitch_deck"],
         ),
     },
-    "description": _("The decks; without them, the default decks of docs/rules/card-game.md."),
-}
+    optional=("team_deck", "pitch_deck"),
+    description=_("The decks; without them, the default decks of docs/rules/card-game.md."),
+)
 
-
-def _command(action: str, description: str, **fields: dict) -> dict:
-    properties = {"action": {"type": "string", "enum": [action]}}
-    if action != "deal":
-        properties["player"] = {**TEAM, "description": "The team giving the command."}
-    properties.update(fields)
-    return _obj(properties, description=description)
-
-
+#: Every command but the deal names the team giving it.
+GIVER = {**TEAM, "description": "The team giving the command."}
 COMMANDS = {
-    "deal": _command("deal", "Shuffle the three decks and deal seven cards each (SET UP)."),
-    "pitch": _command("pitch", "The pitcher turns over a new ball (LET'S PLAY 1)."),
-    "keep_balls": _command("keep_balls", "The pitcher plays on the balls in play (Pitch Again)."),
-    "play": _command(
+    "deal": command("deal", "Shuffle the three decks and deal seven cards each (SET UP)."),
+    "pitch": command("pitch", "The pitcher turns over a new ball (LET'S PLAY 1).", player=GIVER),
+    "keep_balls": command(
+        "keep_balls", "The pitcher plays on the balls in play (Pitch Again).", player=GIVER
+    ),
+    "play": command(
         "play",
         "A card from the hand face down on a ball (LET'S PLAY 3-4).",
+        player=GIVER,
         ball=BALL,
         card={
             **SEEN_CARD,
@@ -224,53 +205,57 @@ COMMANDS = {
             "other player sees it while the match runs).",
         },
     ),
-    "done": _command("done", "The pitcher plays on no more balls this round."),
-    "cast": _command(
+    "done": command("done", "The pitcher plays on no more balls this round.", player=GIVER),
+    "cast": command(
         "cast",
         "A special card from the hand, face up, in a window (SPECIAL CARDS).",
+        player=GIVER,
         card={**CARD, "description": "The special card, from the player's hand."},
         target=TARGET,
     ),
-    "pass": _command("pass", "Nothing more to play in this window."),
-    "reveal": _command("reveal", "The pitcher's next ball to turn over (Pitch Again).", ball=BALL),
+    "pass": command("pass", "Nothing more to play in this window.", player=GIVER),
+    "reveal": command(
+        "reveal", "The pitcher's next ball to turn over (Pitch Again).", player=GIVER, ball=BALL
+    ),
 }
 
-PLAYED = _obj(
+PLAYED = shape(
     {
         "card": SEEN_CARD,
         "face_up": {"type": "boolean"},
-        "effects": {
-            "type": "array",
-            "items": {"type": "string", "enum": ["leg_locker", "reduce_by_two"]},
-            "description": "Spells and jinxes on the card, counted when the ball is decided.",
-        },
+        "effects": listed(
+            {"type": "string", "enum": ["leg_locker", "reduce_by_two"]},
+            "Spells and jinxes on the card, counted when the ball is decided.",
+        ),
     },
     description="A card laid on a ball.",
 )
-ON_THE_TABLE = _obj(
+ON_THE_TABLE = shape(
     {"player": TEAM, "card": CARD, "target": TARGET},
     description="A special card played face up in the open window.",
 )
-TEAM_PILES = _obj(
+#: A deck as the reader may see it.
+DECK = {
+    "oneOf": [
+        {**COUNT, "description": "While the match runs: how many cards."},
+        {**CARDS, "description": "Once it is over: the cards, top first."},
+    ]
+}
+TEAM_PILES = shape(
     {
-        "deck": {
-            "oneOf": [
-                {**COUNT, "description": "While the match runs: how many cards."},
-                {**CARDS, "description": "Once it is over: the cards, top first."},
-            ]
-        },
+        "deck": DECK,
         "hand": {**CARDS, "description": "The reader's own hand (every hand once it is over)."},
         "hand_size": {**COUNT, "description": "How many cards the hand holds."},
         "discard": {**CARDS, "description": "The discard pile, face up, oldest first."},
         "scoring": {**CARDS, "description": "The Quaffles, Goal Cards and Snitch won."},
         "hits": {**COUNT, "description": "Bludgers that hit the team this round."},
     },
-    required=["deck", "discard", "scoring", "hits"],
+    optional=("hand", "hand_size"),
 )
 
-STATE = _obj(
+STATE = shape(
     {
-        "settings": _obj(
+        "settings": shape(
             {
                 "team_deck": _layout(
                     TEAM_FACES, "The team deck as it lies before the deal's shuffle, top first."
@@ -295,19 +280,14 @@ STATE = _obj(
             "description": "Where the round stands.",
         },
         "round": COUNT,
-        "pitcher": {**TEAM_OR_NULL, "description": "Who opened this round."},
+        "pitcher": nullable(TEAM, "Who opened this round."),
         "must_pitch": {"type": "boolean", "description": "The next round opens with a pitch."},
         "teams": _per_team(TEAM_PILES, "Each team's piles, as the reader may see them."),
-        "pitch": _obj(
+        "pitch": shape(
             {
-                "deck": {
-                    "oneOf": [
-                        {**COUNT, "description": "While the match runs: how many cards."},
-                        {**CARDS, "description": "Once it is over: the cards, top first."},
-                    ]
-                },
+                "deck": DECK,
                 "discard": {**CARDS, "description": "Won Bludgers and third Bludgers."},
-                "in_play": {"type": "array", "items": BALL, "description": "The balls in play."},
+                "in_play": listed(BALL, "The balls in play."),
             }
         ),
         "plays": {
@@ -315,87 +295,70 @@ STATE = _obj(
             "additionalProperties": {"type": "object", "additionalProperties": PLAYED},
             "description": "Ball -> team -> the card laid there this round.",
         },
-        "contested": {
-            "type": "array",
-            "items": BALL,
-            "description": "The balls the pitcher played on this round, in that order.",
-        },
-        "barred": _per_team(
-            {"type": "array", "items": BALL},
-            "The balls each team may play no card on this round.",
-        ),
+        "contested": listed(BALL, "The balls the pitcher played on this round, in that order."),
+        "barred": _per_team(listed(BALL), "The balls each team may play no card on this round."),
         "awarded": {
             "type": "object",
             "additionalProperties": TEAM,
             "description": "Ball -> the team a Free Goal gave it to.",
         },
-        "current": {**BALL, "nullable": True, "description": "The ball just turned over."},
-        "window": {
-            "nullable": True,
-            "description": "The window open for special cards, if any.",
-            **_obj(
-                {
-                    "name": {"type": "string", "enum": list(WINDOWS)},
-                    "played": {"type": "array", "items": ON_THE_TABLE},
-                    "passed": {"type": "array", "items": TEAM},
-                }
-            ),
-        },
-        "winner": {**TEAM_OR_NULL, "description": "Once over; null for a draw."},
+        "current": nullable(BALL, "The ball just turned over."),
+        "window": shape(
+            {
+                "name": {"type": "string", "enum": list(WINDOWS)},
+                "played": listed(ON_THE_TABLE),
+                "passed": listed(TEAM),
+            },
+            nullable=True,
+            description="The window open for special cards, if any.",
+        ),
+        "winner": nullable(TEAM, "Once over; null for a draw."),
         "over": {"type": "boolean"},
     },
     description="A match of the card game as the reader may see it.",
 )
 
 
-def _event(kind: str, description: str, required=None, **fields: dict) -> dict:
-    return _obj(
-        {"type": {"type": "string", "enum": [kind]}, **fields},
-        required=None if required is None else ["type", *required],
-        description=description,
-    )
-
-
 TOTALS = _per_team(COUNT, "Each team's points.")
 
 EVENTS = {
-    "shuffled": _event(
+    "shuffled": event(
         "shuffled",
         "A deck is shuffled (never its order).",
         deck={"type": "string", "enum": [*TEAMS, "pitch"]},
         cards=COUNT,
     ),
-    "drew": _event(
+    "drew": event(
         "drew",
         "A team draws; ``cards`` for its own player only.",
-        required=["player", "count"],
+        optional=("cards",),
         player=TEAM,
         count=COUNT,
         cards=CARDS,
     ),
-    "round_started": _event("round_started", "A round begins.", round=COUNT, pitcher=TEAM),
-    "goal_scored": _event("goal_scored", "A Goal Card is pitched.", player=TEAM, card=CARD),
-    "third_bludger": _event(
+    "round_started": event("round_started", "A round begins.", round=COUNT, pitcher=TEAM),
+    "goal_scored": event("goal_scored", "A Goal Card is pitched.", player=TEAM, card=CARD),
+    "third_bludger": event(
         "third_bludger", "A third Bludger is discarded.", player=TEAM, card=CARD
     ),
-    "pitched": _event("pitched", "A ball comes into play.", player=TEAM, card=BALL),
-    "no_ball_to_pitch": _event("no_ball_to_pitch", "No new ball can come.", player=TEAM),
-    "kept_balls": _event("kept_balls", "The pitcher plays on the balls in play.", player=TEAM),
-    "window_opened": _event(
+    "pitched": event("pitched", "A ball comes into play.", player=TEAM, card=BALL),
+    "no_ball_to_pitch": event("no_ball_to_pitch", "No new ball can come.", player=TEAM),
+    "kept_balls": event("kept_balls", "The pitcher plays on the balls in play.", player=TEAM),
+    "window_opened": event(
         "window_opened",
         "Special cards may be played.",
         window={"type": "string", "enum": list(WINDOWS)},
     ),
-    "cast": _event("cast", "A special card played face up.", player=TEAM, card=CARD, target=TARGET),
-    "passed": _event("passed", "A player passes in the window.", player=TEAM),
-    "played": _event(
+    "cast": event("cast", "A special card played face up.", player=TEAM, card=CARD, target=TARGET),
+    "passed": event("passed", "A player passes in the window.", player=TEAM),
+    "played": event(
         "played", "A card laid face down on a ball.", player=TEAM, ball=BALL, card=SEEN_CARD
     ),
-    "not_playing": _event("not_playing", "The pitcher plays on no ball.", player=TEAM),
-    "took_effect": _event(
+    "not_playing": event("not_playing", "The pitcher plays on no ball.", player=TEAM),
+    "took_effect": event(
         "took_effect",
         "A special card takes effect; ``on`` the team it hits, and the cards it took.",
-        required=["player", "card", "target"],
+        optional=("on", "taken", "discarded"),
         player=TEAM,
         card=CARD,
         target={
@@ -407,35 +370,35 @@ EVENTS = {
         taken=CARDS,
         discarded=CARD,
     ),
-    "fizzled": _event(
+    "fizzled": event(
         "fizzled", "A special card finds nothing to act on.", player=TEAM, card=CARD, target=TARGET
     ),
-    "cancelled": _event(
+    "cancelled": event(
         "cancelled", "A special card is cancelled.", player=TEAM, card=CARD, by=CARD
     ),
-    "returned_to_hand": _event(
+    "returned_to_hand": event(
         "returned_to_hand", "A card goes back to a hand.", player=TEAM, ball=BALL, card=SEEN_CARD
     ),
-    "revealed": _event(
+    "revealed": event(
         "revealed",
         "The cards on a ball are turned over.",
         ball=BALL,
         cards={"type": "object", "additionalProperties": CARD, "description": "Team -> card."},
     ),
-    "ball_stays": _event("ball_stays", "Nobody wins the ball.", ball=BALL),
-    "ball_won": _event("ball_won", "A team wins a ball.", player=TEAM, ball=BALL),
-    "bludgered": _event("bludgered", "A team is hit by a Bludger.", player=TEAM, taken=CARDS),
-    "game_over": _event(
+    "ball_stays": event("ball_stays", "Nobody wins the ball.", ball=BALL),
+    "ball_won": event("ball_won", "A team wins a ball.", player=TEAM, ball=BALL),
+    "bludgered": event("bludgered", "A team is hit by a Bludger.", player=TEAM, taken=CARDS),
+    "game_over": event(
         "game_over",
         "The Snitch is caught: the totals and the winner (null for a draw).",
         totals=TOTALS,
-        winner=TEAM_OR_NULL,
+        winner=nullable(TEAM),
     ),
 }
 
-RESULT = _obj(
+RESULT = shape(
     {
-        "winner": {**TEAM_OR_NULL, "description": "Null for a draw."},
+        "winner": nullable(TEAM, "Null for a draw."),
         "points": TOTALS,
         "snitch": {**TEAM, "description": "Who caught the Golden Snitch."},
         "rounds": COUNT,

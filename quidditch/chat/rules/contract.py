@@ -10,6 +10,7 @@ field means; the descriptions here are what a plugin author needs at hand.
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
+from games.contracts import command, event, listed, nullable, shape
 from games.ruleset import CAMPAIGN_ID
 
 from .commands import ACTIONS, NOBODY
@@ -26,42 +27,20 @@ THIRD = {
 }
 TEAM = {"type": "integer", "enum": [0, 1], "description": "A team: 0 the first in the config."}
 HOUSE = {"type": "string", "description": "The team's house, by name."}
-FACES = {
-    "type": "array",
-    "items": {"type": "integer", "minimum": 1, "maximum": 6},
-    "minItems": 2,
-    "maxItems": 2,
-    "description": "One roll of two six-sided dice, in order (§3.1: /dice 2w6).",
-}
-EXCHANGES = {
-    "type": "array",
-    "items": {"type": "array", "items": FACES, "minItems": 2, "maxItems": 2},
-    "minItems": 1,
-    "description": "A combat roll (§3.3): each exchange is the first party's roll and the "
-    "other's; a full tie is rolled again.",
-}
-TWO_NUMBERS = {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}
-NICKS = {"type": "array", "items": NICK}
-
-
-def _nullable(schema: dict) -> dict:
-    """The schema or null (OpenAPI 3.0: an enum lists null too)."""
-    if "enum" in schema:
-        return {**schema, "enum": [*schema["enum"], None], "nullable": True}
-    return {**schema, "nullable": True}
-
-
-def _object(description: str, required: list[str], properties: dict, *, closed=True) -> dict:
-    schema = {
-        "type": "object",
-        "description": description,
-        "required": required,
-        "properties": properties,
-    }
-    if closed:
-        schema["additionalProperties"] = False
-    return schema
-
+FACES = listed(
+    {"type": "integer", "minimum": 1, "maximum": 6},
+    "One roll of two six-sided dice, in order (§3.1: /dice 2w6).",
+    minItems=2,
+    maxItems=2,
+)
+EXCHANGES = listed(
+    listed(FACES, minItems=2, maxItems=2),
+    "A combat roll (§3.3): each exchange is the first party's roll and the other's; a full "
+    "tie is rolled again.",
+    minItems=1,
+)
+TWO_NUMBERS = listed({"type": "integer"}, minItems=2, maxItems=2)
+NICKS = listed(NICK)
 
 # --- commands ------------------------------------------------------------------------------
 
@@ -86,27 +65,24 @@ COMMAND_FIELDS = {
         "description": "Sent back as offered, and ignored: when a timed answer is due "
         "(POSIX seconds, §3.4).",
     },
-    "changes": {
-        "type": "array",
-        "minItems": 1,
-        "maxItems": 3,
-        "items": {
-            "type": "object",
-            "required": ["to"],
-            "properties": {
+    "changes": listed(
+        shape(
+            {
                 "nick": {**NICK, "description": "A player who changes, by the nick he plays."},
                 "substitute": {
                     "type": "integer",
                     "minimum": 0,
                     "description": "Or a newcomer: his place in the team's substitutes, from 0.",
                 },
-                "to": _nullable({**NICK, "description": "The nick he plays now; null: he leaves."}),
+                "to": nullable(NICK, "The nick he plays now; null: he leaves."),
             },
-            "additionalProperties": False,
-        },
-        "description": "Who changes (§8.6): one person each, three at most; a keeper or seeker "
-        "who leaves is replaced.",
-    },
+            optional=("nick", "substitute"),
+        ),
+        "Who changes (§8.6): one person each, three at most; a keeper or seeker who leaves is "
+        "replaced.",
+        minItems=1,
+        maxItems=3,
+    ),
     "reason": {
         "type": "string",
         "enum": ["absent", "leaving", "tactics", "other"],
@@ -156,36 +132,35 @@ COMMAND_DESCRIPTIONS = {
 }
 
 
-def _command(action: str) -> dict:
+def _stated(action: str) -> dict:
+    """The command ``action`` as ``commands.ACTIONS`` states it: the nick giving it (but
+    the referee's words), its fields, the optional ones last, and a timed answer's
+    deadline (§3.4)."""
     spec = ACTIONS[action]
-    fields = [*spec.fields, *spec.optional]
-    if spec.by != NOBODY:
-        fields.insert(0, "player")
-    if action in ("block", "save", "timeout"):
-        fields.append("deadline")
-    properties = {"action": {"type": "string", "enum": [action]}}
-    properties.update((name, COMMAND_FIELDS[name]) for name in fields)
-    return _object(COMMAND_DESCRIPTIONS[action], ["action", *spec.fields], properties)
+    given = [] if spec.by == NOBODY else ["player"]
+    timed = ["deadline"] if action in ("block", "save", "timeout") else []
+    names = [*given, *spec.fields, *spec.optional, *timed]
+    return command(
+        action,
+        COMMAND_DESCRIPTIONS[action],
+        optional=set(names) - set(spec.fields),
+        **{name: COMMAND_FIELDS[name] for name in names},
+    )
 
 
-COMMANDS = {action: _command(action) for action in ACTIONS}
+COMMANDS = {action: _stated(action) for action in ACTIONS}
 
-AWAITED = {
-    "type": "object",
-    "required": ["action"],
-    "properties": {
-        "action": {"type": "string", "enum": sorted(ACTIONS)},
-        **COMMAND_FIELDS,
-    },
-    "description": "A command the rules accept now, with the nick it is awaited from (none "
+AWAITED = shape(
+    {"action": {"type": "string", "enum": sorted(ACTIONS)}, **COMMAND_FIELDS},
+    optional=COMMAND_FIELDS,
+    closed=False,
+    description="A command the rules accept now, with the nick it is awaited from (none "
     "for the referee's words); the captain's experience is awaited without points.",
-}
+)
 
 # --- the state -----------------------------------------------------------------------------
 
-PLAYER = _object(
-    "A player (§2).",
-    ["team", "role", "name", "character", "xp"],
+PLAYER = shape(
     {
         "team": TEAM,
         "role": {"type": "string", "enum": ["keeper", "seeker", "chaser", "beater"]},
@@ -193,56 +168,51 @@ PLAYER = _object(
         "character": {"description": "The campaign character, if any (any JSON value)."},
         "xp": {"type": "integer", "enum": [0, 1, 2], "description": "Experience points (§3.2)."},
     },
+    description="A player (§2).",
 )
-TEAM_STATE = _object(
-    "A team (§2.2, §4.2).",
-    ["house", "initial", "captain", "goal_third", "xp_set"],
+TEAM_STATE = shape(
     {
         "house": HOUSE,
         "initial": {"type": "string", "pattern": "^[A-Z]$"},
         "captain": NICK,
-        "goal_third": _nullable(THIRD),
+        "goal_third": nullable(THIRD),
         "xp_set": {"type": "boolean", "description": "Whether its experience points are set."},
-        "substitutes": {
-            "type": "array",
-            "items": _object(
-                "Who may still come in (§8.6).",
-                ["name", "character"],
+        "substitutes": listed(
+            shape(
                 {"name": {"type": "string"}, "character": {"description": "Any JSON value."}},
-            ),
-        },
+                description="Who may still come in (§8.6).",
+            )
+        ),
         "substituted": {
             "type": "boolean",
             "description": "Whether its one substitution is allowed or made (§8.6).",
         },
     },
+    optional=("substitutes", "substituted"),
+    description="A team (§2.2, §4.2).",
 )
-SUBSTITUTION = _object(
-    "A captain's request for a substitution the referee has not answered, or has allowed "
-    "and is not yet made (§8.6).",
-    ["team", "captain", "reason", "note", "changes", "accepted", "when"],
+SUBSTITUTION = shape(
     {
         "team": TEAM,
         "captain": NICK,
         "reason": COMMAND_FIELDS["reason"],
-        "note": _nullable({"type": "string"}),
+        "note": nullable({"type": "string"}),
         "changes": COMMAND_FIELDS["changes"],
         "accepted": {"type": "boolean"},
-        "when": _nullable(COMMAND_FIELDS["when"]),
+        "when": nullable(COMMAND_FIELDS["when"]),
     },
+    description="A captain's request for a substitution the referee has not answered, or has "
+    "allowed and is not yet made (§8.6).",
 )
-BLUDGER = _object(
-    "A bludger this round (§5.4).",
-    ["third", "status", "by"],
+BLUDGER = shape(
     {
         "third": THIRD,
         "status": {"type": "string", "enum": ["idle", "free", "held", "kept", "used"]},
-        "by": _nullable(NICK),
+        "by": nullable(NICK),
     },
+    description="A bludger this round (§5.4).",
 )
-WINDOW = _object(
-    "An answer awaited within the time limit (§3.4): a block of a hit, or a save of a shot.",
-    ["kind", "deadline", "dice", "xp"],
+WINDOW = shape(
     {
         "kind": {"type": "string", "enum": ["block", "save"]},
         "deadline": {"type": "number", "description": "POSIX seconds."},
@@ -255,17 +225,19 @@ WINDOW = _object(
         "keeper": NICK,
         "defending": TEAM,
     },
+    optional=("target", "thrower", "blockers", "shooter", "keeper", "defending"),
+    description="An answer awaited within the time limit (§3.4): a block of a hit, or a save "
+    "of a shot.",
 )
-PASS = _object(
-    "A pass in the air (§5.5.4).",
-    ["from", "to", "third", "keeper", "intercepted"],
+PASS = shape(
     {
         "from": NICK,
         "to": NICK,
-        "third": _nullable(THIRD),
+        "third": nullable(THIRD),
         "keeper": {"type": "boolean"},
-        "intercepted": _nullable(NICK),
+        "intercepted": nullable(NICK),
     },
+    description="A pass in the air (§5.5.4).",
 )
 PHASES = [
     "experience",
@@ -283,9 +255,7 @@ PHASES = [
     "score",
     "over",
 ]
-SETTINGS = _object(
-    "The match settings, defaults filled in (docs/rules/chat-quidditch.md).",
-    ["answer_seconds", "final", "rounds", "half_time_after", "foul_xp", "referee_releases"],
+SETTINGS = shape(
     {
         "answer_seconds": {"type": "number"},
         "final": {"type": "boolean"},
@@ -295,96 +265,76 @@ SETTINGS = _object(
         "referee_releases": {"type": "boolean"},
         "cup_game": {"type": "boolean", "description": "Absent in a match begun before it."},
     },
+    optional=("cup_game",),
+    description="The match settings, defaults filled in (docs/rules/chat-quidditch.md).",
 )
 
 STATE_FIELDS = {
     "config": SETTINGS,
-    "teams": {"type": "array", "items": TEAM_STATE, "minItems": 2, "maxItems": 2},
+    "teams": listed(TEAM_STATE, minItems=2, maxItems=2),
     "players": {"type": "object", "additionalProperties": PLAYER, "description": "By nick."},
     "lineup": {
         "type": "object",
-        "additionalProperties": {"type": "array", "items": NICKS},
+        "additionalProperties": listed(NICKS),
         "description": "By position, each team's nicks someone plays, in roster order.",
     },
-    "pitch": {
-        "type": "array",
-        "items": THIRD,
-        "minItems": 3,
-        "maxItems": 3,
-        "description": f"The thirds from low to high: {'-'.join(UNNAMED)} before §4.2.",
-    },
+    "pitch": listed(
+        THIRD,
+        f"The thirds from low to high: {'-'.join(UNNAMED)} before §4.2.",
+        minItems=3,
+        maxItems=3,
+    ),
     "phase": {"type": "string", "enum": PHASES, "description": "What the match waits for."},
     "round": {"type": "integer", "description": "The round being played, 0 before the first."},
     "last_round": {"type": "integer", "description": "The last round (§5.1; §8.2 extends it)."},
-    "subround": {
-        "type": "string",
-        "enum": ["positioning", "beaters", "chasers", "seekers", None],
-        "nullable": True,
-    },
-    "positioning": {
-        "type": "string",
-        "enum": ["chaser", "seeker", "beater", None],
-        "nullable": True,
-        "description": "The group asked for its thirds (§5.3).",
-    },
-    "possession": _nullable(TEAM),
-    "carrier": _nullable({**NICK, "description": "Who holds the quaffle."}),
-    "last_carriers": {"type": "array", "items": _nullable(NICK), "minItems": 2, "maxItems": 2},
+    "subround": nullable(
+        {"type": "string", "enum": ["positioning", "beaters", "chasers", "seekers"]}
+    ),
+    "positioning": nullable(
+        {"type": "string", "enum": ["chaser", "seeker", "beater"]},
+        "The group asked for its thirds (§5.3).",
+    ),
+    "possession": nullable(TEAM),
+    "carrier": nullable(NICK, "Who holds the quaffle."),
+    "last_carriers": listed(nullable(NICK), minItems=2, maxItems=2),
     "thirds": {"type": "object", "additionalProperties": THIRD, "description": "By nick."},
-    "out": {**NICKS, "description": "Hit by a bludger this round (§5.4.1)."},
+    "out": listed(NICK, "Hit by a bludger this round (§5.4.1)."),
     "flew": NICKS,
     "threw": NICKS,
-    "bludgers": {"type": "array", "items": BLUDGER},
-    "snitch": _nullable(
-        _object(
-            "The snitch this round (§5.7).",
-            ["third", "gone"],
-            {
-                "third": THIRD,
-                "gone": {"type": "boolean"},
-            },
-        )
+    "bludgers": listed(BLUDGER),
+    "snitch": shape(
+        {"third": THIRD, "gone": {"type": "boolean"}},
+        nullable=True,
+        description="The snitch this round (§5.7).",
     ),
     "searched": NICKS,
     "found": NICKS,
     "grabbed": NICKS,
     "fouled": NICKS,
-    "pass": _nullable(PASS),
-    "flight": _nullable(
-        _object(
-            "The flight that opened the moment for attacks (§5.5.2).",
-            ["player", "to"],
-            {
-                "player": NICK,
-                "to": THIRD,
-            },
-        )
+    "pass": nullable(PASS),
+    "flight": shape(
+        {"player": NICK, "to": THIRD},
+        nullable=True,
+        description="The flight that opened the moment for attacks (§5.5.2).",
     ),
-    "bonus_third": _nullable({**THIRD, "description": "Where a shot gets 1 XP more (§5.5.6.1)."}),
-    "unguarded": _nullable({**NICK, "description": "May shoot unguarded (§5.6.2)."}),
-    "free_throw": _nullable({**TEAM, "description": "The team taking a free throw."}),
-    "pending": {"type": "array", "items": WINDOW},
+    "bonus_third": nullable(THIRD, "Where a shot gets 1 XP more (§5.5.6.1)."),
+    "unguarded": nullable(NICK, "May shoot unguarded (§5.6.2)."),
+    "free_throw": nullable(TEAM, "The team taking a free throw."),
+    "pending": listed(WINDOW),
     "goals": TWO_NUMBERS,
     "score": {**TWO_NUMBERS, "description": "Points, without the win bonus (§7)."},
-    "snitch_caught_by": _nullable(TEAM),
-    "end_votes": {
-        "type": "array",
-        "items": {"type": "string"},
-        "description": "Who agreed to end the game: referee, captains' nicks (§7).",
-    },
+    "snitch_caught_by": nullable(TEAM),
+    "end_votes": listed(
+        {"type": "string"}, "Who agreed to end the game: referee, captains' nicks (§7)."
+    ),
     "over": {"type": "boolean"},
-    "ended_by": {
-        "type": "string",
-        "enum": ["rounds", "snitch", "agreement", None],
-        "nullable": True,
-    },
-    "awaiting": {"type": "array", "items": AWAITED},
-    "substitutions": {"type": "array", "items": SUBSTITUTION, "maxItems": 2},
+    "ended_by": nullable({"type": "string", "enum": ["rounds", "snitch", "agreement"]}),
+    "awaiting": listed(AWAITED),
+    "substitutions": listed(SUBSTITUTION, maxItems=2),
 }
-STATE = _object(
-    "A Chat-Quidditch match; nothing is hidden, so every actor sees all of it.",
-    sorted(STATE_FIELDS),
+STATE = shape(
     STATE_FIELDS,
+    description="A Chat-Quidditch match; nothing is hidden, so every actor sees all of it.",
 )
 
 # --- events --------------------------------------------------------------------------------
@@ -395,15 +345,13 @@ OUTCOMES = {
 }
 
 
-MOVES = {
-    "type": "array",
-    "items": _object(
-        "One person's change (§8.6): from a nick (null: a substitute comes in) to a nick "
-        "(null: he leaves).",
-        ["name", "from", "to"],
-        {"name": {"type": "string"}, "from": _nullable(NICK), "to": _nullable(NICK)},
-    ),
-}
+MOVES = listed(
+    shape(
+        {"name": {"type": "string"}, "from": nullable(NICK), "to": nullable(NICK)},
+        description="One person's change (§8.6): from a nick (null: a substitute comes in) to "
+        "a nick (null: he leaves).",
+    )
+)
 
 EVENT_FIELDS: dict[str, tuple[str, dict]] = {
     "experience": (
@@ -425,12 +373,12 @@ EVENT_FIELDS: dict[str, tuple[str, dict]] = {
     ),
     "round": (
         "A round begins (§5.2).",
-        {"round": {"type": "integer"}, "team": TEAM, "house": HOUSE, "carrier": _nullable(NICK)},
+        {"round": {"type": "integer"}, "team": TEAM, "house": HOUSE, "carrier": nullable(NICK)},
     ),
     "position": ("A player named his third (§5.3).", {"player": NICK, "third": THIRD}),
     "bludgers_placed": (
         "The referee's roll for the bludgers (§5.4).",
-        {"dice": FACES, "thirds": {"type": "array", "items": THIRD}},
+        {"dice": FACES, "thirds": listed(THIRD)},
     ),
     "release": (
         "A ball released (§5.4, §5.5, §5.7); auto: without a referee's word.",
@@ -557,7 +505,7 @@ EVENT_FIELDS: dict[str, tuple[str, dict]] = {
         "The end (§7): points with the win bonus; winner null for a draw.",
         {
             "reason": STATE_FIELDS["ended_by"],
-            "winner": _nullable(TEAM),
+            "winner": nullable(TEAM),
             "points": TWO_NUMBERS,
         },
     ),
@@ -572,7 +520,7 @@ EVENT_FIELDS: dict[str, tuple[str, dict]] = {
             "house": HOUSE,
             "player": NICK,
             "reason": COMMAND_FIELDS["reason"],
-            "note": _nullable({"type": "string"}),
+            "note": nullable({"type": "string"}),
             "moves": MOVES,
         },
     ),
@@ -589,7 +537,7 @@ EVENT_FIELDS: dict[str, tuple[str, dict]] = {
             "house": HOUSE,
             "moves": MOVES,
             "vacant": NICKS,
-            "captain": _nullable(NICK),
+            "captain": nullable(NICK),
         },
     ),
     "answer_too_late": (
@@ -598,27 +546,16 @@ EVENT_FIELDS: dict[str, tuple[str, dict]] = {
     ),
 }
 
-
-def _event_schema(kind: str, description: str, fields: dict) -> dict:
-    properties = {"type": {"type": "string", "enum": [kind]}, **fields}
-    return _object(description, ["type", *fields], properties)
-
-
-EVENTS = {kind: _event_schema(kind, *entry) for kind, entry in EVENT_FIELDS.items()}
+EVENTS = {
+    kind: event(kind, description, **fields) for kind, (description, fields) in EVENT_FIELDS.items()
+}
 
 # --- the result ----------------------------------------------------------------------------
 
-RESULT = _object(
-    "The final result (§7, §8.3): points are 10 a goal, 50 the snitch, 100 for the winner.",
-    ["teams", "points", "winner", "rounds_played", "ended_by"],
+RESULT = shape(
     {
-        "teams": {
-            "type": "array",
-            "minItems": 2,
-            "maxItems": 2,
-            "items": _object(
-                "One team's result.",
-                ["house", "initial", "goals", "goals_conceded", "snitch", "bonus", "points"],
+        "teams": listed(
+            shape(
                 {
                     "house": HOUSE,
                     "initial": {"type": "string"},
@@ -628,13 +565,18 @@ RESULT = _object(
                     "bonus": {"type": "integer"},
                     "points": {"type": "integer"},
                 },
+                description="One team's result.",
             ),
-        },
+            minItems=2,
+            maxItems=2,
+        ),
         "points": TWO_NUMBERS,
-        "winner": _nullable(TEAM),
+        "winner": nullable(TEAM),
         "rounds_played": {"type": "integer"},
         "ended_by": STATE_FIELDS["ended_by"],
     },
+    description="The final result (§7, §8.3): points are 10 a goal, 50 the snitch, 100 for "
+    "the winner.",
 )
 
 
@@ -670,11 +612,8 @@ XP = {
 CHARACTER = {"type": "integer", **CAMPAIGN_ID, "x-picks": "character", "title": _("Character")}
 """One of the campaign's characters, chosen by name on the New game page."""
 
-TEAM_OF_THE_CAMPAIGN = {
-    "type": "object",
-    "title": _("A house of the campaign"),
-    "required": ["house", "players"],
-    "properties": {
+TEAM_OF_THE_CAMPAIGN = shape(
+    {
         "house": {
             "type": "integer",
             **CAMPAIGN_ID,
@@ -682,52 +621,35 @@ TEAM_OF_THE_CAMPAIGN = {
             "title": _("House"),
             "description": _("The house."),
         },
-        "captain": {
-            "type": "integer",
-            **CAMPAIGN_ID,
-            "x-picks": "character",
-            "nullable": True,
-            "title": _("Captain"),
-            "description": _("The captain, one of the players (§2.2); the first if left out."),
-        },
-        "players": {
-            "type": "array",
-            "title": _("Players"),
-            "minItems": 1,
-            "maxItems": MOST_PLAYERS,
-            "items": {
-                "type": "object",
-                "required": ["character"],
-                "properties": {
+        "captain": nullable(
+            {"type": "integer", **CAMPAIGN_ID, "x-picks": "character", "title": _("Captain")},
+            _("The captain, one of the players (§2.2); the first if left out."),
+        ),
+        "players": listed(
+            shape(
+                {
                     "character": CHARACTER,
                     "position": {**POSITION, "description": _("Left out: the sheet's.")},
                     "xp": XP,
                 },
-                "additionalProperties": False,
-            },
-        },
-        "substitutes": {
-            "type": "array",
-            "title": _("Substitutes"),
-            "description": _("Characters who may come in by a substitution (§8.6)."),
-            "maxItems": MOST_SUBSTITUTES,
-            "items": {
-                "type": "object",
-                "required": ["character"],
-                "properties": {
-                    "character": CHARACTER,
-                },
-                "additionalProperties": False,
-            },
-        },
+                optional=("position", "xp"),
+            ),
+            minItems=1,
+            maxItems=MOST_PLAYERS,
+            title=_("Players"),
+        ),
+        "substitutes": listed(
+            shape({"character": CHARACTER}),
+            _("Characters who may come in by a substitution (§8.6)."),
+            maxItems=MOST_SUBSTITUTES,
+            title=_("Substitutes"),
+        ),
     },
-    "additionalProperties": False,
-}
-TEAM_BY_NAME = {
-    "type": "object",
-    "title": _("A house by name, its players written out"),
-    "required": ["house", "players"],
-    "properties": {
+    optional=("captain", "substitutes"),
+    title=_("A house of the campaign"),
+)
+TEAM_BY_NAME = shape(
+    {
         "house": {
             "type": "string",
             "minLength": 1,
@@ -749,15 +671,9 @@ TEAM_BY_NAME = {
             "title": _("Captain's place"),
             "description": _("The captain's place in the list of players (§2.2)."),
         },
-        "players": {
-            "type": "array",
-            "title": _("Players"),
-            "minItems": 1,
-            "maxItems": MOST_PLAYERS,
-            "items": {
-                "type": "object",
-                "required": ["position"],
-                "properties": {
+        "players": listed(
+            shape(
+                {
                     "name": {
                         "type": "string",
                         "maxLength": NAME_LENGTH,
@@ -767,18 +683,15 @@ TEAM_BY_NAME = {
                     "position": POSITION,
                     "xp": XP,
                 },
-                "additionalProperties": False,
-            },
-        },
-        "substitutes": {
-            "type": "array",
-            "title": _("Substitutes"),
-            "description": _("Players who may come in by a substitution (§8.6)."),
-            "maxItems": MOST_SUBSTITUTES,
-            "items": {
-                "type": "object",
-                "required": ["name"],
-                "properties": {
+                optional=("name", "xp"),
+            ),
+            minItems=1,
+            maxItems=MOST_PLAYERS,
+            title=_("Players"),
+        ),
+        "substitutes": listed(
+            shape(
+                {
                     "name": {
                         "type": "string",
                         "minLength": 1,
@@ -786,86 +699,89 @@ TEAM_BY_NAME = {
                         "title": _("Name"),
                         "description": _("The substitute's name."),
                     },
-                },
-                "additionalProperties": False,
-            },
-        },
+                }
+            ),
+            _("Players who may come in by a substitution (§8.6)."),
+            maxItems=MOST_SUBSTITUTES,
+            title=_("Substitutes"),
+        ),
     },
-    "additionalProperties": False,
-}
+    optional=("initial", "captain", "substitutes"),
+    title=_("A house by name, its players written out"),
+)
 
 
 def config_schema(max_rounds: int) -> dict:
-    return {
-        "type": "object",
-        "required": ["teams"],
-        "properties": {
-            "teams": {
-                "type": "array",
-                "minItems": 2,
-                "maxItems": 2,
-                "title": _("Teams"),
-                "description": _(
+    """The config of a match of at most ``max_rounds`` rounds (§5.1): its two teams, and its
+    settings, each with a default."""
+    settings = {
+        "answer_seconds": {
+            "type": "number",
+            "minimum": 1,
+            "maximum": MOST_SECONDS,
+            "default": 10,
+            "title": _("Seconds to answer"),
+            "description": _("Seconds a player has to answer (§3.4)."),
+        },
+        "final": {
+            "type": "boolean",
+            "default": False,
+            "title": _("Cup final"),
+            "description": _("A cup final, played by the final-game rules (§8.2)."),
+        },
+        "cup_game": {
+            "type": "boolean",
+            "default": False,
+            "title": _("Cup game"),
+            "description": _(
+                "Set by the house cup, which credits its games itself (§8.3); a match "
+                "between houses outside the cup credits them at its end."
+            ),
+        },
+        "rounds": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": max_rounds,
+            "default": max_rounds,
+            "title": _("Rounds"),
+            "description": _("Rounds of the match (§5.1)."),
+        },
+        "half_time_after": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": max_rounds,
+            "default": 5,
+            "title": _("Half-time after round"),
+            "description": _("The chat after this round is the half-time break (§6)."),
+        },
+        "foul_xp": {
+            "type": "boolean",
+            "default": False,
+            "title": _("Experience for fouls"),
+            "description": _("Whether experience counts for fouls (docs/rules/chat-quidditch.md)."),
+        },
+        "referee_releases": {
+            "type": "boolean",
+            "default": True,
+            "title": _("Referee releases the balls"),
+            "description": _(
+                "The referee releases the balls (§5.4); else each is released at once."
+            ),
+        },
+    }
+    return shape(
+        {
+            "teams": listed(
+                {"oneOf": [TEAM_BY_NAME, TEAM_OF_THE_CAMPAIGN]},
+                _(
                     "The two teams: a house by name with its players written out, or "
                     "a house of the campaign with its characters (docs/rules/chat-quidditch.md)."
                 ),
-                "items": {"oneOf": [TEAM_BY_NAME, TEAM_OF_THE_CAMPAIGN]},
-            },
-            "answer_seconds": {
-                "type": "number",
-                "minimum": 1,
-                "maximum": MOST_SECONDS,
-                "default": 10,
-                "title": _("Seconds to answer"),
-                "description": _("Seconds a player has to answer (§3.4)."),
-            },
-            "final": {
-                "type": "boolean",
-                "default": False,
-                "title": _("Cup final"),
-                "description": _("A cup final, played by the final-game rules (§8.2)."),
-            },
-            "cup_game": {
-                "type": "boolean",
-                "default": False,
-                "title": _("Cup game"),
-                "description": _(
-                    "Set by the house cup, which credits its games itself (§8.3); a match "
-                    "between houses outside the cup credits them at its end."
-                ),
-            },
-            "rounds": {
-                "type": "integer",
-                "minimum": 1,
-                "maximum": max_rounds,
-                "default": max_rounds,
-                "title": _("Rounds"),
-                "description": _("Rounds of the match (§5.1)."),
-            },
-            "half_time_after": {
-                "type": "integer",
-                "minimum": 1,
-                "maximum": max_rounds,
-                "default": 5,
-                "title": _("Half-time after round"),
-                "description": _("The chat after this round is the half-time break (§6)."),
-            },
-            "foul_xp": {
-                "type": "boolean",
-                "default": False,
-                "title": _("Experience for fouls"),
-                "description": _(
-                    "Whether experience counts for fouls (docs/rules/chat-quidditch.md)."
-                ),
-            },
-            "referee_releases": {
-                "type": "boolean",
-                "default": True,
-                "title": _("Referee releases the balls"),
-                "description": _(
-                    "The referee releases the balls (§5.4); else each is released at once."
-                ),
-            },
+                minItems=2,
+                maxItems=2,
+                title=_("Teams"),
+            ),
+            **settings,
         },
-        "additionalProperties": False,
-    }
+        optional=settings,
+    )

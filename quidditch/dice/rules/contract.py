@@ -10,13 +10,13 @@ doivent pouvoir voir tous les dés pendant toute la manche", LE JEU).
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
+from games.contracts import command, event, listed, nullable, shape
 
 from .dice import ALL_DICE, ATTACK_DICE, DEFENCE_DICE
 from .pitch import ROWS, TWELVE_SIDED
 from .rounds import SEATS
 
 SIDE = {"type": "string", "enum": list(SEATS), "description": "A player's colour."}
-NO_SIDE = {**SIDE, "enum": [*SEATS, None], "nullable": True}
 DIE = {
     "type": "string",
     "enum": list(ALL_DICE),
@@ -27,26 +27,9 @@ DIE = {
 }
 ROW = {"type": "integer", "minimum": ROWS[0], "maximum": ROWS[-1], "description": "A scoring row."}
 POINTS = {"type": "integer", "minimum": 0}
+FACE = {"type": "integer", "minimum": 1, "maximum": 12}
 
-
-def _object(description: str, properties: dict, *, optional=()) -> dict:
-    """An object with exactly these properties, all required but the ``optional`` ones."""
-    required = [name for name in properties if name not in optional]
-    return {
-        "type": "object",
-        "description": description,
-        **({"required": required} if required else {}),  # OpenAPI 3.0: never an empty list
-        "properties": properties,
-        "additionalProperties": False,
-    }
-
-
-def _action(name: str, description: str, **fields) -> dict:
-    return _object(description, {"action": {"type": "string", "enum": [name]}, **fields})
-
-
-SETTINGS = _object(
-    _("How this game reads the text (docs/rules/dice-quidditch.md); each has a default."),
+SETTINGS = shape(
     {
         "twelve_sided": {
             "type": "string",
@@ -90,57 +73,55 @@ SETTINGS = _object(
         },
     },
     optional=("twelve_sided", "one_row_a_turn", "snitch_to_catch", "catch_bonus"),
+    description=_(
+        "How this game reads the text (docs/rules/dice-quidditch.md); each has a default."
+    ),
 )
 
 COMMANDS = {
-    "roll_off": _action(
+    "roll_off": command(
         "roll_off",
         "Opens the game: each side rolls a d6, the higher attacks first, a tie rolls again "
         "(PRÉPARATION). Either player gives it.",
     ),
-    "place": _action(
+    "place": command(
         "place",
         "Puts a die of the side whose turn it is on the row its face names (LE TERRAIN); "
         "the snitch, and the keeper, first.",
         player=SIDE,
         die=DIE,
     ),
-    "set_aside": _action(
+    "set_aside": command(
         "set_aside",
         "Sets a die aside until the next round, as the turn's die, when every die the side "
         "may place can only go to a full row (REMARQUE).",
         player=SIDE,
         die=DIE,
     ),
-    "end_turn": _action(
+    "end_turn": command(
         "end_turn", "Ends the side's turn, once a die is down this turn (LE JEU).", player=SIDE
     ),
 }
 
-SCORE = _object(
-    "A side's points so far.",
+SCORE = shape(
     {
         "goals": {**POINTS, "description": "Goal points."},
         "snitch": {**POINTS, "description": "Snitch points."},
     },
+    description="A side's points so far.",
 )
-A_DIE = _object(
-    "Where a die is this round.",
+A_DIE = shape(
     {
-        "face": {
-            "type": "integer",
-            "minimum": 1,
-            "maximum": 12,
-            "nullable": True,
-            "description": "Its face as last rolled; null before the round's roll.",
-        },
-        "row": {**ROW, "nullable": True, "description": "The row it is on; null while in hand."},
+        "face": nullable(FACE, "Its face as last rolled; null before the round's roll."),
+        "row": nullable(ROW, "The row it is on; null while in hand."),
         "aside": {"type": "boolean", "description": "Set aside until the next round (REMARQUE)."},
     },
+    description="Where a die is this round.",
 )
+#: The dice on each row, by the row's number as a string.
+ROWS_OF_DICE = {str(row): listed(DIE, maxItems=4) for row in ROWS}
 
-STATE = _object(
-    "Where the game stands; everyone sees all of it.",
+STATE = shape(
     {
         "settings": SETTINGS,
         "phase": {"type": "string", "enum": ["roll_off", "placing", "over"]},
@@ -148,67 +129,54 @@ STATE = _object(
             **POINTS,
             "description": "The round (manche) being played; 0 before the roll-off.",
         },
-        "attack": {**NO_SIDE, "description": "Who attacks this round; null before the roll-off."},
-        "turn": {**NO_SIDE, "description": "Whose turn it is; null when nobody's."},
+        "attack": nullable(SIDE, "Who attacks this round; null before the roll-off."),
+        "turn": nullable(SIDE, "Whose turn it is; null when nobody's."),
         "placed_this_turn": {**POINTS, "description": "Dice placed or set aside in this turn."},
-        "turn_row": {
-            **ROW,
-            "nullable": True,
-            "description": "The one row the attack's dice go to for the rest of this turn.",
-        },
-        "dice": {
-            "type": "object",
-            "description": "Each die of the round by name; empty before the roll-off.",
-            "properties": dict.fromkeys(ALL_DICE, A_DIE),
-            "additionalProperties": False,
-        },
-        "rows": {
-            "type": "object",
-            "description": "The dice on each row, '1' to '6', in the order placed; empty before.",
-            "properties": {
-                str(row): {"type": "array", "items": DIE, "maxItems": 4} for row in ROWS
-            },
-            "additionalProperties": False,
-        },
-        "score": _object("Each side's points.", {side: SCORE for side in SEATS}),
-        "winner": {**NO_SIDE, "description": "The winner once over; null for a draw or before."},
+        "turn_row": nullable(ROW, "The one row the attack's dice go to for the rest of this turn."),
+        "dice": shape(
+            dict.fromkeys(ALL_DICE, A_DIE),
+            optional=ALL_DICE,
+            description="Each die of the round by name; empty before the roll-off.",
+        ),
+        "rows": shape(
+            ROWS_OF_DICE,
+            optional=ROWS_OF_DICE,
+            description="The dice on each row, '1' to '6', in the order placed; empty before.",
+        ),
+        "score": shape({side: SCORE for side in SEATS}, description="Each side's points."),
+        "winner": nullable(SIDE, "The winner once over; null for a draw or before."),
         "over": {"type": "boolean"},
     },
+    description="Where the game stands; everyone sees all of it.",
 )
 
-
-def _event(name: str, description: str, **fields) -> dict:
-    return _object(description, {"type": {"type": "string", "enum": [name]}, **fields})
-
-
-FACE = {"type": "integer", "minimum": 1, "maximum": 12}
 EVENTS = {
-    "roll_off_tied": _event(
+    "roll_off_tied": event(
         "roll_off_tied", "Both rolled the same: roll again.", red=FACE, blue=FACE
     ),
-    "roll_off": _event(
+    "roll_off": event(
         "roll_off", "The roll-off: the higher attacks first.", red=FACE, blue=FACE, attack=SIDE
     ),
-    "round_started": _event(
+    "round_started": event(
         "round_started", "A round (manche) begins.", round=POINTS, attack=SIDE, defence=SIDE
     ),
-    "rolled": _event(
+    "rolled": event(
         "rolled",
         "A side rolls the dice still in its hand.",
         side=SIDE,
-        dice={
-            "type": "array",
-            "items": _object(
-                "A die rolled, and the row it must go to.", {"die": DIE, "face": FACE, "row": ROW}
-            ),
-        },
+        dice=listed(
+            shape(
+                {"die": DIE, "face": FACE, "row": ROW},
+                description="A die rolled, and the row it must go to.",
+            )
+        ),
     ),
-    "placed": _event("placed", "A die goes on its row.", side=SIDE, die=DIE, row=ROW),
-    "set_aside": _event(
+    "placed": event("placed", "A die goes on its row.", side=SIDE, die=DIE, row=ROW),
+    "set_aside": event(
         "set_aside", "A die is set aside: its row is full.", side=SIDE, die=DIE, row=ROW
     ),
-    "turn_ended": _event("turn_ended", "A side ends its turn.", side=SIDE),
-    "round_scored": _event(
+    "turn_ended": event("turn_ended", "A side ends its turn.", side=SIDE),
+    "round_scored": event(
         "round_scored",
         "The attack's points for the round, and its totals.",
         side=SIDE,
@@ -217,25 +185,25 @@ EVENTS = {
         goals=POINTS,
         snitch=POINTS,
     ),
-    "snitch_caught": _event(
+    "snitch_caught": event(
         "snitch_caught", "The attack catches the snitch and its bonus.", side=SIDE, bonus=POINTS
     ),
-    "game_over": _event(
+    "game_over": event(
         "game_over",
         "The end: each side's goal points and the winner (null for a draw).",
-        winner=NO_SIDE,
+        winner=nullable(SIDE),
         red=POINTS,
         blue=POINTS,
     ),
 }
 
-PER_SIDE = _object("A number per side.", dict.fromkeys(SEATS, POINTS))
-RESULT = _object(
-    "The final result: the most goal points win (LA VICTOIRE).",
+PER_SIDE = dict.fromkeys(SEATS, POINTS)
+RESULT = shape(
     {
-        "winner": {**NO_SIDE, "description": "The winner; null for a draw."},
-        "goals": {**PER_SIDE, "description": "Goal points, the catch's bonus included."},
-        "snitch": {**PER_SIDE, "description": "Snitch points."},
+        "winner": nullable(SIDE, "The winner; null for a draw."),
+        "goals": shape(PER_SIDE, description="Goal points, the catch's bonus included."),
+        "snitch": shape(PER_SIDE, description="Snitch points."),
         "rounds": {**POINTS, "description": "Rounds played."},
     },
+    description="The final result: the most goal points win (LA VICTOIRE).",
 )

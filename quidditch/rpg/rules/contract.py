@@ -11,6 +11,7 @@ state.
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
+from games.contracts import command, event, listed, nullable, shape, titled
 from games.ruleset import CAMPAIGN_ID
 
 from .teams import ATTRIBUTES, KEYS, LINE_UP, SIDES
@@ -24,37 +25,13 @@ SEEKERS = [key for key in KEYS if key.endswith(".seeker")]
 TARGETS = [key for key in KEYS if ".chaser" in key or key.endswith(".keeper")]
 
 SIDE = {"type": "string", "enum": list(SIDES), "description": "home (the first team) or away."}
-NO_SIDE = {**SIDE, "enum": [*SIDES, None], "nullable": True}
 NAME = {"type": "string", "description": _("A player's name, as the transcript gives it.")}
 HOUSE = {"type": "string", "description": "A team's house, by name."}
 WHOLE = {"type": "integer"}
 COUNT = {**WHOLE, "minimum": 0}
 POINTS = {**COUNT, "description": "Points: ten a goal, 150 for the snitch."}
-PER_SIDE = {
-    "type": "object",
-    "required": list(SIDES),
-    "properties": dict.fromkeys(SIDES, POINTS),
-    "additionalProperties": False,
-}
-HOUSES = {
-    "type": "object",
-    "description": "Each side's house.",
-    "required": list(SIDES),
-    "properties": dict.fromkeys(SIDES, HOUSE),
-    "additionalProperties": False,
-}
-
-
-def _object(description: str, properties: dict, *, optional=()) -> dict:
-    """An object with exactly these properties, all required but the ``optional`` ones."""
-    required = [name for name in properties if name not in optional]
-    return {
-        "type": "object",
-        "description": description,
-        **({"required": required} if required else {}),  # OpenAPI 3.0: never an empty list
-        "properties": properties,
-        "additionalProperties": False,
-    }
+PER_SIDE = shape(dict.fromkeys(SIDES, POINTS))
+HOUSES = shape(dict.fromkeys(SIDES, HOUSE), description="Each side's house.")
 
 
 def _key(keys: list[str], description: str, *, hidden: bool = False) -> dict:
@@ -65,10 +42,6 @@ def _key(keys: list[str], description: str, *, hidden: bool = False) -> dict:
     }
 
 
-def _action(name: str, description: str, **fields) -> dict:
-    return _object(description, {"action": {"type": "string", "enum": [name]}, **fields})
-
-
 #: The bounds of the config (docs/rules/rpg-quidditch.md, "Bounds of the settings"): names
 #: as long as the campaign's (a character's 120 characters, a house's 60), attributes ten
 #: times the sheet's default 1-10 either way, and Health up to 100 (the sheet's is 5).
@@ -76,12 +49,12 @@ NAME_LENGTH, HOUSE_LENGTH = 120, 60
 ATTRIBUTE = {"type": "integer", "minimum": -100, "maximum": 100}
 HEALTH = {"type": "integer", "minimum": 1, "maximum": 100}
 
-THREE_ATTRIBUTES = _object(
-    _(
+THREE_ATTRIBUTES = shape(
+    dict.fromkeys(ATTRIBUTES, WHOLE),
+    description=_(
         "The attributes the quidditch rules roll: Strength (a chaser's shot, a beater's bludger), "
         "Toughness (a keeper's defence), Dexterity (a keeper's defence, a seeker's roll)."
     ),
-    dict.fromkeys(ATTRIBUTES, WHOLE),
 )
 
 SETTINGS = {
@@ -126,11 +99,6 @@ SETTINGS = {
 }
 
 
-def _titled(schema: dict, title: str) -> dict:
-    """``schema`` with a ``title``: the label of its field on the New game page."""
-    return {**schema, "title": title}
-
-
 #: The labels of the config's settings and attributes (the config's alone: the state keeps
 #: the untitled shapes).
 SETTING_TITLES = {
@@ -152,27 +120,17 @@ POSITION_TITLES = {
     "seeker": _("Seeker"),
 }
 
-CONFIG_ATTRIBUTES = {
-    **THREE_ATTRIBUTES,
-    "title": _("Attributes"),
-    "properties": {key: {**ATTRIBUTE, "title": ATTRIBUTE_TITLES[key]} for key in ATTRIBUTES},
-}
-ENTRY = _object(
-    _(
-        "A player of a team: a character of the campaign by id (its name, attributes and Health "
-        "come from the sheet, its position too unless one is given), or a player written out "
-        "with a position and the three attributes, a name and Health (5 when left out). The "
-        "service stores a character's entry filled in from the sheet."
-    ),
+CONFIG_ATTRIBUTES = shape(
+    {key: titled(ATTRIBUTE, ATTRIBUTE_TITLES[key]) for key in ATTRIBUTES},
+    description=THREE_ATTRIBUTES["description"],
+    title=_("Attributes"),
+)
+ENTRY = shape(
     {
-        "character": {
-            "type": "integer",
-            **CAMPAIGN_ID,
-            "nullable": True,
-            "x-picks": "character",
-            "title": _("Character"),
-        },
-        "name": {**NAME, "maxLength": NAME_LENGTH, "title": _("Name")},
+        "character": nullable(
+            {"type": "integer", **CAMPAIGN_ID, "x-picks": "character", "title": _("Character")}
+        ),
+        "name": titled({**NAME, "maxLength": NAME_LENGTH}, _("Name")),
         "position": {
             "type": "string",
             "enum": list(LINE_UP),
@@ -180,15 +138,17 @@ ENTRY = _object(
             "x-choice-titles": POSITION_TITLES,  # each position in words, for the New game page
         },
         "attributes": CONFIG_ATTRIBUTES,
-        "health": {**HEALTH, "title": _("Health")},
+        "health": titled(HEALTH, _("Health")),
     },
     optional=("character", "name", "position", "attributes", "health"),
-)
-TEAM = _object(
-    _(
-        "A team of seven: three chasers, two beaters, a keeper and a seeker. Either a house of "
-        "the campaign by id with its characters, or a house's name with players written out."
+    description=_(
+        "A player of a team: a character of the campaign by id (its name, attributes and Health "
+        "come from the sheet, its position too unless one is given), or a player written out "
+        "with a position and the three attributes, a name and Health (5 when left out). The "
+        "service stores a character's entry filled in from the sheet."
     ),
+)
+TEAM = shape(
     {
         "house": {
             "oneOf": [
@@ -203,43 +163,32 @@ TEAM = _object(
             "title": _("House"),
             "description": _("A house of the campaign by id (its characters), or a name."),
         },
-        "house_id": {
-            "type": "integer",
-            **CAMPAIGN_ID,
-            "nullable": True,
-            "title": _("House's id"),
-            "description": _("Filled in by the service when a house is given by id."),
-        },
-        "players": {
-            "type": "array",
-            "minItems": 7,
-            "maxItems": 7,
-            "items": ENTRY,
-            "title": _("Players"),
-        },
+        "house_id": nullable(
+            {"type": "integer", **CAMPAIGN_ID, "title": _("House's id")},
+            _("Filled in by the service when a house is given by id."),
+        ),
+        "players": listed(ENTRY, minItems=7, maxItems=7, title=_("Players")),
     },
     optional=("house_id",),
+    description=_(
+        "A team of seven: three chasers, two beaters, a keeper and a seeker. Either a house of "
+        "the campaign by id with its characters, or a house's name with players written out."
+    ),
 )
-CONFIG = _object(
-    _(
+CONFIG = shape(
+    {
+        "teams": listed(TEAM, minItems=2, maxItems=2, title=_("Teams")),
+        **{key: titled(schema, SETTING_TITLES[key]) for key, schema in SETTINGS.items()},
+    },
+    optional=SETTINGS,
+    description=_(
         "The two teams, home first, and how this match reads the text "
         "(docs/rules/rpg-quidditch.md); every setting has a default."
     ),
-    {
-        "teams": {
-            "type": "array",
-            "minItems": 2,
-            "maxItems": 2,
-            "items": TEAM,
-            "title": _("Teams"),
-        },
-        **{key: _titled(schema, SETTING_TITLES[key]) for key, schema in SETTINGS.items()},
-    },
-    optional=tuple(SETTINGS),
 )
 
 COMMANDS = {
-    "aim": _action(
+    "aim": command(
         "aim",
         "A beater chooses the target of the bludger for this turn's blocking phase: an "
         "opposing chaser or keeper still in play (QUIDDITCH, Blocking).",
@@ -250,7 +199,7 @@ COMMANDS = {
             hidden=True,
         ),
     ),
-    "seek": _action(
+    "seek": command(
         "seek",
         "A seeker, at a snitch turn, tries to catch the snitch or interferes with the other "
         "seeker's attempt (QUIDDITCH, Chasing the Snitch).",
@@ -262,93 +211,83 @@ COMMANDS = {
             "until the turn is rolled.",
         },
     ),
-    "distract_referee": _action(
+    "distract_referee": command(
         "distract_referee",
         "The storyguide's call: Madam Hooch misses this turn's fouls, so they draw no "
         "penalty shot.",
     ),
 }
 
-PLAYER = _object(
-    "A player of the match, as its sheet stands in the match.",
+PLAYER = shape(
     {
         "side": SIDE,
         "position": {"type": "string", "enum": list(LINE_UP)},
         "name": NAME,
-        "character": {
-            "type": "integer",
-            "nullable": True,
-            "description": "The campaign's character; null for a player written out.",
-        },
+        "character": nullable(
+            {"type": "integer"}, "The campaign's character; null for a player written out."
+        ),
         "attributes": THREE_ATTRIBUTES,
         "health": {**COUNT, "description": "Health now; at 0 the player has left the match."},
         "health_lost": {**COUNT, "description": "Health lost in this match."},
         "left": {"type": "boolean", "description": "Left the match with no Health left."},
     },
+    description="A player of the match, as its sheet stands in the match.",
 )
-STATE = _object(
-    "Where the match stands. Everyone sees all of it but the choices of the turn, which are "
-    "each chooser's own until the turn is rolled.",
+#: This turn's choices so far, by chooser.
+CHOICES = {
+    **{key: _key(TARGETS, "A beater's target.", hidden=True) for key in BEATERS},
+    **{key: {"type": "string", "enum": [*PLAYS, HIDDEN]} for key in SEEKERS},
+}
+STATE = shape(
     {
-        "settings": _object("The match's settings, defaults filled in.", SETTINGS),
-        "teams": {
-            "type": "array",
-            "items": _object(
-                "A team: its side and house.",
+        "settings": shape(SETTINGS, description="The match's settings, defaults filled in."),
+        "teams": listed(
+            shape(
                 {
                     "side": SIDE,
                     "house": HOUSE,
-                    "house_id": {
-                        "type": "integer",
-                        "nullable": True,
-                        "description": "The campaign's house; null for a team written out.",
-                    },
+                    "house_id": nullable(
+                        {"type": "integer"}, "The campaign's house; null for a team written out."
+                    ),
                 },
-            ),
-        },
-        "players": _object("The fourteen players by key.", dict.fromkeys(KEYS, PLAYER)),
+                description="A team: its side and house.",
+            )
+        ),
+        "players": shape(dict.fromkeys(KEYS, PLAYER), description="The fourteen players by key."),
         "turn": {"type": "integer", "minimum": 1, "description": "The turn being played."},
         "score": {**PER_SIDE, "description": "Each side's points."},
-        "choices": {
-            "type": "object",
-            "description": "This turn's choices so far, by chooser: a beater's target, a "
+        "choices": shape(
+            CHOICES,
+            optional=CHOICES,
+            description="This turn's choices so far, by chooser: a beater's target, a "
             "seeker's play, or chosen for a choice not yet shown.",
-            "properties": {
-                **{key: _key(TARGETS, "A beater's target.", hidden=True) for key in BEATERS},
-                **{key: {"type": "string", "enum": [*PLAYS, HIDDEN]} for key in SEEKERS},
-            },
-            "additionalProperties": False,
-        },
+        ),
         "distracted": {
             "type": "boolean",
             "description": "Whether the storyguide has Madam Hooch look elsewhere this turn.",
         },
         "over": {"type": "boolean"},
-        "winner": {**NO_SIDE, "description": "The winner once over; null for a draw or before."},
-        "caught_by": {**NO_SIDE, "description": "The side whose seeker caught the snitch."},
+        "winner": nullable(SIDE, "The winner once over; null for a draw or before."),
+        "caught_by": nullable(SIDE, "The side whose seeker caught the snitch."),
     },
+    description="Where the match stands. Everyone sees all of it but the choices of the turn, "
+    "which are each chooser's own until the turn is rolled.",
 )
-
-
-def _event(kind: str, description: str, **fields) -> dict:
-    return _object(description, {"type": {"type": "string", "enum": [kind]}, **fields})
 
 
 def _roll(kind: str, description: str, **fields) -> dict:
     """A roll of two dice, the higher kept, plus an attribute (the campaign's check)."""
-    return _event(
+    return event(
         kind,
         description,
         player=_key(KEYS, "Who rolled."),
         name=NAME,
-        faces={"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+        faces=listed({"type": "integer"}, minItems=2, maxItems=2),
         total={"type": "integer", "description": "The higher die plus the attribute."},
-        difficulty={
-            "type": "integer",
-            "nullable": True,
-            "description": "What the total had to reach; null for a seeker's roll.",
-        },
-        success={"type": "boolean", "nullable": True},
+        difficulty=nullable(
+            {"type": "integer"}, "What the total had to reach; null for a seeker's roll."
+        ),
+        success=nullable({"type": "boolean"}),
         **fields,
     )
 
@@ -359,13 +298,13 @@ SCORED = {
     "houses": HOUSES,
 }
 EVENTS = {
-    "chose": _event(
+    "chose": event(
         "chose",
         "A beater or a seeker has chosen (what, the others see when the turn is rolled).",
         player=_key(KEYS, "The chooser."),
         name=NAME,
     ),
-    "referee_distracted": _event(
+    "referee_distracted": event(
         "referee_distracted", "Madam Hooch looks elsewhere this turn.", turn=COUNT
     ),
     "shot": _roll("shot", "A chaser's scoring roll: Strength against the defended difficulty."),
@@ -377,7 +316,7 @@ EVENTS = {
         foul={"type": "boolean", "description": "Whether the attack is a foul."},
         blocked={"type": "boolean", "description": "Whether it blocked the target's goal."},
     ),
-    "goal": _event(
+    "goal": event(
         "goal",
         "An unblocked goal: ten points.",
         player=_key(KEYS, "The scorer."),
@@ -385,17 +324,17 @@ EVENTS = {
         **SCORED,
     ),
     "penalty_shot": _roll("penalty_shot", "A penalty shot, which beaters cannot touch."),
-    "penalty_goal": _event(
+    "penalty_goal": event(
         "penalty_goal",
         "A penalty shot goes in: ten points.",
         player=_key(KEYS, "The scorer."),
         name=NAME,
         **SCORED,
     ),
-    "foul_unseen": _event(
+    "foul_unseen": event(
         "foul_unseen", "Madam Hooch misses a foul: no penalty shot.", side=SIDE, house=HOUSE
     ),
-    "left_the_match": _event(
+    "left_the_match": event(
         "left_the_match",
         "A player with no Health left leaves the match.",
         player=_key(KEYS, "Who left."),
@@ -406,51 +345,50 @@ EVENTS = {
         "A seeker's Dexterity roll at a snitch turn (doubled bonus when interfering).",
         play={"type": "string", "enum": list(PLAYS)},
     ),
-    "snitch_caught": _event(
+    "snitch_caught": event(
         "snitch_caught",
         "A seeker catches the snitch: 150 points, and the end.",
         player=_key(SEEKERS, "The seeker."),
         name=NAME,
         **SCORED,
     ),
-    "snitch_escaped": _event("snitch_escaped", "Nobody catches the snitch this time."),
-    "turn_started": _event("turn_started", "A new turn begins.", turn=COUNT),
-    "game_over": _event(
+    "snitch_escaped": event("snitch_escaped", "Nobody catches the snitch this time."),
+    "turn_started": event("turn_started", "A new turn begins.", turn=COUNT),
+    "game_over": event(
         "game_over",
         "The end: the score and the winner (null for a draw).",
-        winner=NO_SIDE,
+        winner=nullable(SIDE),
         score=PER_SIDE,
         houses=HOUSES,
     ),
 }
 
-RESULT = _object(
-    "The final result: the higher score wins; the winner's house earns the difference.",
+RESULT = shape(
     {
-        "winner": {**NO_SIDE, "description": "The winner; null for a draw."},
+        "winner": nullable(SIDE, "The winner; null for a draw."),
         "score": PER_SIDE,
-        "caught_by": {**NO_SIDE, "description": "The side whose seeker caught the snitch."},
+        "caught_by": nullable(SIDE, "The side whose seeker caught the snitch."),
         "house_points": {
             **COUNT,
             "description": "What the winning house earns: the difference of the scores "
             "(0 for a draw). Every player of the team has earned it for Popularity.",
         },
-        "teams": {
-            "type": "array",
-            "items": _object(
-                "A team and its characters.",
+        "teams": listed(
+            shape(
                 {
                     "side": SIDE,
                     "house": HOUSE,
-                    "house_id": {"type": "integer", "nullable": True},
-                    "characters": {"type": "array", "items": {"type": "integer"}},
+                    "house_id": nullable({"type": "integer"}),
+                    "characters": listed({"type": "integer"}),
                 },
-            ),
-        },
+                description="A team and its characters.",
+            )
+        ),
         "health_lost": {
             "type": "object",
             "description": "Health each character lost, by character id.",
             "additionalProperties": {"type": "integer", "minimum": 1},
         },
     },
+    description="The final result: the higher score wins; the winner's house earns the difference.",
 )

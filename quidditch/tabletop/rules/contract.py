@@ -10,18 +10,11 @@ against them. Squares are ``[x, y]``: ``x`` along the pitch from the home end
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
+from games.contracts import command, event, listed, nullable, shape, titled
 
 from .directional_die import DIRECTIONS, HIT
 from .orders import ACTIONS
 from .teams import POSITIONS, SIDES, every_player
-
-
-def nullable(schema: dict, description: str = "") -> dict:
-    """``schema`` or null (an enum lists null too, as OpenAPI 3.0 validators want)."""
-    more = {"enum": [*schema["enum"], None]} if "enum" in schema else {}
-    said = {"description": description} if description else {}
-    return {**schema, "nullable": True, **more, **said}
-
 
 SQUARE = {
     "type": "array",
@@ -31,7 +24,6 @@ SQUARE = {
     "description": "A square [x, y]: x along the pitch from the home end (0), y across it "
     "from the top of the board.",
 }
-NO_SQUARE = nullable(SQUARE, "A square [x, y], or null: nowhere.")
 SIDE = {"type": "string", "enum": list(SIDES), "description": "A side: home or away."}
 NO_SIDE = nullable(SIDE)
 PLAYER = {
@@ -50,31 +42,11 @@ FACE = {"type": "integer", "description": "A die's result."}
 COUNT = {"type": "integer", "minimum": 0}
 BOOLEAN = {"type": "boolean"}
 TEXT = {"type": "string"}
-NUMBERS = {"type": "object", "properties": {side: COUNT for side in SIDES}, "required": list(SIDES)}
-TEAMS = {
-    "type": "object",
-    "description": "The teams' names (null: a team called by its side), for the transcript.",
-    "properties": {side: {"type": "string", "nullable": True} for side in SIDES},
-    "required": list(SIDES),
-    "additionalProperties": False,
-}
-
-
-def _object(properties: dict, *, optional=(), description: str = "", nullable=False) -> dict:
-    schema = {"type": "object", "properties": properties, "additionalProperties": False}
-    required = [name for name in properties if name not in optional]
-    if required:  # OpenAPI 3.0: a "required" list is never empty
-        schema["required"] = required
-    if description:
-        schema["description"] = description
-    if nullable:
-        schema["nullable"] = True
-    return schema
-
-
-def _list(items: dict, description: str = "") -> dict:
-    schema = {"type": "array", "items": items}
-    return {**schema, "description": description} if description else schema
+NUMBERS = shape({side: COUNT for side in SIDES}, closed=False)
+TEAMS = shape(
+    {side: nullable({"type": "string"}) for side in SIDES},
+    description="The teams' names (null: a team called by its side), for the transcript.",
+)
 
 
 # The config.
@@ -97,16 +69,12 @@ POSITION_TITLES = {
     "seeker": _("Seeker 7"),
 }
 
-TEAM_CONFIG = _object(
+TEAM_CONFIG = shape(
     {
-        "name": {
-            "type": "string",
-            "nullable": True,
-            "minLength": 1,
-            "maxLength": 40,
-            "title": _("Team name"),
-            "description": _("The team's name; none: the team is called by its side."),
-        },
+        "name": nullable(
+            {"type": "string", "minLength": 1, "maxLength": 40, "title": _("Team name")},
+            _("The team's name; none: the team is called by its side."),
+        ),
         "captain": {
             "type": "string",
             "enum": list(POSITIONS),
@@ -128,43 +96,35 @@ TEAM_CONFIG = _object(
 )
 #: The label of each side's team on the New game page.
 TEAM_TITLES = {"home": _("Home team"), "away": _("Away team")}
-CONFIG = _object(
+CONFIG = shape(
     {
-        "pitch": {
-            **_object(
-                {
-                    "length": {
-                        "type": "integer",
-                        "minimum": 25,
-                        "maximum": 61,
-                        "title": _("Length"),
-                    },
-                    "width": {"type": "integer", "minimum": 15, "maximum": 41, "title": _("Width")},
-                },
-                description=_("Odd sizes, 25-61 long and 15-41 wide; 33 x 21 by default."),
-            ),
-            "title": _("Pitch"),
-        },
-        "teams": {
-            **_object(
-                {side: {**TEAM_CONFIG, "title": TEAM_TITLES[side]} for side in SIDES},
-                optional=SIDES,
-                description=_("Per side: its name, captain and star player."),
-            ),
-            "title": _("Teams"),
-        },
-        "scenario": {
-            "type": "object",
-            "nullable": True,
-            "maxProperties": len(SCENARIO_FIELDS),
-            "title": _("Starting position"),
-            "description": _(
+        "pitch": shape(
+            {
+                "length": {"type": "integer", "minimum": 25, "maximum": 61, "title": _("Length")},
+                "width": {"type": "integer", "minimum": 15, "maximum": 41, "title": _("Width")},
+            },
+            description=_("Odd sizes, 25-61 long and 15-41 wide; 33 x 21 by default."),
+            title=_("Pitch"),
+        ),
+        "teams": shape(
+            {side: titled(TEAM_CONFIG, TEAM_TITLES[side]) for side in SIDES},
+            optional=SIDES,
+            description=_("Per side: its name, captain and star player."),
+            title=_("Teams"),
+        ),
+        "scenario": nullable(
+            {
+                "type": "object",
+                "maxProperties": len(SCENARIO_FIELDS),
+                "title": _("Starting position"),
+            },
+            _(
                 "A starting position: players (every player's square, null: off "
                 "the broom), quaffle ({square} or {carrier}), bludgers, snitch ({square, seen}), "
                 "score, and side (the side to play; none: a kick-off position). See "
                 "docs/rules/tabletop-quidditch.md."
             ),
-        },
+        ),
     },
     optional=("pitch", "teams", "scenario"),
     description=_("The config of a Table Top Quidditch match, every setting optional."),
@@ -247,51 +207,49 @@ COMMAND_FIELDS = {
     "let_stand": ({}, "The side lets the last command's dice stand."),
 }
 OPTIONAL = {"star", "bludger"}
+#: Every command but the toss names the side it is given for.
+GIVEN_FOR = {"side": {**SIDE, "description": "The side the command is given for."}}
 
-
-def _command(action: str) -> dict:
-    fields, description = COMMAND_FIELDS[action]
-    properties = {"action": {"type": "string", "enum": [action]}}
-    if action != "toss":
-        properties["side"] = {**SIDE, "description": "The side the command is given for."}
-    return _object({**properties, **fields}, optional=OPTIONAL, description=description)
-
-
-COMMANDS = {action: _command(action) for action in ACTIONS}
+COMMANDS = {
+    action: command(
+        action,
+        COMMAND_FIELDS[action][1],
+        optional=OPTIONAL,
+        **({} if action == "toss" else GIVEN_FOR),
+        **COMMAND_FIELDS[action][0],
+    )
+    for action in ACTIONS
+}
 
 # The state.
 
-PLAYER_STATE = _object(
+PLAYER_STATE = shape(
     {
         "square": nullable(SQUARE, "Where they are; null: off the broom."),
         "speed_loss": {**COUNT, "description": "Squares an injury takes off their flights."},
         "dice_loss": {**COUNT, "description": "What an injury takes off their rolls."},
-        "dazed": {
-            "type": "integer",
-            "nullable": True,
-            "description": "The phase they were dazed in; null: not dazed.",
-        },
+        "dazed": nullable({"type": "integer"}, "The phase they were dazed in; null: not dazed."),
     }
 )
-PHASE = _object(
+PHASE = shape(
     {
         "number": COUNT,
         "side": SIDE,
-        "places": _object(
+        "places": shape(
             {"chaser": NO_PLAYER, "beater": NO_PLAYER, "seeker": NO_PLAYER},
             description="Who has taken the phase's chaser (or keeper), beater and seeker place.",
         ),
-        "moved": _list(PLAYER),
-        "acted": _list(PLAYER),
-        "captain_used": _list(SIDE, "Sides whose captain has re-rolled in this phase."),
-        "star_used": _list(SIDE, "Sides whose star player has set a roll in this phase."),
+        "moved": listed(PLAYER),
+        "acted": listed(PLAYER),
+        "captain_used": listed(SIDE, "Sides whose captain has re-rolled in this phase."),
+        "star_used": listed(SIDE, "Sides whose star player has set a roll in this phase."),
         "spotter": nullable(PLAYER, "The seeker who spotted the snitch this phase."),
-        "ending": {"type": "string", "nullable": True, "description": "Why the phase ended."},
+        "ending": nullable({"type": "string"}, "Why the phase ended."),
     },
     nullable=True,
     description="The phase being played or the last one; null before the first.",
 )
-AWAITING = _object(
+AWAITING = shape(
     {
         "kind": {"type": "string", "enum": ["bludger", "push", "repel"]},
         "side": SIDE,
@@ -304,14 +262,14 @@ AWAITING = _object(
     description="An answer the match waits for: a beater's to a bludger (dodge or hit), "
     "the push of a victim (injury 6), a keeper's repel.",
 )
-STATE = _object(
+STATE = shape(
     {
-        "pitch": _object({"length": COUNT, "width": COUNT}),
-        "teams": _object(
+        "pitch": shape({"length": COUNT, "width": COUNT}),
+        "teams": shape(
             {
-                side: _object(
+                side: shape(
                     {
-                        "name": {"type": "string", "nullable": True},
+                        "name": nullable({"type": "string"}),
                         "captain": {"type": "string", "enum": list(POSITIONS)},
                         "star": {"type": "string", "enum": list(POSITIONS)},
                     }
@@ -319,17 +277,15 @@ STATE = _object(
                 for side in SIDES
             }
         ),
-        "players": _object({player: PLAYER_STATE for player in every_player()}),
-        "quaffle": _object({"square": SQUARE, "carrier": nullable(PLAYER, "Null: loose.")}),
-        "bludgers": {
-            **_list(_object({"square": SQUARE, "struck_by": NO_PLAYER})),
-            "minItems": 2,
-            "maxItems": 2,
-        },
-        "snitch": _object(
+        "players": shape({player: PLAYER_STATE for player in every_player()}),
+        "quaffle": shape({"square": SQUARE, "carrier": nullable(PLAYER, "Null: loose.")}),
+        "bludgers": listed(
+            shape({"square": SQUARE, "struck_by": NO_PLAYER}), minItems=2, maxItems=2
+        ),
+        "snitch": shape(
             {
                 "square": nullable(SQUARE, "Null: hidden."),
-                "seen": _list(SIDE, "The sides whose seeker has seen it."),
+                "seen": listed(SIDE, "The sides whose seeker has seen it."),
                 "caught_by": PLAYER,
             },
             optional=("caught_by",),
@@ -345,16 +301,16 @@ STATE = _object(
         },
         "phase": PHASE,
         "next_side": nullable(SIDE, "The side to play the next phase."),
-        "after": _list(TEXT, "What follows the end of the phase still to be done."),
+        "after": listed(TEXT, "What follows the end of the phase still to be done."),
         "awaiting": AWAITING,
-        "penalty": _object({"side": SIDE}, nullable=True),
-        "free_moves": _object(
-            {"moved": _list(PLAYER), "done": _list(SIDE)},
+        "penalty": shape({"side": SIDE}, nullable=True),
+        "free_moves": shape(
+            {"moved": listed(PLAYER), "done": listed(SIDE)},
             nullable=True,
             description="After a goal: who has moved, which sides are done.",
         ),
         "proposal": nullable(SIDE, "The side that proposed to end the match."),
-        "reroll": _object(
+        "reroll": shape(
             {
                 "before": {"type": "object", "description": "The state before that command."},
                 "command": {
@@ -362,19 +318,15 @@ STATE = _object(
                     "additionalProperties": True,
                     "description": "The command that rolled (any of this ruleset's).",
                 },
-                "faces": _list(FACE),
-                "purposes": _list(TEXT, "What each die was rolled for."),
-                "declined": _list(SIDE, "Sides that let the dice stand."),
+                "faces": listed(FACE),
+                "purposes": listed(TEXT, "What each die was rolled for."),
+                "declined": listed(SIDE, "Sides that let the dice stand."),
             },
             nullable=True,
             description="The last command's dice, which a captain may re-roll.",
         ),
         "over": BOOLEAN,
-        "ended_by": {
-            "type": "string",
-            "nullable": True,
-            "enum": ["snitch", "concession", "no_seekers", None],
-        },
+        "ended_by": nullable({"type": "string", "enum": ["snitch", "concession", "no_seekers"]}),
         "winner": NO_SIDE,
     },
     description="A Table Top Quidditch match as everyone sees it: nothing is hidden.",
@@ -428,9 +380,9 @@ EVENT_FIELDS = {
     "injury": {"player": PLAYER, "result": FACE},
     "bludger_hit": {"player": PLAYER, "bludger": COUNT, "result": FACE, "struck": BOOLEAN},
     "bludger_sent": {"bludger": COUNT, "direction": DIRECTION, "squares": COUNT},
-    "seeker_looks": {"player": PLAYER, "faces": _list(FACE), "total": COUNT},
+    "seeker_looks": {"player": PLAYER, "faces": listed(FACE), "total": COUNT},
     "seeker_spots": {"player": PLAYER, **ROLLED, "seen": BOOLEAN},
-    "snitch_appears": {"across": FACE, "along": FACE, "to": SQUARE, "seen": _list(SIDE)},
+    "snitch_appears": {"across": FACE, "along": FACE, "to": SQUARE, "seen": listed(SIDE)},
     "snitch_flies": {
         "direction": {"type": "string", "enum": [*DIRECTIONS, HIT]},
         "squares": COUNT,
@@ -452,19 +404,20 @@ EVENT_FIELDS = {
 TEAMS_NAMED = {"side", "player", "target", "winner", "home"}
 """An event with one of these fields carries the teams' names (``Resolution.say``)."""
 
+#: A shot from the shooting zone is not tested (``tested``): no die, nothing needed.
+UNROLLED = {"shot": ("result", "needed")}
 
-def _event(kind: str) -> dict:
-    fields = EVENT_FIELDS[kind]
-    properties = {"type": {"type": "string", "enum": [kind]}, **fields}
-    if TEAMS_NAMED & fields.keys():
-        properties["teams"] = TEAMS
-    optional = ("result", "needed") if kind == "shot" else ()
-    return _object(properties, optional=optional)
+EVENTS = {
+    kind: event(
+        kind,
+        optional=UNROLLED.get(kind, ()),
+        **fields,
+        **({"teams": TEAMS} if TEAMS_NAMED & fields.keys() else {}),
+    )
+    for kind, fields in EVENT_FIELDS.items()
+}
 
-
-EVENTS = {kind: _event(kind) for kind in EVENT_FIELDS}
-
-RESULT = _object(
+RESULT = shape(
     {
         "winner": NO_SIDE,
         "score": NUMBERS,
