@@ -4,8 +4,9 @@ The attack rolls four goal dice, the quaffle and the snitch; the defence the
 keeper and two bludgers. Each die goes to the scoring row of its number, and
 the attack scores the rows the defence's black dice did not block. ``rules/``
 holds the pure rules (and ``rules/contract.py`` the shapes a client meets),
-``words`` the game's words in French (the text's language), German and
-English, ``narration`` the transcript, ``table`` the pitch as a page draws it,
-``bots`` the computer opponent that plays to win;
+``texts`` the game's vocabulary in French (the text's language), German and
+English, ``words`` what the platform says of the game with it, ``narration`` the
+transcript, ``table`` the pitch as a page draws it, ``bots`` the computer opponent
+that plays to win, and ``manifest`` puts them together for the platform;
 ``docs/rules/dice-quidditch.md`` says how the text was read.
 """

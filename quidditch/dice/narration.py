@@ -1,11 +1,10 @@
-"""The log as the players would say it, in French, German and English (``words``)."""
+"""The log as the players would say it, in French, German and English (``texts``)."""
 
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
 
-from . import words
-from .words import LANGUAGES, say
+from .texts import LANGUAGES, SIDES, TEXTS, die_name, die_object
 
 LINES = {
     "roll_off_tied": _("Roll-off: {red} to {blue}, a tie: both roll again."),
@@ -33,26 +32,26 @@ def narrate(event: dict) -> dict[str, str]:
 def _line(event: dict, language: str) -> str:
     fields = dict(event)
     for name in ("side", "attack", "defence", "winner"):
-        if event.get(name) in words.SIDES:
-            fields[name] = words.side(event[name], language)
+        if event.get(name) in SIDES:
+            fields[name] = TEXTS.say(language, SIDES[event[name]])
     if "die" in event:
-        fields["die"] = words.die_object(event["die"], language)
+        fields["die"] = die_object(event["die"], language)
     if event["type"] == "rolled":
         fields["dice"] = ", ".join(
-            say(language, ROLLED_DIE, **rolled, name=words.die_name(rolled["die"], language))
+            TEXTS.say(language, ROLLED_DIE, **rolled, name=die_name(rolled["die"], language))
             for rolled in event["dice"]
         )
     if event["type"] == "game_over":
         outcome = OUTCOMES["win" if event["winner"] else "draw"]
-        fields["outcome"] = say(language, outcome, winner=fields["winner"])
-    return say(language, LINES[event["type"]], **fields)
+        fields["outcome"] = TEXTS.say(language, outcome, winner=fields["winner"])
+    return TEXTS.say(language, LINES[event["type"]], **fields)
 
 
 #: Who won and why (LA VICTOIRE): the most goal points win, the catch's bonus counted
 #: in them; catching the snitch ends the game but does not decide it by itself. Each
 #: sentence in the form for the catcher's snitch points ("1 snitch point").
 ENDINGS = {
-    "catcher_wins": lambda n, language: words.TEXTS.ngettext(
+    "catcher_wins": lambda n, language: TEXTS.ngettext(
         "{winner} wins on goal points, {goals} to {other_goals}, the catch's bonus "
         "included: {catcher} caught the snitch in round {round}, with {snitch} snitch "
         "point to {other_snitch}.",
@@ -62,7 +61,7 @@ ENDINGS = {
         n,
         language,
     ),
-    "catcher_loses": lambda n, language: words.TEXTS.ngettext(
+    "catcher_loses": lambda n, language: TEXTS.ngettext(
         "{winner} wins on goal points, {goals} to {other_goals}, although {catcher} caught "
         "the snitch in round {round}, with {snitch} snitch point to {other_snitch}, and "
         "took the catch's bonus.",
@@ -72,7 +71,7 @@ ENDINGS = {
         n,
         language,
     ),
-    "draw": lambda n, language: words.TEXTS.ngettext(
+    "draw": lambda n, language: TEXTS.ngettext(
         "A draw, {goals} goal points each, the catch's bonus included: {catcher} caught "
         "the snitch in round {round}, with {snitch} snitch point to {other_snitch}.",
         "A draw, {goals} goal points each, the catch's bonus included: {catcher} caught "
@@ -95,8 +94,8 @@ def ending(result: dict, language: str) -> str:
     trailer = next(side for side in goals if side != leader)
     case = "draw" if winner is None else "catcher_wins" if winner == catcher else "catcher_loses"
     return ENDINGS[case](snitch[catcher], language).format(
-        winner=winner and words.side(winner, language),
-        catcher=words.side(catcher, language),
+        winner=winner and TEXTS.say(language, SIDES[winner]),
+        catcher=TEXTS.say(language, SIDES[catcher]),
         goals=goals[leader],
         other_goals=goals[trailer],
         snitch=snitch[catcher],

@@ -18,12 +18,11 @@ from __future__ import annotations
 from core.errors import gettext_noop as _
 from games.tables import Seen, Table
 
-from . import words
 from .rules import scoring
 from .rules.dice import BLACK, GOALS, QUAFFLE, SNITCH, dice_of
 from .rules.pitch import ROWS
 from .rules.rounds import SEATS, role, target_row, turn_row
-from .words import say
+from .texts import ROLES, SIDES, TEXTS, die_name
 
 ROUND = _("Round {round}")
 ROW = _("Row {row}")
@@ -63,18 +62,18 @@ class DiceTable(Table):
 
     def context(self, seen: Seen) -> dict:
         view, language = seen.view, seen.language
-        labels = {key: say(language, text) for key, text in LABELS.items()}
+        labels = {key: TEXTS.say(language, text) for key, text in LABELS.items()}
         context = {
             "labels": labels,
             "started": bool(view["dice"]),
-            "round": say(language, ROUND, round=view["round"]),
+            "round": TEXTS.say(language, ROUND, round=view["round"]),
             "sides": [self._side(view, seat, language) for seat in SEATS],
             "over": view["over"],
         }
         if not context["started"]:
             return context
         row_now = turn_row(view, view["turn"]) if view["turn"] else None
-        context["turn_row"] = say(language, TURN_ROW, row=row_now) if row_now else ""
+        context["turn_row"] = TEXTS.say(language, TURN_ROW, row=row_now) if row_now else ""
         context["rows"] = [self._row(seen, row) for row in ROWS]
         context["so_far"] = self._worth(scoring.score_round(view["rows"]), language)
         return context
@@ -83,11 +82,11 @@ class DiceTable(Table):
         score, settings = view["score"][seat], view["settings"]
         side = {
             "seat": seat,
-            "name": words.side(seat, language),
-            "role": words.role(role(view, seat), language) if view["attack"] else "",
+            "name": TEXTS.say(language, SIDES[seat]),
+            "role": TEXTS.say(language, ROLES[role(view, seat)]) if view["attack"] else "",
             "turn": view["turn"] == seat,
             "goals": score["goals"],
-            "snitch": say(
+            "snitch": TEXTS.say(
                 language, TO_CATCH, snitch=score["snitch"], catch=settings["snitch_to_catch"]
             ),
             "hand": [],
@@ -104,10 +103,10 @@ class DiceTable(Table):
 
     def _die(self, view: dict, die: str, language: str, *, going: bool = False) -> dict:
         return {
-            "name": words.die_name(die, language),
+            "name": die_name(die, language),
             "colour": colour(die),
             "face": view["dice"][die]["face"],
-            "goes_to": say(language, GOES_TO, row=target_row(view, die)) if going else "",
+            "goes_to": TEXTS.say(language, GOES_TO, row=target_row(view, die)) if going else "",
         }
 
     def _row(self, seen: Seen, row: int) -> dict:
@@ -127,7 +126,7 @@ class DiceTable(Table):
         blocked = bool(BLACK & set(dice))
         return {
             "number": row,
-            "label": say(language, ROW, row=row),
+            "label": TEXTS.say(language, ROW, row=row),
             "dice": [self._die(view, die, language) for die in dice],
             "worth": self._worth(scoring.score_row(dice), language, blocked=blocked),
             "blocked": blocked,
@@ -138,12 +137,12 @@ class DiceTable(Table):
     def _worth(points: scoring.RowScore, language: str, *, blocked: bool = False) -> str:
         """What a row (or the round) gives the attack so far, in words; empty for nothing."""
         if blocked:
-            return say(language, ROW_WORTH["blocked"])
+            return TEXTS.say(language, ROW_WORTH["blocked"])
         said = []
         if points.goal_points:
-            said.append(say(language, ROW_WORTH["goals"], points=points.goal_points))
+            said.append(TEXTS.say(language, ROW_WORTH["goals"], points=points.goal_points))
         if points.snitch_points == 1:
-            said.append(say(language, ROW_WORTH["snitch_one"]))
+            said.append(TEXTS.say(language, ROW_WORTH["snitch_one"]))
         elif points.snitch_points:
-            said.append(say(language, ROW_WORTH["snitch_many"], points=points.snitch_points))
+            said.append(TEXTS.say(language, ROW_WORTH["snitch_many"], points=points.snitch_points))
         return ", ".join(said)

@@ -1,84 +1,15 @@
-"""The dice game's words, in French (the text's own), German and English.
-
-Everything a person reads of a game, the transcript, the commands, the table
-and the refusals, names the sides, the dice and the rows with these words, so
-that one page is in one language. They are English keys of the package's
-gettext catalogues (``locale/de/``, ``locale/fr/``), read through
-:class:`games.texts.Catalogue`; ``./dev messages`` refreshes them.
-
-A die has two forms: its *name*, as a label or in a list ("Souafle",
-"Torwürfel 2"), and the die with its article, as the object of a sentence
-("le Souafle", "den Torwürfel 2"): ``{name}`` and ``{die}`` in the messages.
-"""
+"""The dice game's words as the platform reads them (:class:`games.words.Words`), in
+French (the text's own), German and English: its commands, its seats, what its dice are
+rolled for, its transcript and its ending, said with the game's vocabulary (``texts``)."""
 
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
-from games.texts import Catalogue
+from games.words import Words
 
-from .rules.dice import ATTACK, DEFENCE
-from .rules.rounds import ROLL_OFF
-
-LANGUAGES = ("fr", "de", "en")
-"""The text's language first: a game's page is in French unless its reader asks."""
-
-TEXTS = Catalogue(__file__, LANGUAGES)
-
-SIDES = {"red": _("Red"), "blue": _("Blue")}
-ROLES = {ATTACK: _("attack"), DEFENCE: _("defence")}
-
-NAMES = {
-    "snitch": _("Snitch"),
-    "quaffle": _("Quaffle"),
-    "keeper": _("Keeper"),
-    **dict.fromkeys((f"goal{n}" for n in range(1, 5)), _("Goal die {number}")),
-    **dict.fromkeys((f"bludger{n}" for n in range(1, 3)), _("Bludger {number}")),
-}
-"""A die as a label: a button on its row, an entry of a list."""
-
-DICE = {
-    "snitch": _("the snitch"),
-    "quaffle": _("the quaffle"),
-    "keeper": _("the keeper"),
-    **dict.fromkeys((f"goal{n}" for n in range(1, 5)), _("goal die {number}")),
-    **dict.fromkeys((f"bludger{n}" for n in range(1, 3)), _("bludger {number}")),
-}
-"""A die as the object of a sentence, with its article where the language has one."""
-
-PURPOSES = {ROLL_OFF: _("the roll-off for the first attack")}
-"""What a die that is not one of the nine is rolled for (each of the nine is rolled as itself)."""
-
-
-def say(language: str, message: str, **fields) -> str:
-    """``message`` in ``language``, its ``{fields}`` filled in."""
-    return TEXTS.text(language, message).format_map(fields)
-
-
-def side(name: str, language: str) -> str:
-    return say(language, SIDES[name])
-
-
-def role(name: str, language: str) -> str:
-    return say(language, ROLES[name])
-
-
-def die_name(die: str, language: str) -> str:
-    return say(language, NAMES[die], number=die[-1])
-
-
-def die_object(die: str, language: str) -> str:
-    """The die as the object of a sentence: "the quaffle", "le Souafle", "den Quaffel"."""
-    return say(language, DICE[die], number=die[-1])
-
-
-def purpose(purpose: str, language: str) -> str:
-    """What a die is rolled for: the roll-off, or the die itself (``goal2``: goal die 2)."""
-    if purpose in PURPOSES:
-        return say(language, PURPOSES[purpose])
-    return die_name(purpose, language)
-
-
-# --- commands, as their giver would say them -------------------------------------
+from . import narration
+from .rules.rounds import ROLL_OFF, target_row
+from .texts import LANGUAGES, SIDES, TEXTS, die_name, die_object
 
 COMMANDS = {
     "roll_off": _("Roll off for the first attack"),
@@ -86,29 +17,45 @@ COMMANDS = {
     "set_aside": _("Set {die} aside: row {row} is full"),
     "end_turn": _("End the turn"),
 }
-ACTIONS = {
-    "roll_off": _("Roll off for the first attack"),
-    "place": _("Place a die"),
-    "set_aside": _("Set a die aside"),
-    "end_turn": _("End the turn"),
-}
-FIELDS = {"player": _("Player"), "die": _("Die")}
+"""A command as its giver would say it, its die and the row it goes to filled in."""
 
 
-def command(command: dict, row: int | None, language: str) -> str:
-    """A command in words; ``row`` is the row its die goes to (``None`` without a die)."""
-    die = die_object(command["die"], language) if "die" in command else None
-    return say(language, COMMANDS[command["action"]], die=die, row=row)
+class DiceWords(Words):
+    languages = LANGUAGES
+    catalogue = TEXTS
+    actions = {
+        "roll_off": _("Roll off for the first attack"),
+        "place": _("Place a die"),
+        "set_aside": _("Set a die aside"),
+        "end_turn": _("End the turn"),
+    }
+    fields = {"player": _("Player"), "die": _("Die")}
+    seats = SIDES
+    #: What a die that is not one of the nine is rolled for (each of the nine is rolled as
+    #: itself).
+    purposes = {ROLL_OFF: _("the roll-off for the first attack")}
 
+    def command(self, command: dict, view: dict, language: str) -> str:
+        """A command in words: its die with its article, and the row the die's face sends
+        it to in ``view``."""
+        die = die_object(command["die"], language) if "die" in command else None
+        row = target_row(view, command["die"]) if "die" in command else None
+        return self.say(language, COMMANDS[command["action"]], die=die, row=row)
 
-def action(name: str, language: str) -> str:
-    return say(language, ACTIONS[name])
+    def choice(self, action: str, field: str, value, view: dict, language: str) -> str:
+        """One value of a command's field: a side, or a die by its name."""
+        if field == "player":
+            return self.seat(value, view, language)
+        return die_name(value, language)
 
+    def purpose(self, purpose: str, language: str) -> str:
+        """What a die is rolled for: the roll-off, or the die itself (``goal2``: goal die 2)."""
+        if purpose in self.purposes:
+            return super().purpose(purpose, language)
+        return die_name(purpose, language)
 
-def field(name: str, language: str) -> str:
-    return say(language, FIELDS[name])
+    def narrate(self, event: dict) -> dict[str, str]:
+        return narration.narrate(event)
 
-
-def choice(name: str, value: str, language: str) -> str:
-    """One value of a command's field: a side, or a die by its name."""
-    return side(value, language) if name == "player" else die_name(value, language)
+    def ending(self, result: dict, language: str) -> str:
+        return narration.ending(result, language)

@@ -1,4 +1,5 @@
-"""The dice game's rules, pure; importing this package registers ``dice-quidditch``."""
+"""The dice game's rules, pure: they import nothing of the package outside ``rules/``;
+the game's manifest (``manifest.py``) registers them as ``dice-quidditch``."""
 
 from .ruleset import DiceQuidditch
 

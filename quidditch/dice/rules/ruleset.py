@@ -22,7 +22,6 @@ from games.dice import Dice
 from games.ruleset import (
     Actor,
     Command,
-    Event,
     Outcome,
     Preset,
     Roster,
@@ -30,14 +29,9 @@ from games.ruleset import (
     RuleViolation,
     State,
     config_settings,
-    register,
     within_bounds,
 )
 
-from .. import words
-from ..bots import SensiblePlayer
-from ..narration import ending, narrate
-from ..table import DiceTable
 from . import contract, rounds
 from .dice import ALL_DICE
 from .pitch import TWELVE_SIDED, full
@@ -66,11 +60,9 @@ def build_settings(config: object) -> dict:
     return settings
 
 
-@register
 class DiceQuidditch(Ruleset):
     name = "dice-quidditch"
     title = _("Quidditch dice game")
-    languages = words.LANGUAGES
     #: A round's points, the snitch caught, the end.
     moments = frozenset({"round_scored", "snitch_caught", "game_over"})
     config_schema = contract.SETTINGS
@@ -97,9 +89,7 @@ class DiceQuidditch(Ruleset):
         ),
     )
     max_commands = 3_000
-    bots = {"sensible": SensiblePlayer()}
     referee_relays = True
-    table = DiceTable()
 
     def prepare(self, config: dict, roster: Roster) -> dict:
         """Every setting, defaults filled in: a stored game keeps the reading it began
@@ -199,28 +189,3 @@ class DiceQuidditch(Ruleset):
 
     def default_title(self, state: State) -> str:
         return "Red v Blue"
-
-    def ending(self, result: dict, language: str) -> str:
-        return ending(result, language)
-
-    def narrate(self, event: Event) -> dict[str, str]:
-        return narrate(event)
-
-    def command_text(self, command: Command, view: State, language: str) -> str:
-        row = rounds.target_row(view, command["die"]) if "die" in command else None
-        return words.command(command, row, language)
-
-    def action_text(self, action: str, language: str) -> str:
-        return words.action(action, language)
-
-    def field_text(self, action: str, field: str, language: str) -> str:
-        return words.field(field, language)
-
-    def choice_text(self, action: str, field: str, value, view: State, language: str) -> str:
-        return words.choice(field, value, language)
-
-    def seat_text(self, seat: str, view: State, language: str) -> str:
-        return words.side(seat, language)
-
-    def purpose_text(self, purpose: str, language: str) -> str:
-        return words.purpose(purpose, language)

@@ -3,7 +3,7 @@ for the catcher's snitch points in each language (ngettext): one point, or sever
 
 import pytest
 
-from games.ruleset import find_ruleset
+from games.manifest import manifest_of
 
 ONE_POINT = {
     "winner": "red",
@@ -34,12 +34,12 @@ ONE_POINT = {
     ],
 )
 def test_la_victoire_one_snitch_point_is_singular(language, sentence):
-    assert find_ruleset("dice-quidditch").ending(ONE_POINT, language) == sentence
+    assert manifest_of("dice-quidditch").words.ending(ONE_POINT, language) == sentence
 
 
 def test_a_draw_with_one_snitch_point_is_singular_too():
     result = {"winner": None, "goals": {"red": 15, "blue": 15}, "snitch": {"red": 0, "blue": 1}}
-    assert find_ruleset("dice-quidditch").ending({**result, "rounds": 2}, "en") == (
+    assert manifest_of("dice-quidditch").words.ending({**result, "rounds": 2}, "en") == (
         "A draw, 15 goal points each, the catch's bonus included: Blue caught the snitch in "
         "round 2, with 1 snitch point to 0."
     )

@@ -8,6 +8,7 @@ from django.test import Client
 
 from games.ruleset import PLAYER, SPECTATOR, Actor
 from games.tables import Seen, offers
+from quidditch.dice.manifest import MANIFEST
 from tests.quidditch.dice import RULES, Game, started
 
 RED = Actor(PLAYER, frozenset({"red"}))
@@ -15,7 +16,7 @@ RED = Actor(PLAYER, frozenset({"red"}))
 
 def seen(game, actor=RED, language="en") -> Seen:
     view = RULES.view(game.state, actor)
-    offered = offers(RULES, view, RULES.allowed_commands(game.state, actor), language)
+    offered = offers(MANIFEST.words, view, RULES.allowed_commands(game.state, actor), language)
     return Seen(RULES, view, actor, language, offered)
 
 
@@ -33,7 +34,7 @@ def mid_round():
 
 
 def test_the_six_rows_show_their_dice_and_what_they_are_worth_so_far():
-    table = RULES.table.context(seen(mid_round()))
+    table = MANIFEST.table.context(seen(mid_round()))
     rows = {row["number"]: row for row in table["rows"]}
     assert list(rows) == [1, 2, 3, 4, 5, 6]
     assert [die["name"] for die in rows[4]["dice"]] == ["Goal die 1", "Goal die 2", "Quaffle"]
@@ -43,24 +44,24 @@ def test_the_six_rows_show_their_dice_and_what_they_are_worth_so_far():
 
 
 def test_a_die_the_reader_may_place_is_a_button_on_the_row_it_goes_to():
-    table = RULES.table.context(seen(mid_round()))
+    table = MANIFEST.table.context(seen(mid_round()))
     buttons = {row["number"]: row["buttons"] for row in table["rows"]}
     assert [b["name"] for b in buttons[3]] == ["Goal die 3"]
     assert [b["name"] for b in buttons[6]] == ["Goal die 4"]
     assert json.loads(buttons[3][0]["json"]) == {"action": "place", "player": "red", "die": "goal3"}
     assert buttons[3][0]["text"] == "Place goal die 3 on row 3"
     assert not buttons[1] and not buttons[2] and not buttons[4]
-    assert RULES.table.draws == {"place", "set_aside"}, "ending the turn is the frame's button"
+    assert MANIFEST.table.draws == {"place", "set_aside"}, "ending the turn is the frame's button"
 
 
 def test_a_spectator_sees_the_same_pitch_and_no_button():
-    table = RULES.table.context(seen(mid_round(), Actor(SPECTATOR)))
+    table = MANIFEST.table.context(seen(mid_round(), Actor(SPECTATOR)))
     assert all(not row["buttons"] for row in table["rows"])
     assert table["rows"][3]["worth"] == "+60 goal points"
 
 
 def test_each_side_shows_its_role_points_and_the_dice_in_its_hand_with_their_faces():
-    red, blue = RULES.table.context(seen(mid_round()))["sides"]
+    red, blue = MANIFEST.table.context(seen(mid_round()))["sides"]
     assert (red["name"], red["role"], red["turn"], red["snitch"]) == (
         "Red",
         "attack",
@@ -81,7 +82,7 @@ def test_the_row_of_the_attacks_turn_is_said():
     """LE JEU, "sur une même rangée": once goal die 3 is on row 3, the turn stays there."""
     game = mid_round()
     game.place("red", "goal3")
-    table = RULES.table.context(seen(game))
+    table = MANIFEST.table.context(seen(game))
     assert table["turn_row"] == "This turn, the attack's dice go to row 3 only."
     assert all(not row["buttons"] for row in table["rows"]), "goal die 4 goes to row 6"
 
@@ -101,7 +102,7 @@ def test_the_row_of_the_attacks_turn_is_said():
     ],
 )
 def test_the_table_speaks_the_pages_language(language, row, worth, hand, button):
-    table = RULES.table.context(seen(mid_round(), language=language))
+    table = MANIFEST.table.context(seen(mid_round(), language=language))
     assert (table["rows"][3]["label"], table["rows"][3]["worth"]) == (row, worth)
     assert table["sides"][0]["hand"][0]["name"] == hand
     assert table["rows"][2]["buttons"][0]["text"] == button
@@ -109,7 +110,7 @@ def test_the_table_speaks_the_pages_language(language, row, worth, hand, button)
 
 def test_before_the_roll_off_the_table_shows_the_players_and_no_pitch():
     game = Game()
-    table = RULES.table.context(seen(game))
+    table = MANIFEST.table.context(seen(game))
     assert table["started"] is False and "rows" not in table
     assert [side["goals"] for side in table["sides"]] == [0, 0]
 

@@ -6,7 +6,10 @@ Cognard, Vif d'Or, gardien, dé de but)."""
 import pytest
 from django.utils import translation
 
-from tests.quidditch.dice import RULES, started
+from quidditch.dice.manifest import MANIFEST
+from tests.quidditch.dice import started
+
+WORDS = MANIFEST.words
 
 pytestmark = pytest.mark.parametrize("language", ["fr", "de", "en"])
 
@@ -37,11 +40,11 @@ NARRATION = {
 
 
 def test_the_game_speaks_french_first_then_german_and_english(language):
-    assert RULES.languages == ("fr", "de", "en") and language in RULES.languages
+    assert WORDS.languages == ("fr", "de", "en") and language in WORDS.languages
 
 
 def test_the_transcript_in_each_language(language):
-    assert (RULES.narrate(PLACED)[language], RULES.narrate(ROUND_SCORED)[language]) == (
+    assert (WORDS.narrate(PLACED)[language], WORDS.narrate(ROUND_SCORED)[language]) == (
         NARRATION[language]
     )
 
@@ -77,7 +80,7 @@ def test_each_command_as_its_giver_would_say_it(language):
         {"action": "end_turn", "player": "blue"},
         {"action": "roll_off"},
     ]
-    assert [RULES.command_text(c, view, language) for c in commands] == COMMANDS[language]
+    assert [WORDS.command(c, view, language) for c in commands] == COMMANDS[language]
 
 
 FORMS = {
@@ -90,11 +93,11 @@ FORMS = {
 def test_a_form_of_commands_has_a_heading_its_fields_and_their_choices(language):
     view = started().state
     assert (
-        RULES.action_text("place", language),
-        RULES.field_text("place", "die", language),
-        RULES.choice_text("place", "die", "quaffle", view, language),
-        RULES.field_text("place", "player", language),
-        RULES.choice_text("place", "player", "blue", view, language),
+        WORDS.action("place", language),
+        WORDS.field("place", "die", language),
+        WORDS.choice("place", "die", "quaffle", view, language),
+        WORDS.field("place", "player", language),
+        WORDS.choice("place", "player", "blue", view, language),
     ) == FORMS[language]
 
 
@@ -109,11 +112,11 @@ PURPOSES = {
 def test_the_seats_are_the_players_colours(language):
     """PRÉPARATION: "Chaque joueur choisit une couleur, soit rouge ou bleu"."""
     view = started().state
-    assert [RULES.seat_text(seat, view, language) for seat in ("red", "blue")] == SEATS[language]
+    assert [WORDS.seat(seat, view, language) for seat in ("red", "blue")] == SEATS[language]
 
 
 def test_what_each_die_is_rolled_for(language):
-    assert [RULES.purpose_text(p, language) for p in ("roll_off", "goal3", "snitch")] == (
+    assert [WORDS.purpose(p, language) for p in ("roll_off", "goal3", "snitch")] == (
         PURPOSES[language]
     )
 
