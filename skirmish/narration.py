@@ -12,7 +12,7 @@ from collections.abc import Callable
 from core.errors import gettext_noop as _
 from games.ruleset import Event
 
-from .texts import LANGUAGES, attribute_text, category_text, listing, result_text, say
+from .texts import LANGUAGES, TEXTS, attribute_text, category_text, listing, result_text
 
 
 def narrate(event: Event) -> dict[str, str]:
@@ -20,7 +20,7 @@ def narrate(event: Event) -> dict[str, str]:
     return {
         language: line(event, _Names(event.get("names", {})), language)
         if line
-        else say(language, _("Something happens."))
+        else TEXTS.say(language, _("Something happens."))
         for language in LANGUAGES
     }
 
@@ -39,13 +39,13 @@ def _simple(message: str, **fields: str) -> Callable[[Event, _Names, str], str]:
 
     def line(event: Event, name: _Names, language: str) -> str:
         named = {place: name(event[key]) for place, key in fields.items()}
-        return say(language, message, name=name(event.get("participant")), **named)
+        return TEXTS.say(language, message, name=name(event.get("participant")), **named)
 
     return line
 
 
 def _initiated(event: Event, name: _Names, language: str) -> str:
-    return say(
+    return TEXTS.say(
         language,
         _("{name} starts the skirmish ({category}); everyone rolls {attribute} for initiative."),
         name=name(event["participant"]),
@@ -63,7 +63,7 @@ def _initiative(event: Event, name: _Names, language: str) -> str:
         if event["stress"]
         else _("{name} rolls {attribute} for initiative: {dice}, keeps {kept}, total {total}.")
     )
-    return say(
+    return TEXTS.say(
         language,
         message,
         name=name(event["participant"]),
@@ -76,11 +76,11 @@ def _initiative(event: Event, name: _Names, language: str) -> str:
 
 def _roll_off(event: Event, name: _Names, language: str) -> str:
     faces = ", ".join(f"{name(key)} {face}" for key, face in event["faces"].items())
-    return say(language, _("Tied on initiative, they roll off: {faces}."), faces=faces)
+    return TEXTS.say(language, _("Tied on initiative, they roll off: {faces}."), faces=faces)
 
 
 def _order(event: Event, name: _Names, language: str) -> str:
-    return say(
+    return TEXTS.say(
         language,
         _("Initiative order: {names}."),
         names=", ".join(name(key) for key in event["order"]),
@@ -89,14 +89,14 @@ def _order(event: Event, name: _Names, language: str) -> str:
 
 def _attack(event: Event, name: _Names, language: str) -> str:
     if event["what"]:
-        return say(
+        return TEXTS.say(
             language,
             _("{name} attacks {target}: {what}."),
             name=name(event["participant"]),
             target=name(event["target"]),
             what=event["what"],
         )
-    return say(
+    return TEXTS.say(
         language,
         _("{name} attacks {target}."),
         name=name(event["participant"]),
@@ -106,7 +106,7 @@ def _attack(event: Event, name: _Names, language: str) -> str:
 
 def _defence(message: str) -> Callable[[Event, _Names, str], str]:
     def line(event: Event, name: _Names, language: str) -> str:
-        return say(
+        return TEXTS.say(
             language,
             message,
             name=name(event["participant"]),
@@ -122,7 +122,7 @@ def _action(event: Event, name: _Names, language: str) -> str:
     parts = [_what(event, name, language)]
     for defender in event["defenders"]:
         parts.append(
-            say(
+            TEXTS.say(
                 language,
                 _("{name} raises the difficulty by {attribute} {value}"),
                 name=name(defender["participant"]),
@@ -134,28 +134,28 @@ def _action(event: Event, name: _Names, language: str) -> str:
         parts.append(_rolled(event, name, language))
     line = parts[0]
     for part in parts[1:]:
-        line = say(language, _("{line}; {more}"), line=line, more=part)
+        line = TEXTS.say(language, _("{line}; {more}"), line=line, more=part)
     return line + "."
 
 
 def _what(event: Event, name: _Names, language: str) -> str:
     actor, target, what = name(event["participant"]), name(event["target"]), event["what"]
     if what and target:
-        return say(
+        return TEXTS.say(
             language, _("{name}: {what} (on {target})"), name=actor, what=what, target=target
         )
     if what:
-        return say(language, _("{name}: {what}"), name=actor, what=what)
+        return TEXTS.say(language, _("{name}: {what}"), name=actor, what=what)
     if target:
-        return say(language, _("{name} acts on {target}"), name=actor, target=target)
-    return say(language, _("{name} acts"), name=actor)
+        return TEXTS.say(language, _("{name} acts on {target}"), name=actor, target=target)
+    return TEXTS.say(language, _("{name} acts"), name=actor)
 
 
 def _rolled(event: Event, name: _Names, language: str) -> str:
     """The actor's roll, and the target's for an opposed roll."""
     roll = event["roll"]
     attribute = attribute_text(event["attribute"], language)
-    line = say(
+    line = TEXTS.say(
         language,
         _("{attribute}: {dice}, keeps {kept}, total {total} against {difficulty}: {result}")
         if not roll["stress"]
@@ -172,7 +172,7 @@ def _rolled(event: Event, name: _Names, language: str) -> str:
     )
     if "opposing" in event:
         opposing = event["opposing"]
-        line += say(
+        line += TEXTS.say(
             language,
             _(" ({target} opposed with {attribute}: {dice}, keeps {kept}, total {total})"),
             target=name(event["target"]),
@@ -186,7 +186,7 @@ def _rolled(event: Event, name: _Names, language: str) -> str:
 
 def _health(event: Event, name: _Names, language: str) -> str:
     by = f"{event['by']:+d}".replace("-", "−")
-    line = say(
+    line = TEXTS.say(
         language,
         _("{name}: Health {by}, now {health}"),
         name=name(event["participant"]),
@@ -198,20 +198,20 @@ def _health(event: Event, name: _Names, language: str) -> str:
 
 def _ended(event: Event, name: _Names, language: str) -> str:
     if event["by"] == "storyguide":
-        line = say(language, _("The storyguide ends the skirmish."))
+        line = TEXTS.say(language, _("The storyguide ends the skirmish."))
     elif event["standing"]:
-        line = say(
+        line = TEXTS.say(
             language,
             _("Nobody is left to oppose {names}: the skirmish is over."),
             names=listing([name(key) for key in event["standing"]], language),
         )
     else:
-        line = say(language, _("Nobody is left in the fight: the skirmish is over."))
+        line = TEXTS.say(language, _("Nobody is left in the fight: the skirmish is over."))
     return f"{line} {event['summary']}".strip()
 
 
 def _dice(faces: list[int], language: str) -> str:
-    return say(language, _("{first} and {second}"), first=faces[0], second=faces[1])
+    return TEXTS.say(language, _("{first} and {second}"), first=faces[0], second=faces[1])
 
 
 _LINES: dict[str, Callable[[Event, _Names, str], str]] = {
@@ -220,7 +220,9 @@ _LINES: dict[str, Callable[[Event, _Names, str], str]] = {
     "initiative_rolled": _initiative,
     "initiative_roll_off": _roll_off,
     "initiative_order": _order,
-    "round_started": lambda e, n, language: say(language, _("Round {round}."), round=e["round"]),
+    "round_started": lambda e, n, language: TEXTS.say(
+        language, _("Round {round}."), round=e["round"]
+    ),
     "turn_started": _simple(_("{name}'s turn.")),
     "turn_ended": _simple(_("{name} ends the turn.")),
     "delayed": _simple(_("{name} delays.")),
@@ -267,7 +269,7 @@ def ending(result: dict, language: str) -> str:
     standing = result["standing"]
     fallen = [key for key in result["names"] if key not in standing]
     case = result["ended_by"] + ("" if standing else "_nobody")
-    said = say(
+    said = TEXTS.say(
         language,
         ENDINGS[case],
         round=result["rounds"],
@@ -275,11 +277,11 @@ def ending(result: dict, language: str) -> str:
         standing=who(standing),
     )
     if fallen:
-        return say(language, FALLEN, ending=said, fallen=who(fallen))
-    return say(language, ENDED, ending=said)
+        return TEXTS.say(language, FALLEN, ending=said, fallen=who(fallen))
+    return TEXTS.say(language, ENDED, ending=said)
 
 
 def _with_health(result: dict, key: str, language: str) -> str:
     """A participant by name, with their Health where the skirmish tracks it."""
     name, health = result["names"][key], result["health"].get(key)
-    return name if health is None else say(language, WITH_HEALTH, name=name, health=health)
+    return name if health is None else TEXTS.say(language, WITH_HEALTH, name=name, health=health)

@@ -25,7 +25,7 @@ from core.errors import gettext_noop as _
 from games.tables import Offer, Seen, Table
 
 from .rules.fight import in_the_fight
-from .texts import attribute_text, category_text, name_of, say
+from .texts import TEXTS, attribute_text, category_text, name_of
 from .words import roll_text, signed
 
 
@@ -49,10 +49,12 @@ def where(view: dict, language: str) -> str:
     """Where the skirmish stands, in a sentence or two; once it is over, the storyguide's
     summary, if any (how it ended is the frame's: the skirmish's ending)."""
     if view["phase"] == "gathering":
-        return say(language, _("The storyguide gathers the participants and names who starts."))
+        return TEXTS.say(
+            language, _("The storyguide gathers the participants and names who starts.")
+        )
     if view["phase"] == "ended":
         return view["ending"]["summary"]
-    line = say(
+    line = TEXTS.say(
         language,
         _("Round {round} ({category}: everyone rolled {attribute} for initiative)."),
         round=view["round"],
@@ -60,7 +62,9 @@ def where(view: dict, language: str) -> str:
         attribute=attribute_text(view["settings"]["categories"][view["category"]], language),
     )
     if view["turn"] is not None:
-        line += " " + say(language, _("It is {name}'s turn."), name=name_of(view, view["turn"]))
+        line += " " + TEXTS.say(
+            language, _("It is {name}'s turn."), name=name_of(view, view["turn"])
+        )
     return line
 
 
@@ -110,7 +114,7 @@ def _marks(view: dict, key: str, language: str) -> list[str]:
         _("acts next"): running and key in view["re_entering"],
         _("out of the fight"): not in_the_fight(view["participants"][key]),
     }
-    return [say(language, mark) for mark, holds in marks.items() if holds]
+    return [TEXTS.say(language, mark) for mark, holds in marks.items() if holds]
 
 
 def _initiative(view: dict, key: str, language: str) -> str:
@@ -119,7 +123,7 @@ def _initiative(view: dict, key: str, language: str) -> str:
         return "—"
     if not rolled["roll_offs"]:
         return str(rolled["total"])
-    return say(
+    return TEXTS.say(
         language,
         _("{total} (roll-offs: {faces})"),
         total=rolled["total"],
@@ -134,7 +138,7 @@ def attack(seen: Seen) -> dict | None:
     if waiting is None:
         return None
     target = name_of(view, waiting["target"])
-    line = say(
+    line = TEXTS.say(
         language,
         _("{name} attacks {target}: {roll}."),
         name=name_of(view, waiting["participant"]),
@@ -142,7 +146,7 @@ def attack(seen: Seen) -> dict | None:
         roll=roll_text(waiting["roll"], target, language),
     )
     for defender in waiting["defenders"]:
-        line += " " + say(
+        line += " " + TEXTS.say(
             language,
             _("{name} raised the difficulty by {attribute} {value}."),
             name=name_of(view, defender["participant"]),
@@ -166,7 +170,7 @@ def turn(seen: Seen) -> dict | None:
     if not acts and not buttons:
         return None
     return {
-        "heading": say(language, _("{name}'s turn"), name=name_of(view, key)),
+        "heading": TEXTS.say(language, _("{name}'s turn"), name=name_of(view, key)),
         "act": _act_form(seen, key, acts),
         "buttons": buttons,
     }

@@ -47,12 +47,6 @@ RESULTS = {
 }
 
 
-def say(language: str, message: str, **params) -> str:
-    """``message`` (an English key) in ``language``, its ``{placeholders}`` filled."""
-    text = TEXTS.text(language, message)
-    return text.format(**params) if params else text
-
-
 def attribute_text(attribute: str, language: str) -> str:
     """An attribute as the players of ``language`` call it (Dexterity: Geschicklichkeit)."""
     return TEXTS.text(language, attribute)
@@ -77,4 +71,4 @@ def listing(names: list[str], language: str) -> str:
     """Names joined as a sentence would: "Harry, Ron and Hermione"."""
     if len(names) < 2:
         return "".join(names)
-    return say(language, _("{names} and {last}"), names=", ".join(names[:-1]), last=names[-1])
+    return TEXTS.say(language, _("{names} and {last}"), names=", ".join(names[:-1]), last=names[-1])

@@ -1,87 +1,136 @@
-"""The skirmish's commands in words, as the table says them, in English, German and French.
+"""The skirmish in words, as the table says it, in English, German and French.
 
 A button reads as its giver would say it ("Harry: Dexterity against Draco's
 Quickness", "Draco dodges with Quickness"); a form's heading says what its kind
 of command does, its fields and choices are named the same way. Participants
-are called by name, attributes by the players' own words, never by a key.
+are called by name, attributes by the players' own words, never by a key. The
+transcript and the ending sentence are the narration's (``narration``).
 """
 
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
-from games.ruleset import Command, State
+from games.ruleset import Command, Event, State
+from games.words import Words
 
+from .narration import ending, narrate
 from .rules.actions import CHECK, DEFENDED, OPPOSED
-from .texts import attribute_text, category_text, name_of, say
-
-#: Each kind of command, as the heading of its form.
-ACTIONS = {
-    "add_participant": _("Add a participant"),
-    "roll_initiative": _("Start the skirmish"),
-    "act": _("Act"),
-    "delay": _("Delay"),
-    "re_enter": _("Re-enter"),
-    "end_turn": _("End the turn"),
-    "dodge": _("Dodge"),
-    "intervene": _("Intervene"),
-    "resolve_attack": _("Roll the attack"),
-    "change_health": _("Change Health"),
-    "end_skirmish": _("End the skirmish"),
-}
-#: The fields of the commands, as the labels of their choices.
-FIELDS = {
-    "participant": _("Who"),
-    "initiator": _("Who starts it"),
-    "category": _("Kind of action"),
-    "stress": _("Stress roll for"),
-    "initiating_action": _("Initiating action"),
-    "target": _("On whom"),
-    "roll": _("Roll"),
-    "what": _("What"),
-    "harm": _("Health a hit costs"),
-    "attribute": _("Attribute"),
-    "by": _("Change"),
-    "reason": _("Why"),
-    "summary": _("How it ends"),
-}
+from .texts import LANGUAGES, TEXTS, attribute_text, category_text, name_of
 
 
-def command_text(command: Command, view: State, language: str) -> str:
-    """The command as its giver would say it, with the participants' names."""
-    action = command.get("action")
-    name = name_of(view, command.get("participant"))
-    if action == "act":
-        return _action(command, view, language)
-    if action in ("dodge", "intervene"):
-        return _defence(command, view, language)
-    if action == "roll_initiative":
-        return say(
-            language,
-            _("{name} starts the skirmish ({category})"),
-            name=name_of(view, command.get("initiator")),
-            category=category_text(str(command.get("category", "")), language),
-        )
-    if action == "resolve_attack":
-        attack = view.get("attack") or {}
-        return say(
-            language,
-            _("Roll {name}'s attack on {target}"),
-            name=name_of(view, attack.get("participant")),
-            target=name_of(view, attack.get("target")),
-        )
-    if action == "change_health":
-        return say(language, _("{name}: Health {by}"), name=name, by=signed(command.get("by", 0)))
-    if action == "add_participant":
-        entry = command.get("participant") or {}
-        return say(language, _("Add {name}"), name=entry.get("name", ""))
-    own = {
-        "delay": _("{name} delays"),
-        "re_enter": _("{name} acts right after this turn"),
-        "end_turn": _("End {name}'s turn"),
+class SkirmishWords(Words):
+    """The skirmish as its storyguide and players say it (:class:`games.words.Words`)."""
+
+    languages = LANGUAGES
+    catalogue = TEXTS
+    #: Each kind of command, as the heading of its form.
+    actions = {
+        "add_participant": _("Add a participant"),
+        "roll_initiative": _("Start the skirmish"),
+        "act": _("Act"),
+        "delay": _("Delay"),
+        "re_enter": _("Re-enter"),
+        "end_turn": _("End the turn"),
+        "dodge": _("Dodge"),
+        "intervene": _("Intervene"),
+        "resolve_attack": _("Roll the attack"),
+        "change_health": _("Change Health"),
+        "end_skirmish": _("End the skirmish"),
     }
-    if action in own:
-        return say(language, own[action], name=name)
-    return action_text(str(action), language)
+    #: The fields of the commands, as the labels of their choices.
+    fields = {
+        "participant": _("Who"),
+        "initiator": _("Who starts it"),
+        "category": _("Kind of action"),
+        "stress": _("Stress roll for"),
+        "initiating_action": _("Initiating action"),
+        "target": _("On whom"),
+        "roll": _("Roll"),
+        "what": _("What"),
+        "harm": _("Health a hit costs"),
+        "attribute": _("Attribute"),
+        "by": _("Change"),
+        "reason": _("Why"),
+        "summary": _("How it ends"),
+    }
+
+    def command(self, command: Command, view: State, language: str) -> str:
+        """The command as its giver would say it, with the participants' names."""
+        action = command.get("action")
+        name = name_of(view, command.get("participant"))
+        if action == "act":
+            return _action(command, view, language)
+        if action in ("dodge", "intervene"):
+            return _defence(command, view, language)
+        if action == "roll_initiative":
+            return self.say(
+                language,
+                _("{name} starts the skirmish ({category})"),
+                name=name_of(view, command.get("initiator")),
+                category=category_text(str(command.get("category", "")), language),
+            )
+        if action == "resolve_attack":
+            attack = view.get("attack") or {}
+            return self.say(
+                language,
+                _("Roll {name}'s attack on {target}"),
+                name=name_of(view, attack.get("participant")),
+                target=name_of(view, attack.get("target")),
+            )
+        if action == "change_health":
+            return self.say(
+                language, _("{name}: Health {by}"), name=name, by=signed(command.get("by", 0))
+            )
+        if action == "add_participant":
+            entry = command.get("participant") or {}
+            return self.say(language, _("Add {name}"), name=entry.get("name", ""))
+        own = {
+            "delay": _("{name} delays"),
+            "re_enter": _("{name} acts right after this turn"),
+            "end_turn": _("End {name}'s turn"),
+        }
+        if action in own:
+            return self.say(language, own[action], name=name)
+        return self.action(str(action), language)
+
+    def choice(self, action: str, field: str, value, view: State, language: str) -> str:
+        """One value of a field, in words: a participant by name, an attribute as the
+        players call it, a roll as the table says it."""
+        if field in ("participant", "target", "initiator"):
+            return name_of(view, value) or self.say(language, _("nobody"))
+        if field == "category":
+            return category_text(str(value), language)
+        if field == "attribute":
+            return attribute_text(str(value), language)
+        if field == "by":
+            return signed(value)
+        if field == "roll" and isinstance(value, dict):
+            return roll_text(value, "", language)
+        if value is None:
+            return self.say(language, _("none"))
+        return str(value)
+
+    def seat(self, seat: str, view: State, language: str) -> str:
+        """A seat is a participant, called by name."""
+        return name_of(view, seat) or seat
+
+    def purpose(self, purpose: str, language: str) -> str:
+        """What a die is rolled for: "Initiative: Harry", "Harry: opposed roll (opposing)",
+        or the action's own words ("Harry: Stupefy")."""
+        for start, message in PURPOSES.items():
+            if purpose.startswith(start):
+                return self.say(language, message, name=purpose[len(start) :])
+        opposing = purpose.endswith(OPPOSING)
+        name, _colon, what = purpose.removesuffix(OPPOSING).partition(": ")
+        what = self.say(language, ROLLS[what]) if what in ROLLS else what
+        text = self.say(language, _("{name}: {what}"), name=name, what=what)
+        return self.say(language, _("{roll} (opposing)"), roll=text) if opposing else text
+
+    def narrate(self, event: Event) -> dict[str, str]:
+        return narrate(event)
+
+    def ending(self, result: dict, language: str) -> str:
+        return ending(result, language)
 
 
 def _action(command: Command, view: State, language: str) -> str:
@@ -89,14 +138,18 @@ def _action(command: Command, view: State, language: str) -> str:
     roll = command.get("roll")
     if roll is None:
         text = (
-            say(language, _("{name} acts on {target} without a roll"), name=name, target=target)
+            TEXTS.say(
+                language, _("{name} acts on {target} without a roll"), name=name, target=target
+            )
             if target
-            else say(language, _("{name} acts without a roll"), name=name)
+            else TEXTS.say(language, _("{name} acts without a roll"), name=name)
         )
     else:
-        text = say(language, _("{name}: {roll}"), name=name, roll=roll_text(roll, target, language))
+        text = TEXTS.say(
+            language, _("{name}: {roll}"), name=name, roll=roll_text(roll, target, language)
+        )
     if command.get("what"):
-        text = say(language, _("{action} – {what}"), action=text, what=command["what"])
+        text = TEXTS.say(language, _("{action} – {what}"), action=text, what=command["what"])
     return text
 
 
@@ -107,26 +160,26 @@ def roll_text(roll: dict, target: str, language: str) -> str:
     if kind == OPPOSED:
         defence = attribute_text(str((roll.get("opposing") or {}).get("attribute", "")), language)
         if target:
-            return say(
+            return TEXTS.say(
                 language,
                 _("{attribute} against {target}'s {defence}"),
                 attribute=attribute,
                 target=target,
                 defence=defence,
             )
-        return say(
+        return TEXTS.say(
             language, _("{attribute} against {defence}"), attribute=attribute, defence=defence
         )
     if kind == DEFENDED:
         defence = ", ".join(attribute_text(str(a), language) for a in roll.get("defence", []))
-        return say(
+        return TEXTS.say(
             language,
             _("{attribute} against a difficulty from {defence}"),
             attribute=attribute,
             defence=defence,
         )
     if kind == CHECK:
-        return say(
+        return TEXTS.say(
             language,
             _("{attribute} against difficulty {difficulty}"),
             attribute=attribute,
@@ -140,45 +193,15 @@ def _defence(command: Command, view: State, language: str) -> str:
     attribute = command.get("attribute") or view["settings"]["defence_attribute"] or ""
     words = attribute_text(attribute, language)
     if command["action"] == "dodge":
-        return say(language, _("{name} dodges with {attribute}"), name=name, attribute=words)
+        return TEXTS.say(language, _("{name} dodges with {attribute}"), name=name, attribute=words)
     attack = view.get("attack") or {}
-    return say(
+    return TEXTS.say(
         language,
         _("{name} intervenes for {target} with {attribute}"),
         name=name,
         target=name_of(view, attack.get("target")),
         attribute=words,
     )
-
-
-def action_text(action: str, language: str) -> str:
-    return say(language, ACTIONS.get(action, _("Command")))
-
-
-def field_text(action: str, field: str, language: str) -> str:
-    return say(language, FIELDS.get(field, _("Choice")))
-
-
-def choice_text(action: str, field: str, value, view: State, language: str) -> str:
-    """One value of a field, in words: a participant by name, an attribute as the players
-    call it, a roll as the table says it."""
-    if field in ("participant", "target", "initiator"):
-        return name_of(view, value) or say(language, _("nobody"))
-    if field == "category":
-        return category_text(str(value), language)
-    if field == "attribute":
-        return attribute_text(str(value), language)
-    if field == "by":
-        return signed(value)
-    if field == "roll" and isinstance(value, dict):
-        return roll_text(value, "", language)
-    if value is None:
-        return say(language, _("none"))
-    return str(value)
-
-
-def seat_text(seat: str, view: State, language: str) -> str:
-    return name_of(view, seat) or seat
 
 
 #: What the dice are rolled for, by the start of their purpose (``rules``).
@@ -192,19 +215,6 @@ ROLLS = {
     "opposed roll": _("opposed roll"),
 }
 OPPOSING = " (opposing)"
-
-
-def purpose_text(purpose: str, language: str) -> str:
-    """What a die is rolled for: "Initiative: Harry", "Harry: opposed roll (opposing)",
-    or the action's own words ("Harry: Stupefy")."""
-    for start, message in PURPOSES.items():
-        if purpose.startswith(start):
-            return say(language, message, name=purpose[len(start) :])
-    opposing = purpose.endswith(OPPOSING)
-    name, _colon, what = purpose.removesuffix(OPPOSING).partition(": ")
-    what = say(language, ROLLS[what]) if what in ROLLS else what
-    text = say(language, _("{name}: {what}"), name=name, what=what)
-    return say(language, _("{roll} (opposing)"), roll=text) if opposing else text
 
 
 def signed(value) -> str:

@@ -1,4 +1,4 @@
-"""Draco Dormiens skirmishes as pure rules; importing this package registers ``skirmish``."""
+"""Draco Dormiens skirmishes as pure rules (the package's ``manifest`` registers them)."""
 
 from .ruleset import Skirmish
 

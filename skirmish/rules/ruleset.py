@@ -8,7 +8,8 @@ the ideas: ``initiative``, ``rounds`` (turns, delay and re-entry), ``actions``
 (Health, falling out of the fight, the end), ``commands`` (who may do what,
 when), ``offers`` (what an actor may do now) and ``contract`` (the shapes).
 The package around them says it all in words (``narration``, ``words``),
-draws it (``table``) and plays it (``bots``).
+draws it (``table``) and plays it (``bots``); its ``manifest`` puts them together, and
+the rules import none of them.
 """
 
 from __future__ import annotations
@@ -25,14 +26,8 @@ from games.ruleset import (
     Roster,
     Ruleset,
     State,
-    register,
 )
 
-from .. import words
-from ..bots import Fighter
-from ..narration import ending, narrate
-from ..table import SkirmishTable
-from ..texts import LANGUAGES
 from . import contract, offers
 from .commands import MOVES, find_move
 from .config import build_state, prepare
@@ -42,12 +37,10 @@ from .fight import end_without_opposition
 SECONDS_A_ROUND = 6
 
 
-@register
 class Skirmish(Ruleset):
     name = "skirmish"
     title = _("Draco Dormiens skirmish")
     kind = "skirmish"  # served as a campaign's skirmish, not as a match
-    languages = LANGUAGES
     #: A participant out of the fight or back in it, and the end.
     moments = frozenset({"out_of_the_fight", "back_in_the_fight", "skirmish_ended"})
     example_config = {
@@ -89,9 +82,7 @@ class Skirmish(Ruleset):
     # player that fuzzes the rules ever calls a skirmish off.
     rare_actions = {"end_skirmish": 0.01, "change_health": 0.0}
     ending_actions = frozenset({"end_skirmish"})
-    bots = {"fighter": Fighter()}
     referee_relays = True  # the storyguide runs the characters nobody plays
-    table = SkirmishTable()
 
     def prepare(self, config: dict, roster: Roster) -> dict:
         return prepare(config, roster)
@@ -150,27 +141,3 @@ class Skirmish(Ruleset):
             "health": {key: p["health"] for key, p in state["participants"].items()},
             "names": {key: p["name"] for key, p in state["participants"].items()},
         }
-
-    def ending(self, result: dict, language: str) -> str:
-        return ending(result, language)
-
-    def narrate(self, event: dict) -> dict[str, str]:
-        return narrate(event)
-
-    def command_text(self, command: Command, view: State, language: str) -> str:
-        return words.command_text(command, view, language)
-
-    def action_text(self, action: str, language: str) -> str:
-        return words.action_text(action, language)
-
-    def field_text(self, action: str, field: str, language: str) -> str:
-        return words.field_text(action, field, language)
-
-    def choice_text(self, action: str, field: str, value, view: State, language: str) -> str:
-        return words.choice_text(action, field, value, view, language)
-
-    def seat_text(self, seat: str, view: State, language: str) -> str:
-        return words.seat_text(seat, view, language)
-
-    def purpose_text(self, purpose: str, language: str) -> str:
-        return words.purpose_text(purpose, language)

@@ -10,7 +10,7 @@ import json
 from games import tables
 from games.ruleset import Actor
 
-from .rules import SKIRMISH, SPECTATOR, STORYGUIDE, Table, begun, player
+from .rules import MANIFEST, SKIRMISH, SPECTATOR, STORYGUIDE, Table, begun, player
 
 HEX = {"kind": "opposed", "attribute": "Wits", "opposing": {"attribute": "Wits"}}
 
@@ -18,8 +18,8 @@ HEX = {"kind": "opposed", "attribute": "Wits", "opposing": {"attribute": "Wits"}
 def seen(state: dict, actor: Actor, language: str = "en") -> dict:
     """The table's context as ``actor`` would get it on the page."""
     view = SKIRMISH.view(state, actor)
-    offered = tables.offers(SKIRMISH, view, SKIRMISH.allowed_commands(state, actor), language)
-    return SKIRMISH.table.context(tables.Seen(SKIRMISH, view, actor, language, offered))
+    offered = tables.offers(MANIFEST.words, view, SKIRMISH.allowed_commands(state, actor), language)
+    return MANIFEST.table.context(tables.Seen(SKIRMISH, view, actor, language, offered))
 
 
 def test_the_initiative_order_is_the_tracker_first_to_act_first():

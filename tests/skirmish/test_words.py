@@ -9,14 +9,14 @@ import pytest
 from games import tables
 from games.ruleset import Actor
 
-from .rules import SKIRMISH, STORYGUIDE, begun, player
+from .rules import MANIFEST, SKIRMISH, STORYGUIDE, begun, player
 
 LANGUAGES = ("en", "de", "fr")
 HEX = {"kind": "opposed", "attribute": "Dexterity", "opposing": {"attribute": "Quickness"}}
 
 
 def words(command: dict, view: dict) -> dict[str, str]:
-    return {language: SKIRMISH.command_text(command, view, language) for language in LANGUAGES}
+    return {language: MANIFEST.words.command(command, view, language) for language in LANGUAGES}
 
 
 def test_an_action_reads_who_on_whom_with_what_against_what():
@@ -106,26 +106,28 @@ def test_the_defences_read_with_the_attribute_the_storyguide_chose():
 
 def test_forms_name_their_kind_fields_and_choices_in_words():
     view = begun().state
-    assert [SKIRMISH.action_text("dodge", language) for language in LANGUAGES] == [
+    assert [MANIFEST.words.action("dodge", language) for language in LANGUAGES] == [
         "Dodge",
         "Ausweichen",
         "Esquiver",
     ]
-    assert [SKIRMISH.field_text("act", "target", language) for language in LANGUAGES] == [
+    assert [MANIFEST.words.field("act", "target", language) for language in LANGUAGES] == [
         "On whom",
         "Gegen wen",
         "Sur qui",
     ]
-    assert SKIRMISH.choice_text("act", "target", "p4", view, "fr") == "Draco"
-    assert SKIRMISH.choice_text("dodge", "attribute", "Toughness", view, "de") == "Zähigkeit"
-    assert SKIRMISH.choice_text("roll_initiative", "category", "physical", view, "fr") == "Physique"
-    assert SKIRMISH.choice_text("act", "roll", HEX, view, "en") == "Dexterity against Quickness"
-    assert SKIRMISH.seat_text("p3", view, "de") == "Hermione"
+    assert MANIFEST.words.choice("act", "target", "p4", view, "fr") == "Draco"
+    assert MANIFEST.words.choice("dodge", "attribute", "Toughness", view, "de") == "Zähigkeit"
+    assert (
+        MANIFEST.words.choice("roll_initiative", "category", "physical", view, "fr") == "Physique"
+    )
+    assert MANIFEST.words.choice("act", "roll", HEX, view, "en") == "Dexterity against Quickness"
+    assert MANIFEST.words.seat("p3", view, "de") == "Hermione"
 
 
 def test_an_attribute_the_campaign_named_itself_is_shown_as_written():
     view = begun().state
-    assert SKIRMISH.choice_text("dodge", "attribute", "Cunning", view, "de") == "Cunning"
+    assert MANIFEST.words.choice("dodge", "attribute", "Cunning", view, "de") == "Cunning"
 
 
 @pytest.mark.parametrize(
@@ -153,7 +155,7 @@ def test_an_attribute_the_campaign_named_itself_is_shown_as_written():
     ],
 )
 def test_the_dice_say_what_they_are_rolled_for(purpose, en, de, fr):
-    assert [SKIRMISH.purpose_text(purpose, language) for language in LANGUAGES] == [en, de, fr]
+    assert [MANIFEST.words.purpose(purpose, language) for language in LANGUAGES] == [en, de, fr]
 
 
 def test_the_transcript_reads_in_three_languages():
@@ -161,12 +163,12 @@ def test_the_transcript_reads_in_three_languages():
     events = table.do(
         {"action": "change_health", "participant": "p4", "by": -5, "reason": "Peeves"}
     )
-    assert SKIRMISH.narrate(events[0]) == {
+    assert MANIFEST.words.narrate(events[0]) == {
         "en": "Draco: Health −5, now 0 (Peeves).",
         "de": "Draco: Gesundheit −5, jetzt 0 (Peeves).",
         "fr": "Draco : Santé −5, maintenant 0 (Peeves).",
     }
-    assert SKIRMISH.narrate(events[1]) == {
+    assert MANIFEST.words.narrate(events[1]) == {
         "en": "Draco is out of the fight.",
         "de": "Draco ist außer Gefecht.",
         "fr": "Draco est hors de combat.",
@@ -179,5 +181,5 @@ def test_no_offer_shows_a_key_in_any_language():
     for actor in (STORYGUIDE, player("p2"), Actor("referee", frozenset({"p2"}))):
         commands = SKIRMISH.allowed_commands(table.state, actor)
         for language in LANGUAGES:
-            for offer in tables.offers(SKIRMISH, table.state, commands, language):
+            for offer in tables.offers(MANIFEST.words, table.state, commands, language):
                 assert "p1" not in offer.text and "p2" not in offer.text and offer.text

@@ -8,11 +8,11 @@ import copy
 
 import pytest
 
-import skirmish.rules  # noqa: F401  (registers the ruleset)
 from games.dice import ScriptedDice
-from games.ruleset import Actor, RuleViolation, find_ruleset
+from games.ruleset import Actor, RuleViolation
+from skirmish.manifest import MANIFEST
 
-SKIRMISH = find_ruleset("skirmish")
+SKIRMISH = MANIFEST.rules
 STORYGUIDE = Actor("referee")
 SPECTATOR = Actor("spectator")
 NOW = 1_700_000_000.0

@@ -9,7 +9,7 @@ import pytest
 from campaign.rules.checks import roll_check
 from games.dice import ScriptedDice
 
-from . import SKIRMISH, STORYGUIDE, Table, begun, player, types
+from . import MANIFEST, SKIRMISH, STORYGUIDE, Table, begun, player, types
 
 
 def test_ch7_p1_isolated_checks_need_no_rounds_or_initiative():
@@ -47,7 +47,7 @@ def test_an_action_may_need_no_roll():
     table = begun()
     (event,) = table.act("p1", what="runs for the door")
     assert "roll" not in event
-    assert SKIRMISH.narrate(event)["en"] == "Harry: runs for the door."
+    assert MANIFEST.words.narrate(event)["en"] == "Harry: runs for the door."
 
 
 def test_a_check_with_a_target_is_not_an_attack():
@@ -87,7 +87,7 @@ def test_an_opposed_roll_rolls_both_sides_and_the_acting_side_wins_ties():
     action = events[1]
     assert action["opposing"]["total"] == action["roll"]["total"] == 14
     assert action["roll"]["success"] is True
-    assert "Draco opposed" in SKIRMISH.narrate(action)["en"]
+    assert "Draco opposed" in MANIFEST.words.narrate(action)["en"]
 
 
 @pytest.mark.parametrize(
@@ -128,7 +128,7 @@ def test_the_storyguide_applies_health_changes():
         {"action": "change_health", "participant": "p2", "by": -1, "reason": "bludger"}
     )
     assert table.state["participants"]["p2"]["health"] == 4
-    assert SKIRMISH.narrate(event)["en"] == "Ron: Health −1, now 4 (bludger)."
+    assert MANIFEST.words.narrate(event)["en"] == "Ron: Health −1, now 4 (bludger)."
     refusal = table.refuse(
         {"action": "change_health", "participant": "p2", "by": 1}, actor=player("p2")
     )
@@ -164,7 +164,7 @@ def test_ch7_p3_the_storyguide_determines_when_a_skirmish_has_ended():
         "health": {"p1": 5, "p2": 5, "p3": 5, "p4": 3},
         "names": {"p1": "Harry", "p2": "Ron", "p3": "Hermione", "p4": "Draco"},
     }
-    assert SKIRMISH.narrate(event)["en"] == "The storyguide ends the skirmish. Snape arrives."
+    assert MANIFEST.words.narrate(event)["en"] == "The storyguide ends the skirmish. Snape arrives."
 
 
 def test_ch7_p3_nothing_happens_after_the_end():

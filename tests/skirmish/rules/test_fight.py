@@ -14,7 +14,19 @@ import pytest
 
 from games.ruleset import RuleViolation
 
-from . import CONFIG, SKIRMISH, STORYGUIDE, Table, begun, config, player, student, the_action, types
+from . import (
+    CONFIG,
+    MANIFEST,
+    SKIRMISH,
+    STORYGUIDE,
+    Table,
+    begun,
+    config,
+    player,
+    student,
+    the_action,
+    types,
+)
 
 HEX = {"kind": "opposed", "attribute": "Wits", "opposing": {"attribute": "Wits"}}
 HIT = (15, 1, 5, 1)  # the actor keeps 15, the target 5: any Wits hits
@@ -172,7 +184,7 @@ def test_ch7_p1_a_skirmish_ends_when_nobody_is_left_to_oppose_anyone():
         "unrolled_attack": None,
         "names": None,
     }
-    assert SKIRMISH.narrate(events[-1])["en"] == (
+    assert MANIFEST.words.narrate(events[-1])["en"] == (
         "Nobody is left to oppose Harry, Ron and Hermione: the skirmish is over."
     )
     assert SKIRMISH.is_over(table.state)

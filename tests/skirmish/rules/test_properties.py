@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from games.dice import ScriptedDice, ServerDice
 
-from . import NOW, SKIRMISH, STORYGUIDE, config, student
+from . import MANIFEST, NOW, SKIRMISH, STORYGUIDE, config, student
 
 seeds = st.binary(min_size=32, max_size=32)
 
@@ -88,7 +88,7 @@ def test_any_legal_play_keeps_the_state_sound_and_replays_exactly(seed, data):
         assert_sound(state)
 
     for event in all_events:
-        line = SKIRMISH.narrate(event)["en"]
+        line = MANIFEST.words.narrate(event)["en"]
         assert line and line != event["type"]
 
     replayed, replayed_events = start, []
