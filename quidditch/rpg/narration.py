@@ -1,14 +1,17 @@
-"""The log as the storyguide would narrate the match, in English, German and French (``words``).
+"""The log as the storyguide would narrate the match, in English, German and French.
 
-Every event names its players and houses, so that a line reads without the state.
+Every event names its players and houses, so that a line reads without the state. These
+are the ``narrate`` and ``ending`` of the game's words (:class:`.words.RpgWords`), which
+pass themselves in: the lines are said from their catalogue, in their languages, and this
+module need not import the one that imports it.
 """
 
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
+from games.words import Words
 
 from .rules.turn import GOAL, SNITCH
-from .words import LANGUAGES, say
 
 ROLL = _("({first} and {second}, total {total} against {difficulty})")
 OPEN_ROLL = _("({first} and {second}, total {total})")
@@ -51,16 +54,16 @@ GAME_OVER = {
 }
 
 
-def narrate(event: dict) -> dict[str, str]:
-    return {language: _line(event, language) for language in LANGUAGES}
+def narrate(event: dict, words: Words) -> dict[str, str]:
+    return {language: _line(event, language, words) for language in words.languages}
 
 
-def _line(event: dict, language: str) -> str:
+def _line(event: dict, language: str, words: Words) -> str:
     fields = dict(event)
     if "faces" in event:
         first, second = event["faces"]
         roll = ROLL if event["difficulty"] is not None else OPEN_ROLL
-        fields["roll"] = say(language, roll, first=first, second=second, **event)
+        fields["roll"] = words.say(language, roll, first=first, second=second, **event)
     if "score" in event:
         fields["score"] = SCORE.format(
             **{f"{side}_house": house for side, house in event["houses"].items()},
@@ -71,19 +74,21 @@ def _line(event: dict, language: str) -> str:
         fields["house"] = event["houses"][event["side"]]
     if kind in ("shot", "penalty_shot"):
         success, failure = LINES[kind]
-        return say(language, success if event["success"] else failure, **fields)
+        return words.say(language, success if event["success"] else failure, **fields)
     if kind == "bludger":
         outcome = "blocked" if event["blocked"] else ("hit" if event["success"] else "miss")
-        fields["outcome"] = say(language, BLUDGER_OUTCOMES[outcome])
+        fields["outcome"] = words.say(language, BLUDGER_OUTCOMES[outcome])
         fields["target"] = event["target_name"]
-        return say(language, BLUDGER[event["foul"]], **fields)
+        return words.say(language, BLUDGER[event["foul"]], **fields)
     if kind == "seeker":
-        return say(language, SEEKER[event["play"]], **fields)
+        return words.say(language, SEEKER[event["play"]], **fields)
     if kind == "game_over":
         if event["winner"] is None:
-            return say(language, GAME_OVER["draw"], **fields)
-        return say(language, GAME_OVER["win"], house=event["houses"][event["winner"]], **fields)
-    return say(language, LINES[kind], **fields)
+            return words.say(language, GAME_OVER["draw"], **fields)
+        return words.say(
+            language, GAME_OVER["win"], house=event["houses"][event["winner"]], **fields
+        )
+    return words.say(language, LINES[kind], **fields)
 
 
 #: Who won and why, in two parts: the score and the house points the winner earns (the
@@ -106,7 +111,7 @@ WHY = {
 ENDING = _("{outcome}: {why}.")
 
 
-def ending(result: dict, language: str) -> str:
+def ending(result: dict, language: str, words: Words) -> str:
     """The match's end in one sentence: the winner, the score and the house points, then
     who caught the snitch and each side's goals, the winner's (the catcher's, in a draw)
     first."""
@@ -115,7 +120,7 @@ def ending(result: dict, language: str) -> str:
     leader = result["winner"] or catcher
     trailer = next(side for side in score if side != leader)
     goals = {side: (points - SNITCH * (side == catcher)) // GOAL for side, points in score.items()}
-    outcome = say(
+    outcome = words.say(
         language,
         OUTCOMES["win" if result["winner"] else "draw"],
         winner=houses[leader],
@@ -123,11 +128,11 @@ def ending(result: dict, language: str) -> str:
         other_score=score[trailer],
         house_points=result["house_points"],
     )
-    why = say(
+    why = words.say(
         language,
         WHY["caught_by_winner" if catcher == leader else "caught_by_loser"],
         catcher=houses[catcher],
         goals=goals[leader],
         other_goals=goals[trailer],
     )
-    return say(language, ENDING, outcome=outcome, why=why)
+    return words.say(language, ENDING, outcome=outcome, why=why)

@@ -9,7 +9,7 @@ chosen this turn as far as the reader may see it. Each team says the
 difficulties its keeper sets, with the defended roll's base in force (a
 reading: ``defended_difficulty_base``). The choices themselves are the
 frame's forms, one select of the legal targets (or plays) each, in the
-ruleset's words.
+game's words (:class:`.words.RpgWords`).
 
 Pure: it draws from the state as the reader sees it (``Seen.view``) and says
 everything in the page's language from the package's catalogues.
@@ -20,7 +20,6 @@ from __future__ import annotations
 from core.errors import gettext_noop as _
 from games.tables import Seen, Table
 
-from . import words
 from .rules.contract import HIDDEN
 from .rules.teams import BEATER, CHASER, KEEPER, SEEKER, SIDES, of
 from .rules.turn import (
@@ -33,7 +32,7 @@ from .rules.turn import (
     scoring_difficulty,
     snitch_turn,
 )
-from .words import say
+from .words import ATTRIBUTES, HEALTH, PLAYS, POSITIONS, TEXTS, player_at
 
 USES = {
     CHASER: ("Strength",),
@@ -46,7 +45,7 @@ USES = {
 LABELS = {
     "player": _("Player"),
     "attributes": _("Attributes"),
-    "health": words.HEALTH,
+    "health": HEALTH,
     "this_turn": _("This turn"),
     "distracted": _("Madam Hooch looks elsewhere this turn."),
 }
@@ -77,11 +76,11 @@ class RpgTable(Table):
         view, language = seen.view, seen.language
         turn = view["turn"]
         context = {
-            "labels": {key: say(language, text) for key, text in LABELS.items()},
+            "labels": {key: TEXTS.say(language, text) for key, text in LABELS.items()},
             "over": view["over"],
-            "turn": say(language, TURN[snitch_turn(turn)], turn=turn),
-            "next_snitch": say(language, NEXT_SNITCH, turn=next_snitch_turn(turn)),
-            "base": say(language, BASE, base=view["settings"]["defended_difficulty_base"]),
+            "turn": TEXTS.say(language, TURN[snitch_turn(turn)], turn=turn),
+            "next_snitch": TEXTS.say(language, NEXT_SNITCH, turn=next_snitch_turn(turn)),
+            "base": TEXTS.say(language, BASE, base=view["settings"]["defended_difficulty_base"]),
             "distracted": view["distracted"],
             "teams": [self._team(view, side, language) for side in SIDES],
         }
@@ -110,7 +109,9 @@ class RpgTable(Table):
         keeper = keeper_of(view, side)
         if keeper is None:
             return [
-                say(language, NO_KEEPER, house=house(view, side), shots=shots, bludgers=bludgers)
+                TEXTS.say(
+                    language, NO_KEEPER, house=house(view, side), shots=shots, bludgers=bludgers
+                )
             ]
         fields = {
             "house": house(view, side),
@@ -120,8 +121,8 @@ class RpgTable(Table):
             "dexterity": keeper["attributes"]["Dexterity"],
         }
         return [
-            say(language, SHOTS, difficulty=shots, **fields),
-            say(language, BLUDGERS, difficulty=bludgers, **fields),
+            TEXTS.say(language, SHOTS, difficulty=shots, **fields),
+            TEXTS.say(language, BLUDGERS, difficulty=bludgers, **fields),
         ]
 
     @staticmethod
@@ -131,9 +132,9 @@ class RpgTable(Table):
         return {
             "key": key,
             "name": player["name"],
-            "position": words.position(player["position"], language),
+            "position": TEXTS.say(language, POSITIONS[player["position"]]),
             "rolls": [
-                f"{words.attribute(name, language)} {player['attributes'][name]}"
+                f"{TEXTS.say(language, ATTRIBUTES[name])} {player['attributes'][name]}"
                 for name in USES[player["position"]]
             ],
             "health": f"{health} (−{lost})" if lost else health,
@@ -157,14 +158,14 @@ def next_snitch_turn(turn: int) -> int:
 def _status(view: dict, key: str, waiting: set[str], language: str) -> str:
     """A player's part in this turn: out of the match, to choose, or the choice as seen."""
     if not in_play(view, key):
-        return say(language, STATUS["left"])
+        return TEXTS.say(language, STATUS["left"])
     if key not in waiting:
         return ""
     choice = view["choices"].get(key)
     if choice is None:
-        return say(language, STATUS["choosing"])
+        return TEXTS.say(language, STATUS["choosing"])
     if choice == HIDDEN:
-        return say(language, STATUS["chosen"])
+        return TEXTS.say(language, STATUS["chosen"])
     if view["players"][key]["position"] == BEATER:
-        return say(language, STATUS["aim"], target=words.player_at(choice, view, language))
-    return say(language, words.PLAYS[choice])
+        return TEXTS.say(language, STATUS["aim"], target=player_at(choice, view, language))
+    return TEXTS.say(language, PLAYS[choice])

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from core.errors import gettext_noop as _
 from games.texts import Catalogue
+from games.words import Words
 
+from . import narration
 from .rules.teams import BEATER, CHASER, KEEPER, SEEKER
 from .rules.turn import REFEREE_LOOKING
 
@@ -27,19 +29,6 @@ ATTRIBUTES = {"Strength": _("Strength"), "Toughness": _("Toughness"), "Dexterity
 HEALTH = _("Health")
 
 
-def say(language: str, message: str, **fields) -> str:
-    """``message`` in ``language``, its ``{fields}`` filled in."""
-    return TEXTS.text(language, message).format_map(fields)
-
-
-def position(name: str, language: str) -> str:
-    return say(language, POSITIONS[name])
-
-
-def attribute(name: str, language: str) -> str:
-    return say(language, ATTRIBUTES[name])
-
-
 def player(key: str, view: dict) -> str:
     """A player by name."""
     return view["players"][key]["name"]
@@ -47,15 +36,13 @@ def player(key: str, view: dict) -> str:
 
 def player_at(key: str, view: dict, language: str) -> str:
     """A player by name and position, where the position matters (a beater's target)."""
-    return say(
+    return TEXTS.say(
         language,
         _("{name} ({position})"),
         name=player(key, view),
-        position=position(view["players"][key]["position"], language),
+        position=TEXTS.say(language, POSITIONS[view["players"][key]["position"]]),
     )
 
-
-# --- commands, as their giver would say them -------------------------------------
 
 PLAYS = {"catch": _("Try to catch the snitch"), "interfere": _("Interfere with the other seeker")}
 COMMANDS = {
@@ -64,60 +51,61 @@ COMMANDS = {
     "interfere": _("{player}: interfere with the other seeker"),
     "distract_referee": _("Madam Hooch looks elsewhere this turn"),
 }
-ACTIONS = {
-    "aim": _("Aim a bludger"),
-    "seek": _("Chase the snitch"),
-    "distract_referee": _("Madam Hooch looks elsewhere this turn"),
-}
-FIELDS = {"player": _("Player"), "target": _("Target"), "play": _("Play")}
-
-
-def command(command: dict, view: dict, language: str) -> str:
-    """A command in words: the beater's target or the seeker's play, by the players' names."""
-    action = command["action"]
-    if action == "seek":
-        action = command["play"]
-    fields = {}
-    if "player" in command:
-        fields["player"] = player(command["player"], view)
-    if "target" in command:
-        fields["target"] = player_at(command["target"], view, language)
-    return say(language, COMMANDS[action], **fields)
-
-
-def action(name: str, language: str) -> str:
-    return say(language, ACTIONS[name])
-
-
-def field(name: str, language: str) -> str:
-    return say(language, FIELDS[name])
-
-
-def choice(name: str, value: str, view: dict, language: str) -> str:
-    """One value of a command's field: a player by name, a target with its position, a play."""
-    if name == "play":
-        return say(language, PLAYS[value])
-    if name == "target":
-        return player_at(value, view, language)
-    return player(value, view)
-
-
-# --- what the dice are rolled for ---------------------------------------------------
-
-PURPOSES = {
+ROLLS = {
     "shot": _("{name}'s shot"),
     "bludger": _("{name}'s bludger"),
     "penalty_shot": _("{name}'s penalty shot"),
     "catch": _("{name}'s try for the snitch"),
     "interfere": _("{name}'s interference"),
 }
-LOOKING = _("whether Madam Hooch sees the foul")
+"""A player's roll, by its kind (:func:`.rules.turn.purpose_of`)."""
 
 
-def purpose(purpose: str, language: str) -> str:
-    """What a die is rolled for: a player's roll (``shot:Katie Bell``, see
-    :func:`.rules.turn.purpose_of`) or the referee's d100."""
-    if purpose == REFEREE_LOOKING:
-        return say(language, LOOKING)
-    kind, _colon, name = purpose.partition(":")
-    return say(language, PURPOSES[kind], name=name)
+class RpgWords(Words):
+    """The match in words: the players by their own names, the rest from ``TEXTS``."""
+
+    languages = LANGUAGES
+    catalogue = TEXTS
+    actions = {
+        "aim": _("Aim a bludger"),
+        "seek": _("Chase the snitch"),
+        "distract_referee": _("Madam Hooch looks elsewhere this turn"),
+    }
+    fields = {"player": _("Player"), "target": _("Target"), "play": _("Play")}
+    purposes = {REFEREE_LOOKING: _("whether Madam Hooch sees the foul")}
+
+    def command(self, command: dict, view: dict, language: str) -> str:
+        """The beater's target or the seeker's play, by the players' names."""
+        action = command["action"]
+        if action == "seek":
+            action = command["play"]
+        fields = {}
+        if "player" in command:
+            fields["player"] = player(command["player"], view)
+        if "target" in command:
+            fields["target"] = player_at(command["target"], view, language)
+        return self.say(language, COMMANDS[action], **fields)
+
+    def choice(self, action: str, field: str, value, view: dict, language: str) -> str:
+        """A player by name, a target with its position, a play."""
+        if field == "play":
+            return self.say(language, PLAYS[value])
+        if field == "target":
+            return player_at(value, view, language)
+        return player(value, view)
+
+    def seat(self, seat: str, view: dict, language: str) -> str:
+        return player(seat, view)
+
+    def purpose(self, purpose: str, language: str) -> str:
+        """The referee's d100 (``purposes``), or a player's roll: ``shot:Katie Bell``."""
+        if purpose in self.purposes:
+            return super().purpose(purpose, language)
+        kind, _colon, name = purpose.partition(":")
+        return self.say(language, ROLLS[kind], name=name)
+
+    def narrate(self, event: dict) -> dict[str, str]:
+        return narration.narrate(event, self)
+
+    def ending(self, result: dict, language: str) -> str:
+        return narration.ending(result, language, self)

@@ -1,4 +1,5 @@
-"""The optional quidditch rules, pure; importing this package registers ``rpg-quidditch``."""
+"""The optional quidditch rules, pure: they import nothing of the package outside ``rules/``
+(its manifest registers them, ``quidditch.rpg.manifest``)."""
 
 from .ruleset import RpgQuidditch
 

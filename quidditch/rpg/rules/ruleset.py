@@ -21,7 +21,6 @@ from games.dice import Dice
 from games.ruleset import (
     Actor,
     Command,
-    Event,
     Outcome,
     Preset,
     Roster,
@@ -29,15 +28,10 @@ from games.ruleset import (
     RuleViolation,
     State,
     config_settings,
-    register,
     within_bounds,
 )
 from quidditch.positions import house_teams
 
-from .. import words
-from ..bots import SensiblePlayer
-from ..narration import ending, narrate
-from ..table import RpgTable
 from . import contract, turn
 from .contract import HIDDEN, PLAYS
 from .teams import (
@@ -134,11 +128,9 @@ def _inline_team(house: str, names: list[str]) -> dict:
     }
 
 
-@register
 class RpgQuidditch(Ruleset):
     name = "rpg-quidditch"
     title = _("Draco Dormiens quidditch")
-    languages = words.LANGUAGES
     #: A goal or a penalty goal, a player leaving with no Health, the snitch caught, the end.
     moments = frozenset({"goal", "penalty_goal", "left_the_match", "snitch_caught", "game_over"})
     config_schema = contract.CONFIG
@@ -193,9 +185,7 @@ class RpgQuidditch(Ruleset):
     )
     max_commands = 4_000
     rare_actions = {"distract_referee": 0.02}
-    bots = {"sensible": SensiblePlayer()}
     referee_relays = True
-    table = RpgTable()
 
     def campaign_config(self, roster: Roster) -> dict:
         """Two of the campaign's houses, each with seven of its characters in their
@@ -403,27 +393,3 @@ class RpgQuidditch(Ruleset):
 
     def default_title(self, state: State) -> str:
         return " v ".join(team["house"] for team in state["teams"])
-
-    def ending(self, result: dict, language: str) -> str:
-        return ending(result, language)
-
-    def narrate(self, event: Event) -> dict[str, str]:
-        return narrate(event)
-
-    def command_text(self, command: Command, view: State, language: str) -> str:
-        return words.command(command, view, language)
-
-    def action_text(self, action: str, language: str) -> str:
-        return words.action(action, language)
-
-    def field_text(self, action: str, field: str, language: str) -> str:
-        return words.field(field, language)
-
-    def choice_text(self, action: str, field: str, value, view: State, language: str) -> str:
-        return words.choice(field, value, view, language)
-
-    def seat_text(self, seat: str, view: State, language: str) -> str:
-        return words.player(seat, view)
-
-    def purpose_text(self, purpose: str, language: str) -> str:
-        return words.purpose(purpose, language)

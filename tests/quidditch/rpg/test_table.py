@@ -9,6 +9,7 @@ from django.test import Client
 
 from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor
 from games.tables import CommandForm, Seen, offer_forms, offers
+from quidditch.rpg.manifest import MANIFEST
 from tests.quidditch.rpg import AT_KEEPERS, MISS, RULES, Match, flat
 
 FRED = Actor(PLAYER, frozenset({"home.beater1"}))
@@ -16,12 +17,12 @@ FRED = Actor(PLAYER, frozenset({"home.beater1"}))
 
 def seen(match, actor=FRED, language="en") -> Seen:
     view = RULES.view(match.state, actor)
-    offered = offers(RULES, view, RULES.allowed_commands(match.state, actor), language)
+    offered = offers(MANIFEST.words, view, RULES.allowed_commands(match.state, actor), language)
     return Seen(RULES, view, actor, language, offered)
 
 
 def table(match, actor=FRED, language="en") -> dict:
-    return RULES.table.context(seen(match, actor, language))
+    return MANIFEST.table.context(seen(match, actor, language))
 
 
 def sheet(context: dict, side: str) -> list[tuple]:
@@ -111,7 +112,7 @@ def test_the_end_says_who_won_by_how_much():
     seekers = {"home.seeker": "catch", "away.seeker": "catch"}
     match.turn(AT_KEEPERS, *flat(*[MISS] * 10), 20, 1, 10, 1, seekers=seekers, blind=True)
     assert table(match)["over"] is True
-    assert RULES.table.result_text(seen(match)) == (
+    assert MANIFEST.table.result_text(seen(match)) == (
         "Gryffindor wins 150 to 0 and earns 150 house points: Gryffindor caught the snitch "
         "for 150 points, with goals at 0 to 0 (10 points each)."
     )
@@ -120,7 +121,7 @@ def test_the_end_says_who_won_by_how_much():
 def test_each_choice_is_a_select_of_the_legal_targets_in_words():
     """The frame's form (``offer_forms``) of Fred's offers: one select, Slytherin's three
     chasers and keeper by name."""
-    (form,) = offer_forms(RULES, Match().state, seen(Match()).offers, "en")
+    (form,) = offer_forms(MANIFEST.words, Match().state, seen(Match()).offers, "en")
     assert isinstance(form, CommandForm) and form.heading == "Aim a bludger"
     (choice,) = form.choices
     assert choice.label == "Target"
@@ -130,7 +131,7 @@ def test_each_choice_is_a_select_of_the_legal_targets_in_words():
         "SC3 (chaser)",
         "SK6 (keeper)",
     ]
-    assert RULES.table.draws == frozenset(), "the choices are the frame's forms"
+    assert MANIFEST.table.draws == frozenset(), "the choices are the frame's forms"
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ from django.utils import translation
 
 from games.dice import ScriptedDice
 from games.ruleset import REFEREE, Actor, RuleViolation
+from quidditch.rpg.manifest import MANIFEST
 from tests.quidditch.rpg import AT_KEEPERS, RULES, Match
 
 pytestmark = pytest.mark.parametrize("language", ["en", "de", "fr"])
@@ -76,11 +77,13 @@ NARRATION = {
 
 
 def test_the_game_speaks_english_first_then_german_and_french(language):
-    assert RULES.languages == ("en", "de", "fr")
+    assert MANIFEST.words.languages == ("en", "de", "fr")
 
 
 def test_the_transcript_in_each_language(language):
-    lines = tuple(RULES.narrate(event)[language] for event in (BLUDGER, GOAL, SEEKER, OVER))
+    lines = tuple(
+        MANIFEST.words.narrate(event)[language] for event in (BLUDGER, GOAL, SEEKER, OVER)
+    )
     assert lines == NARRATION[language]
 
 
@@ -98,7 +101,7 @@ def test_every_line_is_said_in_every_language_on_real_play(language):
     kinds = {event["type"] for event in match.events}
     assert kinds >= {"chose", "shot", "bludger", "goal", "left_the_match", "turn_started"}
     for event in match.events:
-        line = RULES.narrate(event)[language]
+        line = MANIFEST.words.narrate(event)[language]
         assert line and "home." not in line and "away." not in line, line
 
 
@@ -143,7 +146,7 @@ def test_each_command_as_its_giver_would_say_it(language):
         {"action": "seek", "player": "home.seeker", "play": "interfere"},
         {"action": "distract_referee"},
     ]
-    assert [RULES.command_text(c, view, language) for c in commands] == COMMANDS[language]
+    assert [MANIFEST.words.command(c, view, language) for c in commands] == COMMANDS[language]
 
 
 FORMS = {
@@ -184,19 +187,19 @@ def test_a_form_of_choices_has_a_heading_its_fields_and_their_choices(language):
     """Issue 29: "each choice as a select of the legal targets", in the reader's words."""
     view = named()
     assert (
-        RULES.action_text("aim", language),
-        RULES.field_text("aim", "target", language),
-        RULES.choice_text("aim", "target", "away.keeper", view, language),
-        RULES.action_text("seek", language),
-        RULES.field_text("seek", "play", language),
-        RULES.choice_text("seek", "play", "catch", view, language),
-        RULES.field_text("aim", "player", language),
-        RULES.choice_text("aim", "player", "home.beater1", view, language),
+        MANIFEST.words.action("aim", language),
+        MANIFEST.words.field("aim", "target", language),
+        MANIFEST.words.choice("aim", "target", "away.keeper", view, language),
+        MANIFEST.words.action("seek", language),
+        MANIFEST.words.field("seek", "play", language),
+        MANIFEST.words.choice("seek", "play", "catch", view, language),
+        MANIFEST.words.field("aim", "player", language),
+        MANIFEST.words.choice("aim", "player", "home.beater1", view, language),
     ) == FORMS[language]
 
 
 def test_a_seat_is_its_player_by_name(language):
-    assert RULES.seat_text("home.seeker", named(), language) == "Harry Potter"
+    assert MANIFEST.words.seat("home.seeker", named(), language) == "Harry Potter"
 
 
 PURPOSES = {
@@ -236,7 +239,7 @@ def test_what_each_die_is_rolled_for(language):
         "interfere:Draco Malfoy",
         "referee_looking",
     ]
-    assert [RULES.purpose_text(p, language) for p in purposes] == PURPOSES[language]
+    assert [MANIFEST.words.purpose(p, language) for p in purposes] == PURPOSES[language]
 
 
 def test_the_rolls_of_a_turn_are_logged_for_what_they_are(language):
@@ -262,7 +265,7 @@ def test_the_rolls_of_a_turn_are_logged_for_what_they_are(language):
         "shot:SC2",
         "shot:SC3",
     ]
-    assert RULES.purpose_text("bludger:SB5", language) == PURPOSES[language][1].replace(
+    assert MANIFEST.words.purpose("bludger:SB5", language) == PURPOSES[language][1].replace(
         "Fred Weasley", "SB5"
     )
 
