@@ -4,17 +4,16 @@ Every event that names a player or a side carries the teams' names (``teams``),
 so a line needs nothing but the event. Players are called as the board numbers
 them ("Gryffindor chaser 3"), squares by their coordinates ("(12, 7)"), and
 bludgers 1 and 2 as the board labels them. The lines are English keys of the
-package's catalogues, read through :mod:`.words`.
+package's catalogues, read as :mod:`.texts` reads them.
 """
 
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
 
-from . import words
 from .rules.ending import SNITCH
 from .rules.teams import SIDES, other, side_of
-from .words import LANGUAGES, capital
+from .texts import HOOPS, LANGUAGES, PURPOSES, TEXTS, capital, direction, player, square, team
 
 REASONS = {
     "choice": _("by choice"),
@@ -145,21 +144,21 @@ def _line(event: dict, language: str) -> str:
     teams = event.get("teams")
     for key, name in (("player", "who"), ("target", "whom")):
         if event.get(key):
-            fields[name] = words.player(teams, event[key], language)
+            fields[name] = player(teams, event[key], language)
     if "side" in event:
-        fields["team"] = words.team(teams, event["side"], language)
+        fields["team"] = team(teams, event["side"], language)
     for key in ("to", "at"):
         if key in event:
-            fields[key] = words.square(event[key])
+            fields[key] = square(event[key])
     if "direction" in event:
-        fields["direction"] = words.direction(event["direction"], language)
+        fields["direction"] = direction(event["direction"], language)
     if "bludger" in event:
         fields["bludger"] = event["bludger"] + 1
     key = _variant(event)
     if event.get("squares") == 1 and f"{key}:one" in LINES:
         key += ":one"
     fields.update(_details(event, teams, language))
-    return words.text(language, LINES[key], **fields)
+    return TEXTS.say(language, LINES[key], **fields)
 
 
 def _variant(event: dict) -> str:
@@ -188,17 +187,17 @@ def _details(event: dict, teams: dict | None, language: str) -> dict:
     """What a line says beyond the event's own fields."""
     kind = event["type"]
     if kind == "phase_ends":
-        return {"reason": words.text(language, REASONS[event["reason"]])}
+        return {"reason": TEXTS.say(language, REASONS[event["reason"]])}
     if kind == "foul":
-        return {"kind": words.text(language, FOULS[event["kind"]])}
+        return {"kind": TEXTS.say(language, FOULS[event["kind"]])}
     if kind == "injury":
-        return {"injury": words.text(language, INJURIES[event["result"]])}
+        return {"injury": TEXTS.say(language, INJURIES[event["result"]])}
     if kind == "shot":
-        return {"hoop": words.text(language, words.HOOPS[event["hoop"]])}
+        return {"hoop": TEXTS.say(language, HOOPS[event["hoop"]])}
     if kind == "star_sets":
-        return {"purpose": words.purpose(event["purpose"], language)}
+        return {"purpose": TEXTS.say(language, PURPOSES[event["purpose"]])}
     if kind == "quaffle_loose":
-        return {"drift": words.direction(event["drift"], language)}
+        return {"drift": direction(event["drift"], language)}
     if kind == "seeker_looks":
         return {"faces": ", ".join(str(face) for face in event["faces"])}
     if kind == "first_phase_roll":
@@ -213,22 +212,22 @@ def _details(event: dict, teams: dict | None, language: str) -> dict:
     if kind == "match_over":
         winner = event["winner"]
         outcome = (
-            words.text(language, WINS, winner=words.team(teams, winner, language))
+            TEXTS.say(language, WINS, winner=team(teams, winner, language))
             if winner
-            else words.text(language, DRAW)
+            else TEXTS.say(language, DRAW)
         )
         return {
             **_sides(teams, language),
             "home_score": event["home"],
             "away_score": event["away"],
-            "how": words.text(language, ENDINGS[event["how"]]),
+            "how": TEXTS.say(language, ENDINGS[event["how"]]),
             "outcome": outcome,
         }
     return {}
 
 
 def _sides(teams: dict, language: str) -> dict:
-    return {side: words.team(teams, side, language) for side in ("home", "away")}
+    return {side: team(teams, side, language) for side in ("home", "away")}
 
 
 #: Who won and why, in two parts: the score, then how the match ended with the score's
@@ -270,18 +269,18 @@ def ending(result: dict, language: str) -> str:
     why = result["ended_by"]
     if why == SNITCH:
         why = "caught_by_winner" if side_of(catcher) == leader else "caught_by_loser"
-    outcome = words.text(
+    outcome = TEXTS.say(
         language,
         OUTCOMES["win" if winner else "draw"],
-        winner=words.team(teams, leader, language),
+        winner=team(teams, leader, language),
         score=score[leader],
         other_score=score[trailer],
     )
-    reason = words.text(
+    reason = TEXTS.say(
         language,
         WHY[why],
-        catcher=catcher and words.player(teams, catcher, language),
+        catcher=catcher and player(teams, catcher, language),
         goals=goals[leader],
         other_goals=goals[trailer],
     )
-    return words.text(language, ENDING, outcome=outcome, why=reason)
+    return TEXTS.say(language, ENDING, outcome=outcome, why=reason)

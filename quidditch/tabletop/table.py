@@ -32,7 +32,7 @@ from urllib.parse import urlencode
 from core.numbers import whole_number
 from games.tables import Offer, Seen, Table
 
-from . import words
+from . import texts
 from .rules.directional_die import DIRECTIONS
 from .rules.pitch import Pitch, pitch_of
 from .rules.teams import (
@@ -45,6 +45,7 @@ from .rules.teams import (
     position_of,
     side_of,
 )
+from .texts import TEXTS
 
 DRAWN = frozenset(
     {"move", "free_move", "catch", "pass", "shoot", "tackle", "hit_bludger", "push", "repel"}
@@ -86,14 +87,14 @@ class BoardTable(Table):
                 _target(square, offers, link, asked) for square, offers in sorted(targets.items())
             ],
             "listed": _listed(targets, asked),
-            "chosen": words.player(words.names(view), chosen, language) if chosen else None,
+            "chosen": texts.player(texts.names(view), chosen, language) if chosen else None,
             "again": link.to(None) if chosen and len(pieces) > 1 else None,
             "stars": _stars(pieces.get(chosen, []), star, link),
             "teams": [_team(view, side, language) for side in SIDES],
             "snitch": _snitch(view, language),
             "phase": _phase(view, language),
             "mine": bool(drawn),
-            "words": {key: words.text(language, said) for key, said in words.BOARD.items()},
+            "words": {key: TEXTS.say(language, said) for key, said in texts.BOARD.items()},
         }
 
 
@@ -233,7 +234,7 @@ def _players(view, language, pieces, chosen, link) -> list[dict]:
         position = position_of(player)
         team = view["teams"][side_of(player)]
         notes = _notes(view, player, language)
-        name = words.player(words.names(view), player, language)
+        name = texts.player(texts.names(view), player, language)
         drawn.append(
             {
                 "area": _area(data["square"]),
@@ -253,7 +254,7 @@ def _players(view, language, pieces, chosen, link) -> list[dict]:
 
 
 def _notes(view: dict, player: str, language: str) -> str:
-    """What befell a player, and what they are, in words."""
+    """What befell a player, and what they are, in texts."""
     data, team, position = (
         view["players"][player],
         view["teams"][side_of(player)],
@@ -261,19 +262,19 @@ def _notes(view: dict, player: str, language: str) -> str:
     )
     notes = []
     if team["captain"] == position:
-        notes.append(words.text(language, words.NOTES["captain"]))
+        notes.append(TEXTS.say(language, texts.NOTES["captain"]))
     if team["star"] == position:
-        notes.append(words.text(language, words.NOTES["star"]))
+        notes.append(TEXTS.say(language, texts.NOTES["star"]))
     if view["quaffle"]["carrier"] == player:
-        notes.append(words.text(language, words.NOTES["carrier"]))
+        notes.append(TEXTS.say(language, texts.NOTES["carrier"]))
     if data["square"] is None:
-        notes.append(words.text(language, words.NOTES["off"]))
+        notes.append(TEXTS.say(language, texts.NOTES["off"]))
     if data["dazed"] is not None:
-        notes.append(words.text(language, words.NOTES["dazed"]))
+        notes.append(TEXTS.say(language, texts.NOTES["dazed"]))
     if data["speed_loss"]:
-        notes.append(words.text(language, words.NOTES["slower"], squares=data["speed_loss"]))
+        notes.append(TEXTS.say(language, texts.NOTES["slower"], squares=data["speed_loss"]))
     if data["dice_loss"]:
-        notes.append(words.text(language, words.NOTES["weaker"], points=data["dice_loss"]))
+        notes.append(TEXTS.say(language, texts.NOTES["weaker"], points=data["dice_loss"]))
     return ", ".join(notes)
 
 
@@ -281,13 +282,13 @@ def _team(view: dict, side: str, language: str) -> dict:
     """A team's line-up beside the board: each number, who they are and what befell them."""
     return {
         "side": side,
-        "name": words.team(words.names(view), side, language),
+        "name": texts.team(texts.names(view), side, language),
         "score": view["score"][side],
         "playing": view["stage"] == "phase" and view["phase"]["side"] == side,
         "players": [
             {
                 "number": NUMBERS[position],
-                "name": words.position(player_id(side, position), language),
+                "name": texts.position(player_id(side, position), language),
                 "notes": _notes(view, player_id(side, position), language),
                 "off": view["players"][player_id(side, position)]["square"] is None,
             }
@@ -302,7 +303,7 @@ def _balls(view: dict, language: str) -> list[dict]:
         {
             "kind": "quaffle",
             "area": _area(quaffle["square"]),
-            "title": words.text(language, words.BALLS["quaffle"]),
+            "title": TEXTS.say(language, texts.BALLS["quaffle"]),
         }
     ]
     for number, bludger in enumerate(view["bludgers"], start=1):
@@ -310,7 +311,7 @@ def _balls(view: dict, language: str) -> list[dict]:
             {
                 "kind": "bludger",
                 "area": _area(bludger["square"]),
-                "title": words.text(language, words.BALLS["bludger"], number=number),
+                "title": TEXTS.say(language, texts.BALLS["bludger"], number=number),
             }
         )
     if view["snitch"]["square"] is not None:
@@ -318,7 +319,7 @@ def _balls(view: dict, language: str) -> list[dict]:
             {
                 "kind": "snitch",
                 "area": _area(view["snitch"]["square"]),
-                "title": words.text(language, words.BALLS["snitch"]),
+                "title": TEXTS.say(language, texts.BALLS["snitch"]),
             }
         )
     return balls
@@ -326,17 +327,17 @@ def _balls(view: dict, language: str) -> list[dict]:
 
 def _phase(view: dict, language: str) -> str:
     number = view["phase"]["number"] if view["phase"] else 0  # phase 0: the release
-    return words.text(language, words.PHASE, number=number) if number else ""
+    return TEXTS.say(language, texts.PHASE, number=number) if number else ""
 
 
 def _snitch(view: dict, language: str) -> str:
     snitch = view["snitch"]
     if snitch["square"] is None:
-        return words.text(language, words.SNITCH["hidden"])
+        return TEXTS.say(language, texts.SNITCH["hidden"])
     if not snitch["seen"]:
-        return words.text(language, words.SNITCH["unseen"])
-    seen = ", ".join(words.team(words.names(view), side, language) for side in snitch["seen"])
-    return words.text(language, words.SNITCH["seen"], teams=seen)
+        return TEXTS.say(language, texts.SNITCH["unseen"])
+    seen = ", ".join(texts.team(texts.names(view), side, language) for side in snitch["seen"])
+    return TEXTS.say(language, texts.SNITCH["seen"], teams=seen)
 
 
 # The pitch as a grid: column 1 and row 1 number the edges, square (x, y) is in

@@ -1,4 +1,4 @@
-"""Table Top Quidditch's rules, pure: a module per idea; ``ruleset`` registers
-``tabletop-quidditch`` when it is imported (``apps.py`` does so). Importing the package
-alone imports nothing, so that ``bots`` and ``board`` may use the rules' modules without
-a cycle through the ruleset, which uses them."""
+"""Table Top Quidditch's rules, pure: a module per idea; ``ruleset`` is the
+:class:`games.ruleset.Ruleset` that the package's manifest (``manifest.py``) registers.
+The rules import nothing of the package outside ``rules/``: the words, the narration, the
+table, the bots and the board read the rules, never the other way round."""

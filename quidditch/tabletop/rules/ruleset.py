@@ -29,18 +29,13 @@ from games.dice import Dice
 from games.ruleset import (
     Actor,
     Command,
-    Event,
     Outcome,
     Preset,
     Ruleset,
     RuleViolation,
     State,
-    register,
 )
 
-from .. import board, narration, words
-from ..bots import Chaser
-from ..table import BoardTable
 from . import captain, contract, offers, orders, star
 from .pitch import DEFAULT, pitch_of
 from .resolution import Resolution
@@ -66,11 +61,9 @@ def _copy(value):
     return value
 
 
-@register
 class TabletopQuidditch(Ruleset):
     name = "tabletop-quidditch"
     title = TITLE
-    languages = ("en", "de", "fr")
     #: A goal, a player knocked off their broom, the snitch caught, a side conceding, the end.
     moments = frozenset({"goal", "knocked_off", "snitch_caught", "concedes", "match_over"})
     config_schema = contract.CONFIG
@@ -99,11 +92,9 @@ class TabletopQuidditch(Ruleset):
     max_commands = 6_000
     rare_actions = {"concede": 0.01, "propose_end": 0.05, "reroll": 0.2}
     ending_actions = frozenset({"concede", "propose_end", "accept_end"})
-    bots = {"chaser": Chaser()}
     #: Each player moves their own team; the text's referee only judges fouls (the server
     #: does). A storyguide entering both teams' moves at a table holds both seats.
     referee_relays = False
-    table = BoardTable()
 
     def setup(self, config: dict) -> State:
         return initial_state(config)
@@ -179,32 +170,3 @@ class TabletopQuidditch(Ruleset):
             "snitch": state["snitch"].get("caught_by"),
             "teams": {side: team["name"] for side, team in state["teams"].items()},
         }
-
-    def ending(self, result: dict, language: str) -> str:
-        return narration.ending(result, language)
-
-    def narrate(self, event: Event) -> dict[str, str]:
-        return narration.narrate(event)
-
-    def board_svg(self, state: State) -> str:
-        return board.svg(state)
-
-    # Words.
-
-    def command_text(self, command: Command, view: State, language: str) -> str:
-        return words.command_text(command, view, language)
-
-    def action_text(self, action: str, language: str) -> str:
-        return words.action_text(action, language)
-
-    def field_text(self, action: str, field: str, language: str) -> str:
-        return words.field_text(action, field, language)
-
-    def choice_text(self, action: str, field: str, value, view: State, language: str) -> str:
-        return words.choice_text(action, field, value, view, language)
-
-    def seat_text(self, seat: str, view: State, language: str) -> str:
-        return words.team(words.names(view), seat, language)
-
-    def purpose_text(self, purpose: str, language: str) -> str:
-        return words.purpose(purpose, language)

@@ -19,12 +19,12 @@ import pytest
 from games.conformance import LEAKED_CODE
 from games.dice import ScriptedDice
 from games.ruleset import PLAYER, Actor, RuleViolation
+from quidditch.tabletop.manifest import MANIFEST
 from quidditch.tabletop.rules.pitch import pitch_of
-from quidditch.tabletop.rules.ruleset import TabletopQuidditch
 from quidditch.tabletop.rules.teams import SIDES, formation, player_id
 from tests.support import apply_scripted
 
-RULES = TabletopQuidditch()
+RULES = MANIFEST.rules
 BOTH = Actor(PLAYER, frozenset(SIDES))
 """One person playing both sides: every test gives any side's commands."""
 PITCH = pitch_of(33, 21)
@@ -54,7 +54,7 @@ class Match:
         outcome = apply_scripted(RULES, self.state, command, BOTH, faces)
         self.state, self.events = outcome.state, outcome.events
         for event in outcome.events:
-            line = RULES.narrate(event)["en"]
+            line = MANIFEST.words.narrate(event)["en"]
             assert line.strip() and not LEAKED_CODE.search(line), line
         return outcome.events
 

@@ -3,7 +3,7 @@ their number, the balls, the score."""
 
 from xml.etree import ElementTree
 
-from tests.quidditch.tabletop import RULES, Match, scenario
+from tests.quidditch.tabletop import MANIFEST, Match, scenario
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -15,7 +15,7 @@ def test_the_board_draws_each_player_on_a_broom_the_balls_and_the_score():
             home_beater2=None, snitch={"square": [24, 5], "seen": []}, score={"home": 20, "away": 0}
         ),
     }
-    picture = ElementTree.fromstring(RULES.board_svg(Match(config).state))
+    picture = ElementTree.fromstring(MANIFEST.board(Match(config).state))
     players = [g.find(f"{SVG}title").text for g in picture.iter(f"{SVG}g")]
     assert len(players) == 13 and "home-beater2" not in players
     caption = picture.find(f"{SVG}text").text

@@ -4,7 +4,7 @@ seeker and the 3D6, the match with no seeker left, and who gives a side's comman
 import pytest
 
 from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor, RuleViolation
-from tests.quidditch.tabletop import RULES, Match, first, in_phase, kinds, scenario
+from tests.quidditch.tabletop import MANIFEST, RULES, Match, first, in_phase, kinds, scenario
 from tests.support import apply_scripted
 
 
@@ -62,7 +62,7 @@ def test_the_match_ends_when_no_seeker_is_left_on_a_broom():
         "snitch": None,
         "teams": {"home": None, "away": None},
     }
-    assert RULES.narrate(events[-1])["en"] == (
+    assert MANIFEST.words.narrate(events[-1])["en"] == (
         "The match is over, no seeker is left to catch the snitch: Home 10, Away 30. Away wins!"
     )
 

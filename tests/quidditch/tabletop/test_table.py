@@ -7,7 +7,7 @@ import json
 
 from games.ruleset import PLAYER, SPECTATOR, Actor
 from games.tables import Seen, offers
-from tests.quidditch.tabletop import RULES, in_phase
+from tests.quidditch.tabletop import MANIFEST, RULES, in_phase
 
 HOME = Actor(PLAYER, frozenset({"home"}))
 TEAMS = {"home": {"name": "Gryffindor"}, "away": {"name": "Slytherin"}}
@@ -15,8 +15,10 @@ TEAMS = {"home": {"name": "Gryffindor"}, "away": {"name": "Slytherin"}}
 
 def table(state: dict, actor=HOME, language: str = "en", **asked) -> dict:
     commands = RULES.allowed_commands(state, actor)
-    seen = Seen(RULES, state, actor, language, offers(RULES, state, commands, language), asked)
-    return RULES.table.context(seen)
+    seen = Seen(
+        RULES, state, actor, language, offers(MANIFEST.words, state, commands, language), asked
+    )
+    return MANIFEST.table.context(seen)
 
 
 def commands(context: dict) -> dict[str, dict]:
@@ -135,7 +137,7 @@ def test_the_answer_the_match_waits_for_chooses_its_piece_by_itself():
         "player": "home-beater1",
         "direction": "NW",
     }
-    assert "dodge" not in RULES.table.draws
+    assert "dodge" not in MANIFEST.table.draws
 
 
 def test_the_board_speaks_the_readers_language():

@@ -6,13 +6,14 @@ import pytest
 from django.utils import translation
 
 from games.ruleset import RuleViolation
-from tests.quidditch.tabletop import RULES, Match, in_phase, order, scenario
+from tests.quidditch.tabletop import MANIFEST, Match, in_phase, order, scenario
 
 TEAMS = {"home": {"name": "Gryffindor"}, "away": {"name": "Slytherin"}}
 
 
 def said(command: dict, state: dict) -> dict[str, str]:
-    return {language: RULES.command_text(command, state, language) for language in RULES.languages}
+    words = MANIFEST.words
+    return {language: words.command(command, state, language) for language in words.languages}
 
 
 def test_a_flight_is_said_by_player_distance_and_direction():
@@ -40,7 +41,8 @@ def test_an_unnamed_team_is_called_by_its_side_in_the_readers_words():
         "de": "Sucher 7 (Gastteam): ein Feld nach Süden fliegen",
         "fr": "Attrapeur 7 (Équipe visiteuse) : voler d'une case vers le sud",
     }
-    seats = {lang: RULES.seat_text("home", match.state, lang) for lang in RULES.languages}
+    words = MANIFEST.words
+    seats = {lang: words.seat("home", match.state, lang) for lang in words.languages}
     assert seats == {"en": "Home", "de": "Heimteam", "fr": "Équipe locale"}
 
 
@@ -90,12 +92,12 @@ def test_a_re_roll_names_the_die_by_what_it_was_rolled_for_and_its_face():
         "de": "Der Kapitän wiederholt die 3W6 des Suchers für den Schnatz (4)",
         "fr": "Le capitaine relance les 3D6 de l'Attrapeur pour le Vif d'or (4)",
     }
-    assert RULES.choice_text("reroll", "die", 2, match.state, "de") == (
+    assert MANIFEST.words.choice("reroll", "die", 2, match.state, "de") == (
         "Die 3W6 des Suchers für den Schnatz (4)"
     )
-    assert RULES.action_text("reroll", "fr") == "Relancer un dé"
-    assert RULES.field_text("reroll", "die", "de") == "Würfel"
-    assert RULES.purpose_text("dodge", "fr") == "l'esquive"
+    assert MANIFEST.words.action("reroll", "fr") == "Relancer un dé"
+    assert MANIFEST.words.field("reroll", "die", "de") == "Würfel"
+    assert MANIFEST.words.purpose("dodge", "fr") == "l'esquive"
 
 
 def test_the_narration_calls_a_goal_and_the_end_in_each_language():
@@ -103,14 +105,14 @@ def test_the_narration_calls_a_goal_and_the_end_in_each_language():
         order("shoot", "home-chaser2", hoop=1), 5, 2
     )
     goal = next(event for event in events if event["type"] == "goal")
-    assert RULES.narrate(goal) == {
+    assert MANIFEST.words.narrate(goal) == {
         "en": "Goal by Gryffindor chaser 3! Gryffindor 10, Slytherin 0.",
         "de": "Tor durch Jäger 3 (Gryffindor)! Gryffindor 10, Slytherin 0.",
         "fr": "But de Poursuiveur 3 (Gryffindor) ! Gryffindor 10, Slytherin 0.",
     }
     caught = in_phase(teams=TEAMS, snitch={"square": [16, 3], "seen": ["home"]}, begin=(1,))
     over = caught.move("home-seeker", [16, 3])[-1]
-    assert RULES.narrate(over)["fr"] == (
+    assert MANIFEST.words.narrate(over)["fr"] == (
         "Le match est terminé, le Vif d'or est attrapé : Gryffindor 150, Slytherin 0. "
         "Gryffindor gagne !"
     )
