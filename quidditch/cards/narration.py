@@ -2,7 +2,7 @@
 
 A line is written from the event as its reader may see it (:mod:`.rules.visibility`),
 so a card face down reads "a card face down" and another's draw only "3 cards".
-Names of teams, cards and balls are :mod:`.words`'; a ball goes into a line in
+Names of teams, cards and balls are :mod:`.texts`'; a ball goes into a line in
 the form its grammar needs (the object of a verb, or "on" the ball).
 """
 
@@ -11,7 +11,16 @@ from __future__ import annotations
 from core.errors import gettext_noop as _
 
 from .rules.cards import SNITCH_POINTS
-from .words import LANGUAGES, WINDOWS, ball, card_name, first_upper, target_phrase, team_name, text
+from .texts import (
+    LANGUAGES,
+    TEAM_NAMES,
+    TEXTS,
+    WINDOWS,
+    ball,
+    card_name,
+    first_upper,
+    target_phrase,
+)
 
 PITCH_DECK, TEAM_DECK = _("the pitch deck"), _("{team}'s deck")
 #: Event type -> its line; ``{ball}`` is the ball as the object of a verb, except where
@@ -51,13 +60,19 @@ def narrate(event: dict) -> dict[str, str]:
 
 
 def _line(event: dict, language: str) -> str:
+    def say(message: str, **fields) -> str:
+        return TEXTS.say(language, message, **fields)
+
+    def team(name: str) -> str:
+        return say(TEAM_NAMES[name])
+
     def cards(listed: list[str]) -> str:
-        return ", ".join(card_name(card, language) for card in listed) or text(language, NOTHING)
+        return ", ".join(card_name(card, language) for card in listed) or say(NOTHING)
 
     fields = dict(event)
     for name in ("player", "pitcher"):
         if name in event:
-            fields[name] = team_name(event[name], language)
+            fields[name] = team(event[name])
     for name in ("card", "by"):
         if name in event:
             fields[name] = card_name(event[name], language)
@@ -67,48 +82,33 @@ def _line(event: dict, language: str) -> str:
     kind = event["type"]
     if kind == "shuffled":
         deck = event["deck"]
-        fields["deck"] = (
-            text(language, PITCH_DECK)
-            if deck == "pitch"
-            else text(language, TEAM_DECK, team=team_name(deck, language))
-        )
+        fields["deck"] = say(PITCH_DECK) if deck == "pitch" else say(TEAM_DECK, team=team(deck))
     elif kind == "drew":
         drawn, count = event.get("cards"), event["count"]
         fields["cards"] = (
-            cards(drawn)
-            if drawn
-            else text(language, ONE_CARD if count == 1 else CARDS, count=count)
+            cards(drawn) if drawn else say(ONE_CARD if count == 1 else CARDS, count=count)
         )
     elif kind == "pitched":
         fields["ball"] = ball(event["card"], language).the
     elif kind == "window_opened":
-        fields["window"] = text(language, WINDOWS[event["window"]])
+        fields["window"] = say(WINDOWS[event["window"]])
     elif kind in ("cast", "took_effect", "fizzled"):
         fields["target"] = target_phrase(event["target"], language)
         lost = event.get("taken", []) + ([event["discarded"]] if "discarded" in event else [])
-        fields["outcome"] = (
-            text(language, TAKEN, cards=cards(lost), team=team_name(event["on"], language))
-            if lost
-            else ""
-        )
+        fields["outcome"] = say(TAKEN, cards=cards(lost), team=team(event["on"])) if lost else ""
     elif kind == "revealed":
         fields["cards"] = ", ".join(
-            f"{team_name(team, language)} {card_name(card, language)}"
-            for team, card in event["cards"].items()
-        ) or text(language, NOTHING)
+            f"{team(side)} {card_name(card, language)}" for side, card in event["cards"].items()
+        ) or say(NOTHING)
     elif kind == "bludgered":
         fields["taken"] = cards(event["taken"])
     elif kind == "game_over":
         fields["totals"] = ", ".join(
-            f"{team_name(team, language)} {points}" for team, points in event["totals"].items()
+            f"{team(side)} {points}" for side, points in event["totals"].items()
         )
         winner = event["winner"]
-        fields["outcome"] = (
-            text(language, WIN, winner=team_name(winner, language))
-            if winner
-            else text(language, DRAW)
-        )
-    return first_upper(text(language, LINES[kind], **fields))
+        fields["outcome"] = say(WIN, winner=team(winner)) if winner else say(DRAW)
+    return first_upper(say(LINES[kind], **fields))
 
 
 #: Who won and why (9. Winning the Game): the higher total wins, each Quaffle and Goal Card
@@ -146,11 +146,11 @@ def ending(result: dict, language: str) -> str:
         if leader == catcher
         else "catcher_loses"
     )
-    return text(
+    return TEXTS.say(
         language,
         ENDINGS[case],
-        winner=team_name(leader, language),
-        loser=team_name(trailer, language),
+        winner=TEXTS.say(language, TEAM_NAMES[leader]),
+        loser=TEXTS.say(language, TEAM_NAMES[trailer]),
         points=points[leader],
         other_points=points[trailer],
         goals=goals[leader],

@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from games.tables import Offer, Seen, Table
 
-from . import words
+from . import texts
 from .rules import cards as c
 from .rules import scoring
 from .rules.visibility import FACE_DOWN
@@ -62,20 +62,20 @@ class Reader:
         return self.seen.view
 
     def say(self, message: str, **fields) -> str:
-        return words.text(self.seen.language, message, **fields)
+        return self.seen.words.say(self.seen.language, message, **fields)
 
     def team(self, team: str) -> str:
-        return words.team_name(team, self.seen.language)
+        return self.seen.words.seat(team, self.view, self.seen.language)
 
     def card(self, card: str, offers: list[Offer] = (), effects: list[str] = ()) -> dict:
         """A team card: its name, kind, value and deed, the marks on it, its buttons."""
         language = self.seen.language
         if card == FACE_DOWN:
-            return {"face_down": True, "name": words.card_name(card, language)}
-        said = words.card_words(card)
+            return {"face_down": True, "name": texts.card_name(card, language)}
+        said = texts.card_text(card)
         useless = c.position(card) == c.KEEPER and c.LEG_LOCKER in effects
         return {
-            "name": words.card_name(card, language),
+            "name": texts.card_name(card, language),
             "kind": self.say(said.kind),
             "css": c.position(card) or "special",
             "value": c.value(card) if c.is_player_card(card) else None,
@@ -89,7 +89,7 @@ class Reader:
         """A ball in play, the cards laid on it this round, who may not play on it."""
         laid = self.view["plays"].get(ball, {})
         return {
-            "name": words.ball(ball, self.seen.language, self.view).name,
+            "name": texts.ball(ball, self.seen.language, self.view).name,
             "css": c.face_of(ball),
             "current": self.view["current"] == ball,
             "laid": [
@@ -108,12 +108,12 @@ class Reader:
         if window is None:
             return None
         return {
-            "when": self.say(words.WINDOWS[window["name"]]),
+            "when": self.say(texts.WINDOWS[window["name"]]),
             "played": [
                 {
                     "team": self.team(entry["player"]),
                     "card": self.card(entry["card"]),
-                    "target": words.target_phrase(entry["target"], self.seen.language, self.view),
+                    "target": texts.target_phrase(entry["target"], self.seen.language, self.view),
                 }
                 for entry in window["played"]
             ],
@@ -145,7 +145,7 @@ class Reader:
             "taking_back": bool(taking_back),
             "scoring": list(
                 Counter(
-                    words.card_name(card, self.seen.language) for card in piles["scoring"]
+                    texts.card_name(card, self.seen.language) for card in piles["scoring"]
                 ).items()
             ),
             "points": scoring.points(piles["scoring"]),

@@ -1,4 +1,5 @@
-"""The card game's rules, pure; importing this package registers ``card-quidditch``."""
+"""The card game's rules, pure: they import nothing of the package outside ``rules/``;
+the game's manifest (``manifest.py``) registers them as ``card-quidditch``."""
 
 from .ruleset import CardQuidditch
 

@@ -26,7 +26,6 @@ from games.dice import Dice
 from games.ruleset import (
     Actor,
     Command,
-    Event,
     Outcome,
     Preset,
     Roster,
@@ -34,14 +33,9 @@ from games.ruleset import (
     RuleViolation,
     State,
     config_settings,
-    register,
     within_bounds,
 )
 
-from .. import words
-from ..bots import SimplePlayer
-from ..narration import ending, narrate
-from ..table import CardTable
 from . import contract, rounds, scoring, specials, visibility, windows
 from .cards import (
     BLUDGER,
@@ -139,11 +133,9 @@ def _layout(value: object, faces: tuple[str, ...], name: str) -> list[dict]:
     return [dict(entry) for entry in value if entry["copies"]]
 
 
-@register
 class CardQuidditch(Ruleset):
     name = "card-quidditch"
     title = _("Quidditch card game")
-    languages = words.LANGUAGES
     #: A Goal Card pitched, and the end (the Snitch caught).
     moments = frozenset({"goal_scored", "game_over"})
     config_schema = contract.CONFIG
@@ -185,10 +177,8 @@ class CardQuidditch(Ruleset):
     )
     max_commands = 20_000
     secret_roll_purposes = SECRET_PURPOSES
-    bots = {"simple": SimplePlayer()}
     #: Nobody plays a hand they do not hold: not the storyguide, who sees none.
     referee_relays = False
-    table = CardTable()
 
     def prepare(self, config: dict, roster: Roster) -> dict:
         """The config as stored: a deck given as a mapping is written out as its layout,
@@ -411,29 +401,3 @@ class CardQuidditch(Ruleset):
 
     def default_title(self, state: State) -> str:
         return "Slytherin v Gryffindor"
-
-    def ending(self, result: dict, language: str) -> str:
-        return ending(result, language)
-
-    def narrate(self, event: Event) -> dict[str, str]:
-        return narrate(event)
-
-    # Words (quidditch/cards/words.py): what a person reads, in each of the three languages.
-
-    def command_text(self, command: Command, view: State, language: str) -> str:
-        return words.command_text(command, view, language)
-
-    def action_text(self, action: str, language: str) -> str:
-        return words.action_text(action, language)
-
-    def field_text(self, action: str, field: str, language: str) -> str:
-        return words.field_text(field, language)
-
-    def choice_text(self, action: str, field: str, value, view: State, language: str) -> str:
-        return words.choice_text(field, value, view, language)
-
-    def seat_text(self, seat: str, view: State, language: str) -> str:
-        return words.team_name(seat, language)
-
-    def purpose_text(self, purpose: str, language: str) -> str:
-        return words.purpose_text(purpose, language)

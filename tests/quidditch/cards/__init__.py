@@ -18,6 +18,7 @@ import pytest
 from games.conformance import LEAKED_CODE
 from games.dice import ScriptedDice
 from games.ruleset import PLAYER, Actor, RuleViolation
+from quidditch.cards.manifest import MANIFEST
 from quidditch.cards.rules import CardQuidditch
 from quidditch.cards.rules.cards import PREFIX
 from quidditch.cards.rules.decks import all_cards
@@ -60,7 +61,7 @@ class Match:
         self.state, self.events = outcome.state, outcome.events
         assert all_cards(self.state) == self.cards, "every card is accounted for"
         for event in outcome.events:
-            line = RULES.narrate(event)["en"]
+            line = MANIFEST.words.narrate(event)["en"]
             assert line and not LEAKED_CODE.search(line), f"{event} narrates as {line!r}"
         return outcome.events
 

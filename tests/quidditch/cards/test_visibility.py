@@ -12,7 +12,7 @@ import pytest
 from games.bots import play_out
 from games.dice import ServerDice
 from games.ruleset import REFEREE, SPECTATOR, Actor, RuleViolation
-from tests.quidditch.cards import RULES, G, Match, S, player, seven
+from tests.quidditch.cards import MANIFEST, RULES, G, Match, S, player, seven
 
 EVERYONE = [Actor(SPECTATOR), Actor(REFEREE), player(S), player(G)]
 
@@ -49,7 +49,8 @@ def test_another_players_draw_and_face_down_play_read_as_counts_and_face_down():
     assert seen["command"]["card"] == seen["submitted"]["command"]["card"] == "face down"
     assert seen["events"][0]["card"] == "face down"
     assert (
-        RULES.narrate(seen["events"][0])["en"] == "Slytherin lays a card face down on the Quaffle."
+        MANIFEST.words.narrate(seen["events"][0])["en"]
+        == "Slytherin lays a card face down on the Quaffle."
     )
     deal = RULES.view_event(
         {

@@ -15,7 +15,7 @@ from games.conformance import LEAKED_CODE, play_randomly
 from games.dice import ServerDice
 from games.ruleset import REFEREE, SPECTATOR, Actor
 from games.tables import offer_forms, offers
-from tests.quidditch.cards import RULES, G, Match, S, player, seven
+from tests.quidditch.cards import MANIFEST, RULES, G, Match, S, player, seven
 
 QUAFFLE, BLUDGER, BLUDGER2, SNITCH = "P-quaffle-1", "P-bludger-1", "P-bludger-2", "P-snitch-1"
 LANGUAGES = ("en", "de", "fr")
@@ -23,12 +23,12 @@ LANGUAGES = ("en", "de", "fr")
 
 def said(command: dict, match: Match, team: str = S) -> dict[str, str]:
     view = RULES.view(match.state, player(team))
-    return {language: RULES.command_text(command, view, language) for language in LANGUAGES}
+    return {language: MANIFEST.words.command(command, view, language) for language in LANGUAGES}
 
 
 def test_the_rules_speak_english_first_then_german_and_french():
     """English is the rule text's language, so the game's own."""
-    assert RULES.languages == ("en", "de", "fr")
+    assert MANIFEST.words.languages == ("en", "de", "fr")
 
 
 def test_the_teams_are_named_as_every_page_of_the_language_names_the_houses():
@@ -37,7 +37,7 @@ def test_the_teams_are_named_as_every_page_of_the_language_names_the_houses():
     view = RULES.view(
         Match(slytherin=seven("S"), gryffindor=seven("G"), pitch=[QUAFFLE]).state, player(S)
     )
-    names = {lang: [RULES.seat_text(t, view, lang) for t in (S, G)] for lang in LANGUAGES}
+    names = {lang: [MANIFEST.words.seat(t, view, lang) for t in (S, G)] for lang in LANGUAGES}
     assert names == {
         "en": ["Slytherin", "Gryffindor"],
         "de": ["Slytherin", "Gryffindor"],
@@ -143,24 +143,24 @@ def test_a_form_of_plays_names_its_fields_and_their_choices_in_each_language():
         ("de", "Karte", "Jäger 5"),
         ("fr", "Carte", "Poursuiveur 5"),
     ):
-        offered = offers(RULES, view, match.offered(S), language)
-        (form,) = offer_forms(RULES, view, offered, language)
+        offered = offers(MANIFEST.words, view, match.offered(S), language)
+        (form,) = offer_forms(MANIFEST.words, view, offered, language)
         assert [choice.label for choice in form.choices] == [card]
         assert chaser in [words for _, words in form.choices[0].options]
 
 
 def test_the_dice_purposes_are_said_in_each_language():
-    assert [RULES.purpose_text("shuffle", lang) for lang in LANGUAGES] == [
+    assert [MANIFEST.words.purpose("shuffle", lang) for lang in LANGUAGES] == [
         "the shuffle",
         "das Mischen",
         "le mélange",
     ]
-    assert RULES.purpose_text("a card at random", "fr") == "une carte tirée au hasard"
+    assert MANIFEST.words.purpose("a card at random", "fr") == "une carte tirée au hasard"
 
 
 def test_a_face_down_play_narrates_in_each_language():
     event = {"type": "played", "player": S, "ball": QUAFFLE, "card": "face down"}
-    assert RULES.narrate(event) == {
+    assert MANIFEST.words.narrate(event) == {
         "en": "Slytherin lays a card face down on the Quaffle.",
         "de": "Slytherin legt eine verdeckte Karte auf den Quaffel.",
         "fr": "Slytherin pose une carte face cachée sur le Souafle.",
@@ -178,7 +178,7 @@ def test_a_card_taken_back_narrates_face_down_to_the_other_player():
     }
     record = {"command": {}, "submitted": {}, "events": [event], "dice": []}
     (seen,) = RULES.view_event(record, player(G))["events"]
-    assert RULES.narrate(seen) == {
+    assert MANIFEST.words.narrate(seen) == {
         "en": "Take Back, played by Slytherin, takes effect on a card face down.",
         "de": "Zurückholen, gespielt von Slytherin, wirkt auf eine verdeckte Karte.",
         "fr": "Reprise, joué par Slytherin, agit sur une carte face cachée.",
@@ -187,7 +187,7 @@ def test_a_card_taken_back_narrates_face_down_to_the_other_player():
 
 def test_the_end_narrates_in_each_language():
     event = {"type": "game_over", "totals": {S: 40, G: 180}, "winner": G}
-    assert RULES.narrate(event) == {
+    assert MANIFEST.words.narrate(event) == {
         "en": "The Snitch is caught. Slytherin 40, Gryffindor 180. Gryffindor wins!",
         "de": "Der Schnatz ist gefangen. Slytherin 40, Gryffindor 180. Gryffindor gewinnt!",
         "fr": "Le Vif d'or est attrapé. Slytherin 40, Gryffindor 180. Gryffindor gagne !",
@@ -204,7 +204,7 @@ def test_every_line_of_a_whole_match_is_translated_into_german_and_french():
         outcome = RULES.apply(state, move.command, actor=move.actor, dice=dice, now=0.0)
         state = outcome.state
         for event in outcome.events:
-            lines.setdefault(event["type"], RULES.narrate(event))
+            lines.setdefault(event["type"], MANIFEST.words.narrate(event))
     seen = set(lines)
     assert len(seen) >= 15
     for line in lines.values():
@@ -225,5 +225,5 @@ def test_every_event_narrates_as_each_reader_sees_it():
         for record in game.events:
             for reader in readers:
                 for event in RULES.view_event(record, reader)["events"]:
-                    for language, line in RULES.narrate(event).items():
+                    for language, line in MANIFEST.words.narrate(event).items():
                         assert line and not LEAKED_CODE.search(line), (language, line)
