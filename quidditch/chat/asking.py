@@ -22,7 +22,7 @@ from core.errors import gettext_noop as _
 from games.ruleset import Actor, RuleViolation
 from games.texts import SOURCE
 
-from .words import LANGUAGES, command_text, command_words, say, typed_line
+from .words import LANGUAGES, TEXTS, command_text, command_words, typed_line
 
 HEADING = _("What you may type in the chat now:")
 LINE = _("“{line}”: {words}")
@@ -67,9 +67,11 @@ def answer(offered: list[dict], view: dict, actor: Actor) -> Help:
 def _text(language: str, commands: list[dict]) -> str:
     """The answer as a person reads it: the heading, then a command a line."""
     if not commands:
-        return say(language, NOTHING)
+        return TEXTS.say(language, NOTHING)
     lines = [
-        say(language, LINE, **command) if command["line"] else say(language, NO_LINE, **command)
+        TEXTS.say(language, LINE, **command)
+        if command["line"]
+        else TEXTS.say(language, NO_LINE, **command)
         for command in commands
     ]
-    return "\n".join([say(language, HEADING), *lines])
+    return "\n".join([TEXTS.say(language, HEADING), *lines])

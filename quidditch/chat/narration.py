@@ -114,8 +114,7 @@ def narrate(event: dict) -> dict[str, str]:
     if line is None:
         return dict.fromkeys(LANGUAGES, kind)
     return {
-        language: TEXTS.text(language, line).format_map(_fields(event, language))
-        for language in LANGUAGES
+        language: TEXTS.say(language, line, **_fields(event, language)) for language in LANGUAGES
     }
 
 
@@ -131,7 +130,7 @@ def _fields(event: dict, language: str) -> dict:
             fields[name] = " – ".join(nick_in(str(v), language) for v in value)
         elif isinstance(value, dict):  # given per player (experience points)
             given = [f"{nick_in(key, language)} {amount}" for key, amount in value.items()]
-            fields[name] = ", ".join(given) or TEXTS.text(language, NOBODY)
+            fields[name] = ", ".join(given) or TEXTS.say(language, NOBODY)
         else:
             fields[name] = nick_in(value, language) if isinstance(value, str) else value
     return fields
@@ -147,26 +146,26 @@ CAPTAIN = _("{line}. {nick} is captain now")
 
 def _substitution(event: dict, language: str) -> str:
     """A line of §8.6: the request, the answer, the change made."""
-
-    def text(message: str, **fields) -> str:
-        return TEXTS.text(language, message).format_map(fields)
-
     kind, house = event["type"], event["house"]
     player = nick_in(event.get("player") or "", language)
     moves = moves_text(event["moves"], language) if "moves" in event else ""
     if kind == "substitution_asked":
-        reason = text(REASONS[event["reason"]])
-        line = text(LINES[kind], house=house, player=player, reason=reason, moves=moves)
-        return text(NOTE, line=line, note=event["note"]) if event["note"] else line
+        reason = TEXTS.say(language, REASONS[event["reason"]])
+        line = TEXTS.say(
+            language, LINES[kind], house=house, player=player, reason=reason, moves=moves
+        )
+        return TEXTS.say(language, NOTE, line=line, note=event["note"]) if event["note"] else line
     if kind == "substitution_accepted":
-        return text(LINES[kind], house=house, when=text(WHEN[event["when"]]))
+        return TEXTS.say(
+            language, LINES[kind], house=house, when=TEXTS.say(language, WHEN[event["when"]])
+        )
     if kind == "substitution_refused":
-        return text(LINES[kind], house=house)
-    line = text(LINES[kind], house=house, moves=moves)
+        return TEXTS.say(language, LINES[kind], house=house)
+    line = TEXTS.say(language, LINES[kind], house=house, moves=moves)
     if event["vacant"]:
         many = VACANT_MANY if len(event["vacant"]) > 1 else VACANT
         nicks = ", ".join(nick_in(nick, language) for nick in event["vacant"])
-        line = text(many, line=line, nicks=nicks)
+        line = TEXTS.say(language, many, line=line, nicks=nicks)
     if event["captain"]:
-        line = text(CAPTAIN, line=line, nick=nick_in(event["captain"], language))
+        line = TEXTS.say(language, CAPTAIN, line=line, nick=nick_in(event["captain"], language))
     return line

@@ -15,7 +15,7 @@ from core.errors import gettext_noop as _
 
 from .rules.seekers import SNITCH_POINTS
 from .rules.shots import GOAL_POINTS
-from .words import say
+from .words import TEXTS
 
 ENDINGS = {
     "snitch": _("the snitch was caught in round {round}"),
@@ -38,11 +38,11 @@ AND = _("{items} and {last}")
 def sentence(result: dict, language: str) -> str:
     """Who won and why, in ``language``, from a finished match's ``result``."""
     teams = result["teams"]
-    ending = say(language, ENDINGS[result["ended_by"]], round=result["rounds_played"])
+    ending = TEXTS.say(language, ENDINGS[result["ended_by"]], round=result["rounds_played"])
     won = result["winner"]
     if won is None:
         first, second = teams
-        return say(
+        return TEXTS.say(
             language,
             DRAW,
             points=first["points"],
@@ -54,7 +54,7 @@ def sentence(result: dict, language: str) -> str:
             other_parts=_parts(second, teams, language),
         )
     winner, loser = teams[won], teams[1 - won]
-    return say(
+    return TEXTS.say(
         language,
         WINS,
         house=winner["house"],
@@ -71,14 +71,14 @@ def _parts(team: dict, teams: list[dict], language: str) -> str:
     """A team's points, part by part: "1 × 10 for goals, 50 for the snitch and 100 ..."."""
     parts = []
     if team["goals"]:
-        parts.append(say(language, GOALS, count=team["goals"], each=GOAL_POINTS))
+        parts.append(TEXTS.say(language, GOALS, count=team["goals"], each=GOAL_POINTS))
     if team["snitch"]:
-        parts.append(say(language, SNITCH, points=SNITCH_POINTS))
+        parts.append(TEXTS.say(language, SNITCH, points=SNITCH_POINTS))
     if team["bonus"]:
         drawn = len({t["points"] - t["bonus"] for t in teams}) == 1  # won on the snitch, §8.2
-        parts.append(say(language, FINAL_BONUS if drawn else BONUS, points=team["bonus"]))
+        parts.append(TEXTS.say(language, FINAL_BONUS if drawn else BONUS, points=team["bonus"]))
     if not parts:
-        return say(language, NO_POINTS)
+        return TEXTS.say(language, NO_POINTS)
     if len(parts) == 1:
         return parts[0]
-    return say(language, AND, items=", ".join(parts[:-1]), last=parts[-1])
+    return TEXTS.say(language, AND, items=", ".join(parts[:-1]), last=parts[-1])

@@ -28,12 +28,12 @@ from .rules.teams import ROLE_WORDS
 from .rules.vocabulary import nick_in
 from .words import (
     REASONS,
+    TEXTS,
     WHEN,
     clock_text,
     command_words,
     moves_text,
     requested_moves,
-    say,
     third_text,
     typed_line,
 )
@@ -112,7 +112,7 @@ def _button(offer: Offer, seen: Seen) -> Button:
     command, language = offer.command, seen.language
     nick = command.get("player")
     line = typed_line(command, seen.actor.controls, language)
-    hint = say(language, _("In the chat: {line}"), line=line) if line else ""
+    hint = TEXTS.say(language, _("In the chat: {line}"), line=line) if line else ""
     label = command_words(command, seen.view, language)
     if command["action"] == "substitution" and nick not in seen.actor.controls:
         label = offer.text  # away from the captain's row: "SHüter: Ask the referee ..."
@@ -133,12 +133,12 @@ def _substitutions(view: dict, whispers: dict, language: str) -> dict:
         team = request["team"]
         moves = requested_moves({"player": request["captain"], **request}, view)
         key = "accepted" if request["accepted"] else "asked"
-        text = say(
+        text = TEXTS.say(
             language,
             REQUESTS[key],
             house=view["teams"][team]["house"],
-            reason=say(language, REASONS[request["reason"]]),
-            when=say(language, WHEN[request["when"] or "now"]),
+            reason=TEXTS.say(language, REASONS[request["reason"]]),
+            when=TEXTS.say(language, WHEN[request["when"] or "now"]),
             moves=moves_text(moves, language),
         )
         requests.append(
@@ -151,7 +151,7 @@ def _substitutions(view: dict, whispers: dict, language: str) -> dict:
     bench = [
         {
             "initial": team["initial"],
-            "text": say(
+            "text": TEXTS.say(
                 language,
                 _("Substitutes of {house}: {names}"),
                 house=team["house"],
@@ -166,21 +166,23 @@ def _substitutions(view: dict, whispers: dict, language: str) -> dict:
 
 def _round(view: dict, language: str) -> str:
     if not view["round"]:
-        return say(language, _("Before the first round"))
-    return say(language, _("Round {round} of {last}"), round=view["round"], last=view["last_round"])
+        return TEXTS.say(language, _("Before the first round"))
+    return TEXTS.say(
+        language, _("Round {round} of {last}"), round=view["round"], last=view["last_round"]
+    )
 
 
 def _phase(view: dict, language: str) -> str:
     phase = view["phase"]
     key = f"positioning:{view['positioning']}" if phase == "positioning" else phase
     if phase == "chat" and view["round"] == view["config"]["half_time_after"]:
-        return say(language, _("Half-time: chat for ten minutes."))
+        return TEXTS.say(language, _("Half-time: chat for ten minutes."))
     house = ""
     if phase == "goal_choice":  # the loser of the quaffle roll chooses (§4.2)
         house = view["teams"][1 - view["possession"]]["house"]
     elif phase == "free_throw":
         house = view["teams"][view["free_throw"]]["house"]
-    return say(language, PHASES[key], house=house)
+    return TEXTS.say(language, PHASES[key], house=house)
 
 
 def _team(view: dict, index: int, buttons: dict[str, list[Button]], language: str) -> dict:
@@ -215,15 +217,15 @@ def _player(view: dict, nick: str, buttons: list[Button], language: str) -> dict
         "nick": nick,
         "said": nick_in(nick, language),
         "name": player["name"],
-        "role": say(language, ROLES[player["role"]]),
+        "role": TEXTS.say(language, ROLES[player["role"]]),
         "xp": player["xp"],
         "third": third or "",
         "out": nick in view["out"],
-        "marks": [say(language, mark) for mark in _marks(view, nick)],
+        "marks": [TEXTS.say(language, mark) for mark in _marks(view, nick)],
         "awaited": bool(mine),
         "until": clock_text(min(deadlines)) if deadlines else "",
         "deadline": min(deadlines) if deadlines else None,
-        "left": say(language, SECONDS_LEFT, seconds="{seconds}"),
+        "left": TEXTS.say(language, SECONDS_LEFT, seconds="{seconds}"),
         "buttons": buttons,
     }
 
@@ -257,16 +259,18 @@ def _third(view: dict, third: str, language: str) -> dict:
     balls = []
     if view["carrier"] and view["thirds"].get(view["carrier"]) == third and not view["pass"]:
         carrier = nick_in(view["carrier"], language)
-        balls.append(say(language, _("the quaffle ({nick})"), nick=carrier))
+        balls.append(TEXTS.say(language, _("the quaffle ({nick})"), nick=carrier))
     if view["pass"] and view["pass"]["third"] == third:
         receiver = nick_in(view["pass"]["to"], language)
-        balls.append(say(language, _("a pass to {nick}"), nick=receiver))
+        balls.append(TEXTS.say(language, _("a pass to {nick}"), nick=receiver))
     for bludger in view["bludgers"]:
         if bludger["third"] == third and bludger["status"] in ("free", "idle"):
-            balls.append(say(language, _("a bludger")))
+            balls.append(TEXTS.say(language, _("a bludger")))
     snitch = view["snitch"]
     if snitch and snitch["third"] == third:
-        balls.append(say(language, _("the snitch, gone") if snitch["gone"] else _("the snitch")))
+        balls.append(
+            TEXTS.say(language, _("the snitch, gone") if snitch["gone"] else _("the snitch"))
+        )
     return {
         "letter": third,
         "name": third_text(view, third, language),

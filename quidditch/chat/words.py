@@ -9,26 +9,29 @@ chat (§4.1.1), spelled in the reader's language (:mod:`.rules.vocabulary`:
 are names in every language, the words beside a letter say what it is. What a
 player types is the chat's line in the reader's language (§3.5,
 :func:`chat_line`), shown as a hint; the German of the rules counts as well.
+The platform reads all of it through :class:`ChatWords` (:mod:`games.words`).
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from core.errors import gettext_noop as _
 from games.texts import Catalogue
+from games.words import Words
 
+from .rules import parsing
 from .rules.pitch import MIDDLE
+from .rules.ruleset import ChatQuidditch
 from .rules.vocabulary import CHAT, HIGH, nick_in
+
+if TYPE_CHECKING:
+    from games.ruleset import Actor
 
 #: The rule text's language first (German), then English and French.
 LANGUAGES = ("de", "en", "fr")
 TEXTS = Catalogue(__file__, LANGUAGES)
-
-
-def say(language: str, message: str, **fields) -> str:
-    """``message`` (an English key) in ``language``, its ``{fields}`` filled in."""
-    return TEXTS.text(language, message).format_map(fields)
 
 
 # --- thirds and balls ----------------------------------------------------------------------
@@ -40,12 +43,14 @@ UNNAMED_THIRDS = {"T": _("the low third"), "H": _("the high third")}
 def third_text(view: dict, third: str, language: str) -> str:
     """A third as the page names it: its letter (§4.2) and what it is."""
     if third == MIDDLE:
-        return say(language, _("M (the middle)"))
+        return TEXTS.say(language, _("M (the middle)"))
     if third in UNNAMED_THIRDS:
-        return say(language, UNNAMED_THIRDS[third])
+        return TEXTS.say(language, UNNAMED_THIRDS[third])
     for team in view["teams"]:
         if team["goal_third"] == third:
-            return say(language, _("{letter} ({house}'s goal)"), letter=third, house=team["house"])
+            return TEXTS.say(
+                language, _("{letter} ({house}'s goal)"), letter=third, house=team["house"]
+            )
     return third
 
 
@@ -175,7 +180,7 @@ def moves_text(moves: list[dict], language: str) -> str:
         source, to = (nick_in(n, language) if n else n for n in (move["from"], move["to"]))
         who = f"{source} ({name})" if name and source else source or name
         key = "comes_in" if source is None else "leaves" if to is None else "takes"
-        said.append(say(language, MOVES[key], who=who, name=name, to=to))
+        said.append(TEXTS.say(language, MOVES[key], who=who, name=name, to=to))
     return ", ".join(said)
 
 
@@ -201,7 +206,7 @@ def command_text(command: dict, view: dict, language: str) -> str:
     words = command_words(command, view, language)
     if "player" not in command:
         return words
-    return say(language, GIVEN, player=nick_in(command["player"], language), command=words)
+    return TEXTS.say(language, GIVEN, player=nick_in(command["player"], language), command=words)
 
 
 def command_words(command: dict, view: dict, language: str) -> str:
@@ -228,7 +233,7 @@ def command_words(command: dict, view: dict, language: str) -> str:
     elif action == "end_game" and not view["end_votes"]:
         key = "end_game:propose"
     elif action == "substitution":
-        fields["reason"] = say(language, REASONS[command["reason"]])
+        fields["reason"] = TEXTS.say(language, REASONS[command["reason"]])
         fields["moves"] = moves_text(requested_moves(command, view), language)
     elif action in ("accept_substitution", "refuse_substitution"):
         team = command.get("team")
@@ -242,52 +247,18 @@ def command_words(command: dict, view: dict, language: str) -> str:
             fields[name] = third_text(view, command[name], language)
     if "target" in command:
         fields["target"] = nick_in(command["target"], language)
-    return say(language, COMMANDS[key], **fields)
-
-
-def choice_text(action: str, field: str, value, view: dict, language: str) -> str:
-    """One value of a command's field, as an option of a form."""
-    if field == "player" and value is None:  # the referee's own (a vote, the quaffle roll)
-        return say(language, _("the referee"))
-    if field in ("player", "target"):
-        return seat_text(value, view, language)
-    if field in ("third", "from", "to"):
-        return third_text(view, value, language)
-    if field == "ball":
-        return say(language, BALLS[value])
-    if field == "points":
-        return points_text(value, language)
-    if field == "deadline":
-        return clock_text(value)
-    if field == "team":
-        return view["teams"][value]["house"]
-    if field == "changes":
-        nicks = [c.get("nick") or c.get("to") for c in value]
-        player = next((n for n in nicks if n in view["players"]), None)
-        return moves_text(requested_moves({"player": player, "changes": value}, view), language)
-    if field == "when":
-        return say(language, WHEN[value])
-    if field == "reason":
-        return say(language, REASONS[value])
-    return str(value)
+    return TEXTS.say(language, COMMANDS[key], **fields)
 
 
 def points_text(points: dict[str, int], language: str) -> str:
     """Experience points by nick: "GJäger1 2, GHüter 1", or "none"."""
     given = [f"{nick_in(nick, language)} {amount}" for nick, amount in points.items() if amount]
-    return ", ".join(given) if given else say(language, _("none"))
+    return ", ".join(given) if given else TEXTS.say(language, _("none"))
 
 
 def clock_text(seconds: float) -> str:
     """A moment (POSIX seconds) as a clock in UTC: "18:00:10 UTC"."""
     return datetime.fromtimestamp(seconds, UTC).strftime("%H:%M:%S UTC")
-
-
-def seat_text(seat: str, view: dict, language: str) -> str:
-    """A nick in ``language``, with the name of whoever plays it: "GSeeker (Harry Potter)"."""
-    name = view["players"].get(seat, {}).get("name")
-    nick = nick_in(seat, language)
-    return f"{nick} ({name})" if name else nick
 
 
 # --- what a die is rolled for ------------------------------------------------------------
@@ -315,14 +286,6 @@ PURPOSES = {
     "catch snitch": _("catching the snitch"),
 }
 TIE = " (tie)"
-
-
-def purpose_text(purpose: str, language: str) -> str:
-    """What a die is rolled for; a roll again after a full tie says so (§3.3)."""
-    if purpose.endswith(TIE):
-        again = purpose_text(purpose.removesuffix(TIE), language)
-        return say(language, _("{purpose}, rolled again after a tie"), purpose=again)
-    return say(language, PURPOSES[purpose])
 
 
 # --- the chat line a player types (§3.5) -------------------------------------------------
@@ -377,3 +340,86 @@ def typed_line(command: dict, controls: frozenset[str], language: str) -> str | 
     if line is not None and nick is not None and controls != {nick}:
         return f"{nick_in(nick, language)}: {line}"
     return line
+
+
+# --- the game's words, as the platform asks for them (games.words) ------------------------
+
+
+class ChatWords(Words):
+    """Chat-Quidditch as the platform says it: the names above as data; a command, a
+    choice, a seat and a die's purpose as this module words them; the referee's
+    transcript (:mod:`.narration`), the ending's sentence (:mod:`.result_words`), and
+    the command a typed chat line gives (§3.5). The transcript, the sentence and the
+    answer to ``help`` (:mod:`.asking`) are said with this module's words, so their
+    modules are imported where they are read, not above."""
+
+    languages = LANGUAGES
+    catalogue = TEXTS
+    actions = ACTIONS
+    fields = FIELDS
+    purposes = PURPOSES
+
+    def command(self, command: dict, view: dict, language: str) -> str:
+        return command_text(command, view, language)
+
+    def choice(self, action: str, field: str, value, view: dict, language: str) -> str:
+        """One value of a command's field, as an option of a form."""
+        if field == "player" and value is None:  # the referee's own (a vote, the quaffle roll)
+            return self.say(language, _("the referee"))
+        if field in ("player", "target"):
+            return self.seat(value, view, language)
+        if field in ("third", "from", "to"):
+            return third_text(view, value, language)
+        if field == "ball":
+            return self.say(language, BALLS[value])
+        if field == "points":
+            return points_text(value, language)
+        if field == "deadline":
+            return clock_text(value)
+        if field == "team":
+            return view["teams"][value]["house"]
+        if field == "changes":
+            nicks = [c.get("nick") or c.get("to") for c in value]
+            player = next((n for n in nicks if n in view["players"]), None)
+            changes = requested_moves({"player": player, "changes": value}, view)
+            return moves_text(changes, language)
+        if field == "when":
+            return self.say(language, WHEN[value])
+        if field == "reason":
+            return self.say(language, REASONS[value])
+        return str(value)
+
+    def seat(self, seat: str, view: dict, language: str) -> str:
+        """A nick in ``language``, with the name of whoever plays it: "GSeeker (Harry Potter)"."""
+        name = view["players"].get(seat, {}).get("name")
+        nick = nick_in(seat, language)
+        return f"{nick} ({name})" if name else nick
+
+    def purpose(self, purpose: str, language: str) -> str:
+        """What a die is rolled for; a roll again after a full tie says so (§3.3)."""
+        if purpose.endswith(TIE):
+            again = self.purpose(purpose.removesuffix(TIE), language)
+            return self.say(language, _("{purpose}, rolled again after a tie"), purpose=again)
+        return super().purpose(purpose, language)
+
+    def narrate(self, event: dict) -> dict[str, str]:
+        from .narration import narrate
+
+        return narrate(event)
+
+    def ending(self, result: dict, language: str) -> str:
+        """Who won and why, with goals, snitch and bonus (§7, §8.2):
+        :func:`quidditch.chat.result_words.sentence`."""
+        from .result_words import sentence
+
+        return sentence(result, language)
+
+    def parse(self, text: str, *, state: dict, actor: Actor) -> dict:
+        """The command a chat line gives (§3.5), in any of the three languages' words; a
+        line asking for ``help`` is answered with what the sender may type now, as a
+        refusal that plays nothing (:mod:`quidditch.chat.asking`)."""
+        from .asking import answer
+
+        if parsing.asks_for_help(text):
+            raise answer(ChatQuidditch().allowed_commands(state, actor), state, actor)
+        return parsing.parse(text, state=state, actor=actor)

@@ -7,20 +7,14 @@ from games.dice import Dice
 from games.ruleset import (
     Actor,
     Command,
-    Event,
     Outcome,
     Preset,
     Ruleset,
     RuleViolation,
     State,
-    register,
 )
 from quidditch.positions import house_teams
 
-from .. import asking, result_words, words
-from ..bots import Sensible
-from ..narration import narrate
-from ..table import ChatTable
 from . import (
     beaters,
     chasers,
@@ -150,13 +144,11 @@ def _play(match: Match, command: dict) -> None:
     HANDLERS[command["action"]](match, command)
 
 
-@register
 class ChatQuidditch(Ruleset):
     """The chat game of two teams of up to seven, refereed round by round."""
 
     name = "chat-quidditch"
     title = _("Chat-Quidditch")
-    languages = words.LANGUAGES
     #: A goal, the score after each round (§5.1), the snitch caught, a final drawn into
     #: extra rounds (§8.2), the end (§7).
     moments = frozenset({"goal", "score", "snitch_catch", "extension", "game_over"})
@@ -209,7 +201,6 @@ class ChatQuidditch(Ruleset):
     # A referee ends a sub-round early now and then; bots never agree to end (§7).
     rare_actions = {"end_subround": 0.02, "end_game": 0.0, "substitution": 0.01}
     ending_actions = frozenset({"end_game"})
-    bots = {"sensible": Sensible()}
     # The referee relays the chat: he may type any nick's line, one nobody holds among them.
     referee_relays = True
 
@@ -266,14 +257,6 @@ class ChatQuidditch(Ruleset):
         # A timeout or a late answer only settles, and the offers after settling stand.
         return Outcome(match.state, match.events)
 
-    def parse(self, text: str, *, state: State, actor: Actor) -> Command:
-        """The command a chat line gives (§3.5), in any of the three languages' words; a
-        line asking for ``help`` is answered with what the sender may type now, as a
-        refusal that plays nothing (:mod:`quidditch.chat.asking`)."""
-        if parsing.asks_for_help(text):
-            raise asking.answer(self.allowed_commands(state, actor), state, actor)
-        return parsing.parse(text, state=state, actor=actor)
-
     def allowed_commands(
         self, state: State, actor: Actor, *, now: float | None = None
     ) -> list[dict]:
@@ -325,11 +308,6 @@ class ChatQuidditch(Ruleset):
     def result(self, state: State) -> dict | None:
         return ending.result(state) if state["over"] else None
 
-    def ending(self, result: dict, language: str) -> str:
-        """Who won and why, with goals, snitch and bonus (§7, §8.2):
-        :func:`quidditch.chat.result_words.sentence`."""
-        return result_words.sentence(result, language)
-
     # The house cup is §8 of this text: the league's cup protocol (league.cups).
 
     def cup_config(self, config: dict, *, final: bool) -> dict:
@@ -355,28 +333,3 @@ class ChatQuidditch(Ruleset):
             "most_goals": most,
             "most_goals_with_snitch": most - 1,
         }
-
-    def narrate(self, event: Event) -> dict[str, str]:
-        return narrate(event)
-
-    # --- in words (quidditch.chat.words), and the table (quidditch.chat.table) ---------
-
-    table = ChatTable()
-
-    def command_text(self, command: Command, view: State, language: str) -> str:
-        return words.command_text(command, view, language)
-
-    def action_text(self, action: str, language: str) -> str:
-        return words.say(language, words.ACTIONS[action])
-
-    def field_text(self, action: str, field: str, language: str) -> str:
-        return words.say(language, words.FIELDS[field])
-
-    def choice_text(self, action: str, field: str, value, view: State, language: str) -> str:
-        return words.choice_text(action, field, value, view, language)
-
-    def seat_text(self, seat: str, view: State, language: str) -> str:
-        return words.seat_text(seat, view, language)
-
-    def purpose_text(self, purpose: str, language: str) -> str:
-        return words.purpose_text(purpose, language)

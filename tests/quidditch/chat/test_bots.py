@@ -18,11 +18,12 @@ from games.bots import RANDOM, REFEREE_SEAT, next_bot_move, offers, strategies
 from games.dice import ServerDice
 from games.ruleset import PLAYER, Actor
 from quidditch.chat import tactics
+from quidditch.chat.manifest import MANIFEST
 
 from .rules import RULES, Game, config, team
 
 SENSIBLE = "sensible"
-BOT = RULES.bots[SENSIBLE]
+BOT = MANIFEST.bots[SENSIBLE]
 START = 1_700_000_000.0
 
 
@@ -53,7 +54,7 @@ def everyone(state: dict, strategy: str = SENSIBLE) -> dict[str, str]:
 
 
 def test_28_the_sensible_bot_is_the_rulesets_first_and_the_platforms_random_one_stays():
-    assert list(RULES.bots) == [SENSIBLE]
+    assert list(MANIFEST.bots) == [SENSIBLE]
     assert list(strategies(RULES)) == [SENSIBLE, RANDOM]
 
 

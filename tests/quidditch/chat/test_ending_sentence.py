@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import pytest
 
+from quidditch.chat.manifest import MANIFEST
+
 from .rules import RULES, Game
+
+WORDS = MANIFEST.words
 
 
 def team(house: str, goals: int, snitch: bool, bonus: int, points: int) -> dict:
@@ -90,7 +94,7 @@ N = "\u00a0"
     ids=["snitch", "draw", "final"],
 )
 def test_7_8_2_the_end_says_who_won_and_why_in_three_languages(result, de, en, fr):
-    assert [RULES.ending(result, language) for language in ("de", "en", "fr")] == [de, en, fr]
+    assert [WORDS.ending(result, language) for language in ("de", "en", "fr")] == [de, en, fr]
 
 
 def test_7_a_game_ended_by_agreement_before_a_point_says_so():
@@ -98,8 +102,8 @@ def test_7_a_game_ended_by_agreement_before_a_point_says_so():
     for voter in (None, "GHüter", "SHüter"):
         game.do("Spielende", by=voter)
     result = RULES.result(game.state)
-    assert RULES.ending(result, "en") == (
+    assert WORDS.ending(result, "en") == (
         "A draw, 0 to 0, ended by agreement in round 0: Gryffindor: no points; "
         "Slytherin: no points; a draw gives no bonus (§7)."
     )
-    assert RULES.ending(result, "de").startswith("Unentschieden, 0 zu 0, in Runde 0 in ")
+    assert WORDS.ending(result, "de").startswith("Unentschieden, 0 zu 0, in Runde 0 in ")

@@ -12,15 +12,16 @@ import pytest
 
 from core.responses import error_body
 from games.ruleset import RuleViolation
+from quidditch.chat.manifest import MANIFEST
 
-from .rules import RULES, Game, player
+from .rules import Game, player
 
 N = "\u00a0"
 
 
 def asked(game: Game, line: str, by: str) -> RuleViolation:
     with pytest.raises(RuleViolation) as caught:
-        RULES.parse(line, state=game.state, actor=player(by))
+        MANIFEST.words.parse(line, state=game.state, actor=player(by))
     return caught.value
 
 

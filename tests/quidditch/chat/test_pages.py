@@ -17,6 +17,7 @@ from django.test import Client
 from django.utils.html import escape
 
 from games.dice import ServerDice
+from quidditch.chat.manifest import MANIFEST
 from quidditch.chat.rules.vocabulary import nick_in
 from quidditch.chat.simulation import RELAY, RandomPlayers
 from quidditch.chat.words import chat_line, typed_line
@@ -91,7 +92,7 @@ def test_3_5_every_offered_command_reads_back_from_its_chat_line():
             text = typed_line(command, RELAY.controls, language)
             if text is None:  # a captain's quaffle roll: the referee's word only
                 continue
-            parsed = RULES.parse(text, state=state, actor=RELAY)
+            parsed = MANIFEST.words.parse(text, state=state, actor=RELAY)
             assert parsed == {k: v for k, v in command.items() if k != "deadline"}, text
             actions.add(command["action"])
         now = players.when(state, now)
@@ -163,7 +164,7 @@ def test_29_the_transcript_reads_in_one_language_german_unless_the_reader_asks(
 
     log = html[html.index('id="log"') :]
     log = log[: log.index("</table>")]
-    lines = [RULES.narrate(item) for event in game.events.all() for item in event.events]
+    lines = [MANIFEST.words.narrate(item) for event in game.events.all() for item in event.events]
     assert len(lines) > 20
     for line in lines[-30:]:  # the page shows the newest moves
         assert f"<td>{escape(line[language])}</td></tr>" in log, line
@@ -183,7 +184,7 @@ def test_7_a_finished_match_ends_on_who_won_and_why(seated_table):
 
     shown = html[html.index('id="result"') :]
     shown = shown[: shown.index("</p>")]
-    assert escape(RULES.ending(result, "en")) in shown
+    assert escape(MANIFEST.words.ending(result, "en")) in shown
     assert ("for the win (§7)" if result["winner"] is not None else "no bonus (§7)") in shown
 
 

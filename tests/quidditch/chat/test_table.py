@@ -10,6 +10,7 @@ import pytest
 
 from games.ruleset import PLAYER, REFEREE, Actor
 from games.tables import Seen, offers
+from quidditch.chat.manifest import MANIFEST
 from quidditch.chat.rules.commands import ACTIONS
 
 from .rules import RULES, Game, config, team
@@ -21,11 +22,11 @@ THE_REFEREE = Actor(REFEREE)
 def seen(game: Game, actor: Actor = THE_REFEREE, language: str = "en") -> Seen:
     view = RULES.view(game.state, actor)
     commands = RULES.allowed_commands(game.state, actor, now=game.now)
-    return Seen(RULES, view, actor, language, offers(RULES, view, commands, language))
+    return Seen(RULES, view, actor, language, offers(MANIFEST.words, view, commands, language))
 
 
 def context(game: Game, actor: Actor = THE_REFEREE, language: str = "en") -> dict:
-    return RULES.table.context(seen(game, actor, language))
+    return MANIFEST.table.context(seen(game, actor, language))
 
 
 def chasers() -> Game:
@@ -37,8 +38,8 @@ def row(table: dict, nick: str) -> dict:
 
 
 def test_29_the_table_draws_every_command_itself():
-    assert RULES.table.draws == frozenset(ACTIONS)
-    assert RULES.table.template == "quidditch_chat/table.html"
+    assert MANIFEST.table.draws == frozenset(ACTIONS)
+    assert MANIFEST.table.template == "quidditch_chat/table.html"
 
 
 def test_5_1_where_the_round_stands_and_whom_it_waits_for_in_words():
@@ -147,7 +148,7 @@ def test_7_the_sheet_ends_on_who_won_and_why():
         "A draw, 0 to 0, ended by agreement in round 0: Gryffindor: no points; "
         "Slytherin: no points; a draw gives no bonus (§7)."
     )
-    assert RULES.table.result_text(seen(game)) == context(game)["result"]
+    assert MANIFEST.table.result_text(seen(game)) == context(game)["result"]
     assert context(chasers())["result"] is None
 
 

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import pytest
 
+from quidditch.chat.manifest import MANIFEST
 from quidditch.chat.words import LANGUAGES
 
 from .rules import RULES, Game
+
+WORDS = MANIFEST.words
 
 
 def chasers() -> Game:
@@ -23,7 +26,7 @@ def chasers() -> Game:
 
 
 def test_29_the_game_speaks_german_first_then_english_and_french():
-    assert RULES.languages == LANGUAGES == ("de", "en", "fr")
+    assert WORDS.languages == LANGUAGES == ("de", "en", "fr")
 
 
 @pytest.mark.parametrize(
@@ -63,7 +66,7 @@ def test_29_the_game_speaks_german_first_then_english_and_french():
 )
 def test_29_a_command_reads_as_its_giver_says_it_in_each_language(command, de, en, fr):
     view = chasers().state
-    assert [RULES.command_text(command, view, language) for language in LANGUAGES] == [de, en, fr]
+    assert [WORDS.command(command, view, language) for language in LANGUAGES] == [de, en, fr]
 
 
 @pytest.mark.parametrize(
@@ -87,38 +90,38 @@ def test_4_2_the_goal_choice_says_low_and_high_in_english_and_french(third, de, 
     game = Game()
     game.do({"action": "quaffle_roll"}, 6, 6, 1, 1)
     command = {"action": "goal_third", "player": "SHüter", "third": third}
-    words = [RULES.command_text(command, game.state, language) for language in LANGUAGES]
+    words = [WORDS.command(command, game.state, language) for language in LANGUAGES]
     assert words == [f"SHüter: {de}", f"SKeeper: {en}", f"SGardien\u00a0: {fr}"]
 
 
 def test_29_a_forms_heading_field_and_choices_are_words():
     view = chasers().state
-    assert [RULES.action_text("bludger_throw", language) for language in LANGUAGES] == [
+    assert [WORDS.action("bludger_throw", language) for language in LANGUAGES] == [
         "Klatscherwurf",
         "Throw a bludger",
         "Lancer un Cognard",
     ]
-    assert [RULES.field_text("fly", "to", language) for language in LANGUAGES] == [
+    assert [WORDS.field("fly", "to", language) for language in LANGUAGES] == [
         "Nach",
         "To",
         "Vers",
     ]
-    assert [RULES.choice_text("release", "ball", "snitch", view, lang) for lang in LANGUAGES] == [
+    assert [WORDS.choice("release", "ball", "snitch", view, lang) for lang in LANGUAGES] == [
         "der Schnatz",
         "the snitch",
         "le Vif d'or",
     ]
-    assert RULES.choice_text("end_game", "player", None, view, "fr") == "l'arbitre"
+    assert WORDS.choice("end_game", "player", None, view, "fr") == "l'arbitre"
     points = {"GJäger1": 2, "GHüter": 1, "GSucher": 0}
-    assert RULES.choice_text("experience", "points", points, view, "de") == "GJäger1 2, GHüter 1"
-    assert RULES.choice_text("experience", "points", points, view, "en") == "GChaser1 2, GKeeper 1"
-    assert RULES.choice_text("experience", "points", {}, view, "fr") == "aucun"
+    assert WORDS.choice("experience", "points", points, view, "de") == "GJäger1 2, GHüter 1"
+    assert WORDS.choice("experience", "points", points, view, "en") == "GChaser1 2, GKeeper 1"
+    assert WORDS.choice("experience", "points", {}, view, "fr") == "aucun"
 
 
 def test_4_1_1_a_seat_is_the_nick_in_the_readers_language_with_whoever_plays_it():
     """Issue 39: "Seats read GHüter, GSucher, GJäger1 on the English page"."""
     view = RULES.setup(RULES.example_config)
-    assert [RULES.seat_text("GSucher", view, language) for language in LANGUAGES] == [
+    assert [WORDS.seat("GSucher", view, language) for language in LANGUAGES] == [
         "GSucher (Harry Potter)",
         "GSeeker (Harry Potter)",
         "GAttrapeur (Harry Potter)",
@@ -138,7 +141,7 @@ def test_4_1_1_a_seat_is_the_nick_in_the_readers_language_with_whoever_plays_it(
     ],
 )
 def test_3_3_what_a_die_is_rolled_for(purpose, de, en, fr):
-    assert [RULES.purpose_text(purpose, language) for language in LANGUAGES] == [de, en, fr]
+    assert [WORDS.purpose(purpose, language) for language in LANGUAGES] == [de, en, fr]
 
 
 @pytest.mark.parametrize(
@@ -183,13 +186,13 @@ def test_3_3_what_a_die_is_rolled_for(purpose, de, en, fr):
     ],
 )
 def test_29_the_transcript_speaks_one_language_per_line(event, de, en, fr):
-    assert RULES.narrate(event) == {"de": de, "en": en, "fr": fr}
+    assert WORDS.narrate(event) == {"de": de, "en": en, "fr": fr}
 
 
 def test_3_5_a_shot_says_whose_goal_it_is_at_since_one_at_the_own_goal_counts():
     game = Game().kick_off().to_chasers(carrier=6)  # GJäger1 in G, in front of his own goal
     shot = {"action": "shot", "player": "GJäger1"}
-    assert [RULES.command_text(shot, game.state, language) for language in LANGUAGES] == [
+    assert [WORDS.command(shot, game.state, language) for language in LANGUAGES] == [
         "GJäger1: Torwurf auf G (Tor von Gryffindor)",
         "GChaser1: Shoot at the goal in G (Gryffindor's goal)",
         "GPoursuiveur1\u00a0: Tirer au but en G (but de Gryffindor)",

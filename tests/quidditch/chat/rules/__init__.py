@@ -16,6 +16,7 @@ import pytest
 
 from games.dice import ScriptedDice
 from games.ruleset import Actor, RuleViolation
+from quidditch.chat.manifest import MANIFEST
 from quidditch.chat.rules import ChatQuidditch
 
 RULES = ChatQuidditch()
@@ -62,7 +63,7 @@ class Game:
         """
         actor = player(by) if by else REFEREE
         if isinstance(command, str):
-            command = RULES.parse(command, state=self.state, actor=actor)
+            command = MANIFEST.words.parse(command, state=self.state, actor=actor)
         self.now += wait
         dice = ScriptedDice(faces)
         before = copy.deepcopy(self.state)

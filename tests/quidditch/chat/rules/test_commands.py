@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.ruleset import Actor, RuleViolation
+from quidditch.chat.manifest import MANIFEST
 
 from . import REFEREE, RULES, Game, player
 
@@ -43,7 +44,7 @@ def chasers() -> Game:
     ],
 )
 def test_3_5_exact_command_words_become_their_json_form(chasers, text, command):
-    parsed = RULES.parse(text, state=chasers.state, actor=player("GJäger1"))
+    parsed = MANIFEST.words.parse(text, state=chasers.state, actor=player("GJäger1"))
     assert parsed == {**command, "player": "GJäger1"}
 
 
@@ -61,13 +62,13 @@ def test_3_5_exact_command_words_become_their_json_form(chasers, text, command):
 )
 def test_3_5_a_typo_is_no_command(chasers, text):
     with pytest.raises(RuleViolation) as caught:
-        RULES.parse(text, state=chasers.state, actor=player("GJäger1"))
+        MANIFEST.words.parse(text, state=chasers.state, actor=player("GJäger1"))
     assert (caught.value.code, caught.value.rule) == ("not_a_command", "§3.5")
 
 
 def test_3_5_names_in_commands_must_be_spelled_right_and_a_near_miss_is_suggested(chasers):
     with pytest.raises(RuleViolation) as caught:
-        RULES.parse("Pass GJager2", state=chasers.state, actor=player("GJäger1"))
+        MANIFEST.words.parse("Pass GJager2", state=chasers.state, actor=player("GJäger1"))
     assert (caught.value.code, caught.value.rule) == ("unknown_nick", "§3.5")
     assert caught.value.detail == "There is no player GJager2. Did you mean GJäger2?"
     assert caught.value.extra == {"did_you_mean": "GJäger2"}
@@ -79,20 +80,20 @@ def test_3_5_names_in_commands_must_be_spelled_right_and_a_near_miss_is_suggeste
 )
 def test_3_5_a_typo_near_a_command_is_answered_with_that_command(chasers, text, suggestion):
     with pytest.raises(RuleViolation) as caught:
-        RULES.parse(text, state=chasers.state, actor=player("GJäger1"))
+        MANIFEST.words.parse(text, state=chasers.state, actor=player("GJäger1"))
     assert caught.value.detail == f"“{text}” is not a command. Did you mean “{suggestion}”?"
 
 
 def test_3_5_a_line_near_no_command_is_only_refused(chasers):
     with pytest.raises(RuleViolation) as caught:
-        RULES.parse("Hallo", state=chasers.state, actor=player("GJäger1"))
+        MANIFEST.words.parse("Hallo", state=chasers.state, actor=player("GJäger1"))
     assert caught.value.detail == "“Hallo” is not a command."
     assert caught.value.extra == {}
 
 
 def test_2_1_a_referee_word_from_a_player_is_the_referees_to_say(chasers):
     with pytest.raises(RuleViolation) as caught:
-        RULES.parse("Chatende", state=chasers.state, actor=player("GJäger1"))
+        MANIFEST.words.parse("Chatende", state=chasers.state, actor=player("GJäger1"))
     assert (caught.value.code, caught.value.rule) == ("referee_only", "§2.1")
     assert caught.value.detail == "Only the referee says “Chatende”."
 
@@ -101,7 +102,7 @@ def test_7_any_line_after_the_end_is_told_the_game_is_over(chasers):
     over = {**chasers.state, "over": True}
     for text in ("Pass GJäger2", "Hallo"):
         with pytest.raises(RuleViolation) as caught:
-            RULES.parse(text, state=over, actor=player("GJäger1"))
+            MANIFEST.words.parse(text, state=over, actor=player("GJäger1"))
         assert (caught.value.code, caught.value.detail) == ("game_over", "The game is over.")
 
 
@@ -128,11 +129,11 @@ def test_3_5_a_valid_command_cannot_be_corrected(chasers):
     ],
 )
 def test_3_5_the_referees_words_count_when_the_intent_is_recognisable(chasers, text, command):
-    assert RULES.parse(text, state=chasers.state, actor=REFEREE) == command
+    assert MANIFEST.words.parse(text, state=chasers.state, actor=REFEREE) == command
 
 
 def test_3_5_the_referee_relays_a_players_line(chasers):
-    parsed = RULES.parse("GJaeger1: Pass GJäger2", state=chasers.state, actor=REFEREE)
+    parsed = MANIFEST.words.parse("GJaeger1: Pass GJäger2", state=chasers.state, actor=REFEREE)
     assert parsed == {"action": "pass", "target": "GJäger2", "player": "GJäger1"}
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from games.dice import ScriptedDice
 from games.ruleset import PLAYER, REFEREE, Actor, RuleViolation
+from quidditch.chat.manifest import MANIFEST
 
 from . import RULES, Game
 
@@ -24,7 +25,7 @@ def chasers() -> Game:
 
 def test_4_1_1_a_line_without_a_nick_is_the_held_nicks():
     game = chasers()
-    assert RULES.parse("Pass GJäger2", state=game.state, actor=HOLDER) == {
+    assert MANIFEST.words.parse("Pass GJäger2", state=game.state, actor=HOLDER) == {
         "action": "pass",
         "target": "GJäger2",
     }
@@ -48,12 +49,12 @@ def test_2_1_the_referees_own_words_stay_the_referees():
     """``Spielende`` from a storyguide holding a captain's nick is the referee's vote (§7)."""
     game = Game().kick_off()
     holder = Actor(REFEREE, frozenset({"GHüter"}))
-    command = RULES.parse("Spielende", state=game.state, actor=holder)
+    command = MANIFEST.words.parse("Spielende", state=game.state, actor=holder)
     events = RULES.apply(
         game.state, command, actor=holder, dice=ScriptedDice([]), now=game.now
     ).events
     assert events == [{"type": "end_vote", "voter": "referee"}]
-    command = RULES.parse("Chatende", state=game.state, actor=holder)
+    command = MANIFEST.words.parse("Chatende", state=game.state, actor=holder)
     assert (
         RULES.apply(game.state, command, actor=holder, dice=ScriptedDice([]), now=game.now).events[
             0
@@ -65,7 +66,7 @@ def test_2_1_the_referees_own_words_stay_the_referees():
 def test_4_1_1_the_holder_still_relays_another_nicks_line():
     game = chasers()
     game.do("Fliegen M-S", by="GJäger1")
-    command = RULES.parse("SHüter: Angriff", state=game.state, actor=HOLDER)
+    command = MANIFEST.words.parse("SHüter: Angriff", state=game.state, actor=HOLDER)
     assert command == {"action": "attack", "player": "SHüter"}
 
 

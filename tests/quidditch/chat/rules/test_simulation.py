@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.dice import ScriptedDice, ServerDice
+from quidditch.chat.manifest import MANIFEST
 from quidditch.chat.simulation import Simulation, play_match
 
 from . import RULES, config, team
@@ -116,7 +117,7 @@ def test_every_event_reads_as_a_transcript_line_in_german_and_english():
     for seed in range(100):
         _, match = play(seed)
         for event in match.events:
-            line = RULES.narrate(event)
+            line = MANIFEST.words.narrate(event)
             assert line["de"] and line["en"]
             assert line["de"] != event["type"], event
             assert "{" not in line["de"] + line["en"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from games.ruleset import Actor
+from quidditch.chat.manifest import MANIFEST
 
 from . import RULES, Game, config, team
 
@@ -70,7 +71,7 @@ def test_8_6_the_log_says_so_in_german_english_and_french():
     game = Game().kick_off()
     asked = game.do(KEEPER_BY_CHASER, by="GHüter")[0]
     accepted, made = game.do({"action": "accept_substitution", "team": 0, "when": "now"})
-    assert RULES.narrate(asked) == {
+    assert MANIFEST.words.narrate(asked) == {
         "de": "Gryffindor: Der Kapitän GHüter bittet den Schiedsrichter um einen Spielerwechsel "
         "(ein Spieler ist verschwunden): GHüter (Gryffindor 0) hört auf, GJäger3 (Gryffindor 4) "
         "übernimmt GHüter",
@@ -81,12 +82,12 @@ def test_8_6_the_log_says_so_in_german_english_and_french():
         "joueur a disparu)\u00a0: GGardien (Gryffindor 0) quitte le jeu, GPoursuiveur3 "
         "(Gryffindor 4) prend GGardien",
     }
-    assert RULES.narrate(accepted) == {
+    assert MANIFEST.words.narrate(accepted) == {
         "de": "Der Schiedsrichter erlaubt den Spielerwechsel von Gryffindor sofort",
         "en": "The referee allows Gryffindor's substitution now",
         "fr": "L'arbitre autorise le remplacement de Gryffindor maintenant",
     }
-    assert RULES.narrate(made) == {
+    assert MANIFEST.words.narrate(made) == {
         "de": "Spielerwechsel bei Gryffindor: GHüter (Gryffindor 0) hört auf, GJäger3 "
         "(Gryffindor 4) übernimmt GHüter. GJäger3 bleibt unbesetzt. GHüter ist jetzt Kapitän",
         "en": "Substitution for Gryffindor: GKeeper (Gryffindor 0) leaves the game, GChaser3 "
@@ -132,7 +133,7 @@ def test_8_6_the_texts_example_three_persons_change_position_in_one_substitution
     assert game.state["teams"][0]["substitutes"] == []  # Neville plays now
     assert players["GHüter"]["xp"] == 0  # a newcomer has no experience points (§3.2)
     assert game.state["teams"][0]["captain"] == "GJäger2"  # the captain plays GJäger2 now
-    assert RULES.narrate(game.event("substitution_made"))["en"] == (
+    assert MANIFEST.words.narrate(game.event("substitution_made"))["en"] == (
         "Substitution for Gryffindor: GChaser2 (Gryffindor 3) leaves the game, GKeeper "
         "(Gryffindor 0) takes GChaser2, Neville Longbottom comes in as GKeeper. GChaser2 is "
         "captain now"
@@ -226,7 +227,7 @@ def test_8_6_the_referee_refuses_and_nothing_changes():
     lineup = game.state["lineup"]
     game.do({"action": "refuse_substitution", "team": 0})
     assert game.events == [{"type": "substitution_refused", "team": 0, "house": "Gryffindor"}]
-    assert RULES.narrate(game.events[0]) == {
+    assert MANIFEST.words.narrate(game.events[0]) == {
         "de": "Der Schiedsrichter lehnt den Spielerwechsel von Gryffindor ab",
         "en": "The referee refuses Gryffindor's substitution",
         "fr": "L'arbitre refuse le remplacement de Gryffindor",

@@ -10,10 +10,11 @@ from __future__ import annotations
 import pytest
 
 from games.ruleset import RuleViolation
+from quidditch.chat.manifest import MANIFEST
 from quidditch.chat.rules.parsing import asks_for_help
 from quidditch.chat.rules.vocabulary import CHAT, nick_in
 
-from . import REFEREE, RULES, Game, player
+from . import REFEREE, Game, player
 
 
 def chasers() -> Game:
@@ -22,7 +23,7 @@ def chasers() -> Game:
 
 
 def parsed(game: Game, line: str, by: str | None = None) -> dict:
-    return RULES.parse(line, state=game.state, actor=player(by) if by else REFEREE)
+    return MANIFEST.words.parse(line, state=game.state, actor=player(by) if by else REFEREE)
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ the dice, in order, as (purpose, how many, whose nick), ``None`` for the referee
 from __future__ import annotations
 
 from games.foresight import command_dice
+from quidditch.chat.manifest import MANIFEST
 
 from . import REFEREE, RULES, Game, player
 
@@ -21,7 +22,7 @@ def asked(game: Game, command: str | dict, *, by: str | None = None) -> list[tup
     """The dice ``command`` (given by the nick ``by``, or by the referee) rolls, as asked for."""
     actor = player(by) if by else REFEREE
     if isinstance(command, str):
-        command = RULES.parse(command, state=game.state, actor=actor)
+        command = MANIFEST.words.parse(command, state=game.state, actor=actor)
     needs = command_dice(RULES, game.state, command, actor, now=game.now + 1)
     return [(need.purpose, need.count, need.by) for need in needs]
 
@@ -140,7 +141,7 @@ def test_3_3_a_tie_is_rolled_again_by_both_in_the_original_order():
     game = chasers()
     game.do("Fliegen M-S", by="GJäger1")
     game.do("Torwurf", 3, 4, by="GJäger1")
-    halten = RULES.parse("Halten", state=game.state, actor=player("SHüter"))
+    halten = MANIFEST.words.parse("Halten", state=game.state, actor=player("SHüter"))
     needs = command_dice(RULES, game.state, halten, player("SHüter"), now=game.now, entered=[3, 4])
 
     assert [(need.purpose, need.count, need.by) for need in needs] == [
