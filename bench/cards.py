@@ -25,8 +25,12 @@ import time
 
 from games.bots import REFEREE_SEAT, play_out
 from games.dice import ServerDice
+from games.manifest import register_manifest
+from quidditch.cards.manifest import MANIFEST
 from quidditch.cards.rules import CardQuidditch
 from quidditch.cards.rules.decks import all_cards
+
+register_manifest(MANIFEST)  # run without Django: the game's bots are its manifest's
 
 SIMPLE_FIRST = {"slytherin": "simple", "gryffindor": "random"}
 SIMPLE_SECOND = {"slytherin": "random", "gryffindor": "simple"}
@@ -62,7 +66,7 @@ def series(rules: CardQuidditch, matches: int, bots_of) -> tuple[list[dict], lis
 
 
 def main(matches: int) -> None:
-    rules = CardQuidditch()
+    rules = MANIFEST.rules
 
     def against_random(seed: int) -> dict[str, str]:
         return SIMPLE_FIRST if seed % 2 == 0 else SIMPLE_SECOND

@@ -29,8 +29,11 @@ from collections import Counter
 
 from games.bots import REFEREE_SEAT, next_bot_move
 from games.dice import ServerDice
-from quidditch.chat.rules import ChatQuidditch
+from games.manifest import register_manifest
+from quidditch.chat.manifest import MANIFEST
 from quidditch.chat.simulation import play_match
+
+register_manifest(MANIFEST)  # run without Django: the game's bots are its manifest's
 
 GOAL = 500
 ROSTER = ["keeper", "seeker", "chaser", "chaser", "chaser", "beater", "beater"]
@@ -46,7 +49,7 @@ def team(house: str) -> dict:
 
 def play(matches: int, config: dict) -> tuple[float, int]:
     """Play ``matches`` matches; the CPU seconds they took and the dice they rolled."""
-    rules = ChatQuidditch()
+    rules = MANIFEST.rules
     dice_rolled = 0
     started = time.process_time()
     for seed in range(matches):
@@ -73,7 +76,7 @@ def rate(matches: int, repeats: int = 3, **settings: object) -> float:
 
 def bots(matches: int) -> float:
     """Play ``matches`` matches of sensible bots; print how fast, and how they ended."""
-    rules = ChatQuidditch()
+    rules = MANIFEST.rules
     ended: Counter = Counter()
     started = time.process_time()
     for seed in range(matches):

@@ -22,7 +22,10 @@ import time
 
 from games.bots import play_out
 from games.dice import ServerDice
-from quidditch.dice.rules import DiceQuidditch
+from games.manifest import register_manifest
+from quidditch.dice.manifest import MANIFEST
+
+register_manifest(MANIFEST)  # run without Django: the game's bots are its manifest's
 
 PAIRINGS = {
     "the bot against itself": {"red": "sensible", "blue": "sensible", "referee": "sensible"},
@@ -31,7 +34,7 @@ PAIRINGS = {
 
 
 def main(games: int) -> None:
-    rules = DiceQuidditch()
+    rules = MANIFEST.rules
     for name, bots in PAIRINGS.items():
         caught = red_wins = 0
         start = time.process_time()

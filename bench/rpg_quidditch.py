@@ -20,7 +20,10 @@ import time
 
 from games.bots import play_out
 from games.dice import ServerDice
-from quidditch.rpg.rules import RpgQuidditch
+from games.manifest import register_manifest
+from quidditch.rpg.manifest import MANIFEST
+
+register_manifest(MANIFEST)  # run without Django: the game's bots are its manifest's
 
 SEATS = ("beater1", "beater2", "seeker")
 PAIRINGS = {
@@ -37,7 +40,7 @@ PAIRINGS = {
 
 
 def main(matches: int) -> None:
-    rules = RpgQuidditch()
+    rules = MANIFEST.rules
     for pairing, bots in PAIRINGS.items():
         caught = wins = losses = turns = longest = 0
         start = time.process_time()

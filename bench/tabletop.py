@@ -24,8 +24,11 @@ from collections import Counter
 
 from games.bots import REFEREE_SEAT, play_out
 from games.dice import ServerDice
+from games.manifest import register_manifest
+from quidditch.tabletop.manifest import MANIFEST
 from quidditch.tabletop.rules.pitch import pitch_of
-from quidditch.tabletop.rules.ruleset import TabletopQuidditch
+
+register_manifest(MANIFEST)  # run without Django: the game's bots are its manifest's
 
 BY_THE_RULES = ("snitch", "no_seekers")
 
@@ -44,7 +47,7 @@ def check(before: dict, after: dict) -> None:
 
 
 def main(matches: int, home: str, away: str) -> None:
-    rules = TabletopQuidditch()
+    rules = MANIFEST.rules
     bots = {"home": home, "away": away, REFEREE_SEAT: home}
     ended, commands, phases, goals = Counter(), [], [], Counter()
     start = time.process_time()
