@@ -46,9 +46,10 @@ from campaign.models import (
     Role,
 )
 from campaign.roles import campaign_roles
+from games.manifest import manifest_of
 from games.models import Game, GameStatus
 from games.page_urls import page_of
-from games.ruleset import find_ruleset, played_kinds
+from games.ruleset import played_kinds
 from games.selectors import dice_awaited_as_seen, state_as_seen
 from games.services import actor_for
 from games.tables import Turn
@@ -256,9 +257,10 @@ def _read_games(request, found: dict[int, Card]) -> None:
 
 
 def _game_line(game: Game, user, roles: dict[int, str], language: str) -> GameLine:
-    rules = find_ruleset(game.ruleset)
+    manifest = manifest_of(game.ruleset)
+    rules, languages = manifest.rules, manifest.words.languages
     actor = actor_for(game, user, roles=roles)
-    spoken = language if language in rules.languages else rules.languages[0]
+    spoken = language if language in languages else languages[0]
     dice = dice_awaited_as_seen(game, actor)
     if dice is not None:  # the dice a command waits for, and whether the storyguide enters them
         said = dice["narration"].get(spoken, "")
@@ -267,7 +269,7 @@ def _game_line(game: Game, user, roles: dict[int, str], language: str) -> GameLi
                 game, page_of(game), _(rules.title), _("Your dice to enter."), True, said
             )
         return GameLine(game, page_of(game), _(rules.title), said, False)
-    turn = turn_of(game, rules, actor, state_as_seen(game, actor), spoken)
+    turn = turn_of(game, manifest, actor, state_as_seen(game, actor), spoken)
     waiting = turn.mine or turn.as_referee
     return GameLine(game, page_of(game), _(rules.title), move_words(turn), waiting)
 

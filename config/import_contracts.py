@@ -9,7 +9,10 @@
 - the games are independent of one another: no game package imports a sibling;
 - the pure modules import neither Django nor DRF: the platform's rules, dice, chain,
   verifier, bots, tables and texts, the campaign's and the league's rules, and every
-  module of every game but those that face Django (``GameConfig.django_modules``).
+  module of every game but those that face Django (``GameConfig.django_modules``);
+- a game's rules (its ``rules/``) import nothing of its package outside ``rules/``: not
+  its words, narration, table, bots or manifest (issue 41), which read the rules, never
+  the reverse.
 
 A new game is held to all three by its line in ``settings.GAMES``, and nothing else.
 """
@@ -56,6 +59,16 @@ def game_modules(game: str) -> list[str]:
     ]
 
 
+def outside_the_rules(game: str) -> list[str]:
+    """The modules of a game package that are not its rules: what ``rules/`` never imports."""
+    package = import_module(game)
+    return [
+        f"{game}.{info.name}"
+        for info in pkgutil.iter_modules(package.__path__)
+        if info.name != "rules"
+    ]
+
+
 def contracts(games: list[str]) -> str:
     """The import-linter configuration (INI) for these games."""
     roots = sorted(
@@ -92,6 +105,14 @@ def contracts(games: list[str]) -> str:
             "forbidden_modules =",
             "    django",
             "    rest_framework",
+            "",
+            "[importlinter:contract:rules]",
+            "name = A game's rules import nothing of its package outside rules/",
+            "type = forbidden",
+            "source_modules =",
+            *(f"    {game}.rules" for game in games),
+            "forbidden_modules =",
+            *(f"    {module}" for game in games for module in outside_the_rules(game)),
             "",
         ]
     )

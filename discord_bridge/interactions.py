@@ -21,9 +21,11 @@ from discord_bridge.models import DiscordApplication, DiscordChannel, DiscordLin
 from discord_bridge.services import link_code_issue
 from discord_bridge.words import language_of, message, refusal, say
 from games import selectors
+from games.manifest import manifest_of
 from games.models import Game
-from games.ruleset import SPECTATOR, Ruleset, find_ruleset
+from games.ruleset import SPECTATOR
 from games.services import Submission, actor_for
+from games.words import Words
 
 PING, APPLICATION_COMMAND, AUTOCOMPLETE = 1, 2, 4
 PONG, MESSAGE, DEFERRED, CHOICES = 1, 4, 5, 8
@@ -191,12 +193,12 @@ def _line(interaction: Interaction) -> dict:
     ruleset as the API parses typed text; a line that does not parse is refused at once,
     with the near miss it may have meant."""
     game, user = _game(interaction), _user(interaction)
-    rules = find_ruleset(game.ruleset)
-    if type(rules).parse is Ruleset.parse:
-        raise Invalid(NO_TEXT, code="takes_no_text", params={"title": rules.title})
+    manifest = manifest_of(game.ruleset)
+    if type(manifest.words).parse is Words.parse:
+        raise Invalid(NO_TEXT, code="takes_no_text", params={"title": manifest.rules.title})
     line = str(interaction.options.get("line", ""))
     actor = actor_for(game, user)
-    rules.parse(line, state=game.state, actor=actor)  # refuses a line that is no command
+    manifest.words.parse(line, state=game.state, actor=actor)  # refuses a line that is no command
     return _play(interaction, game, user, Submission(text=line))
 
 
@@ -240,12 +242,12 @@ def _choices(interaction: Interaction) -> list[dict]:
     except NotFound:
         return []
     actor = actor_for(game, user)
-    rules = find_ruleset(game.ruleset)
+    words = manifest_of(game.ruleset).words
     view = selectors.state_as_seen(game, actor)
     offered = selectors.offered_commands(game, actor, now=interaction.received_at)
     typed = str(interaction.options.get("move") or "").casefold()
     named = [
-        (rules.command_text(command, view, interaction.language), f"{game.version}.{place}")
+        (words.command(command, view, interaction.language), f"{game.version}.{place}")
         for place, command in enumerate(offered)
     ]
     matching = [pair for pair in named if typed in pair[0].casefold()] or named

@@ -11,6 +11,7 @@ from django.utils import formats, translation
 from core.errors import gettext_noop
 from discord_bridge.words import clip, say
 from games import selectors
+from games.manifest import manifest_of
 from games.models import Game, GameStatus
 from games.page_urls import page_of
 from games.ruleset import Actor, find_ruleset
@@ -61,10 +62,10 @@ def game_embed(game: Game, actor: Actor, language: str, site: str) -> dict:
 def _whose_move(game: Game, actor: Actor, language: str) -> str:
     if game.dice_awaited is not None:
         return say(DICE_AWAITED, language)
-    rules = find_ruleset(game.ruleset)
+    words = manifest_of(game.ruleset).words
     view = selectors.state_as_seen(game, actor)
     awaited = selectors.awaited_seats(game)
-    names = [rules.seat_text(seat, view, language) for seat in awaited.seats]
+    names = [words.seat(seat, view, language) for seat in awaited.seats]
     if awaited.referee:
         names.append(say(THE_REFEREE, language))
     return say(WAITING_FOR, language, seats=", ".join(names))

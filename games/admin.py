@@ -20,8 +20,8 @@ from django.utils.translation import gettext_lazy
 from core.errors import AppError
 from games.campaign_app import REFEREE_ROLE, campaign_app
 from games.models import Game
-from games.ruleset import REFEREE, Actor, find_ruleset
-from games.selectors import event_as_seen, game_events, game_verify, state_as_seen
+from games.ruleset import REFEREE, Actor
+from games.selectors import event_as_seen, game_events, game_verify
 from games.services import game_abandon
 
 REFEREE_ACTOR = Actor(REFEREE)
@@ -122,10 +122,6 @@ class GameAdmin(admin.ModelAdmin):
         game = self.get_object(request, object_id)
         extra = extra_context or {}
         if game is not None:
-            rules = find_ruleset(game.ruleset)
-            state = state_as_seen(game, REFEREE_ACTOR)
-            extra["rules"] = rules
-            extra["board"] = rules.board(state) if rules.board_template else None
             extra["log"] = [
                 event_as_seen(game, event, REFEREE_ACTOR) for event in game_events(game)
             ]

@@ -25,14 +25,16 @@ from rest_framework.response import Response
 
 from core import idempotency
 from core.errors import AppError, NotFound
+from core.errors import gettext_noop as _
 from core.numbers import whole_number
 from core.pagination import CURSOR_PARAMETERS, cursor, cursor_page, int_param
 from core.schema import RATE_LIMITED
 from core.throttling import VerifyRateThrottle
 from games import selectors, services
 from games.campaign_app import campaign_app
+from games.manifest import manifest_of
 from games.models import Game
-from games.ruleset import Ruleset, find_ruleset, ruleset_names
+from games.ruleset import find_ruleset, ruleset_names
 from games.serializers import (
     BotsSerializer,
     ClientSeedSerializer,
@@ -99,7 +101,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         """``body()`` with its ETag, or 304 with no body (and nothing rendered) when the
         reader holds the answer already (``selectors.game_etag``)."""
         language = selectors.words_language(
-            find_ruleset(game.ruleset), selectors.asked_language(self.request)
+            manifest_of(game.ruleset).words, selectors.asked_language(self.request)
         )
         etag = selectors.game_etag(game, actor, language=language, now=timezone.now(), part=part)
         fresh = not_modified(self.request, etag)
@@ -119,7 +121,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         except AppError:  # the refusal being told is the reader's own (a token's origin)
             return None
         name = games.filter(pk=whole_number(pk) or 0).values_list("ruleset", flat=True).first()
-        return find_ruleset(name).languages[0] if name in ruleset_names() else None
+        return manifest_of(name).words.languages[0] if name in ruleset_names() else None
 
     def actor(self, game: Game):
         """How the rules see the caller in ``game``, from the roles cached on the request."""
@@ -169,12 +171,12 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         """The board as an SVG picture, now or at any point of the log, as the caller may
         see it; 404 for a ruleset that draws none."""
         game = self.get_object()
-        rules = find_ruleset(game.ruleset)
-        if type(rules).board_svg is Ruleset.board_svg:
-            raise NotFound(f"{rules.title} has no board to draw.")
+        board = manifest_of(game.ruleset).board
+        if board is None:
+            raise NotFound(_("This game has no board to draw."))
         at = int_param(request, "at", game.version, minimum=0)
         state = selectors.state_as_seen(game, self.actor(game), selectors.state_at(game, at))
-        return HttpResponse(rules.board_svg(state), content_type="image/svg+xml")
+        return HttpResponse(board(state), content_type="image/svg+xml")
 
     @extend_schema(responses={200: VerifySerializer, 429: RATE_LIMITED})
     @action(detail=True, methods=["get"], throttle_classes=[VerifyRateThrottle])

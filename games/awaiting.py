@@ -24,6 +24,7 @@ from core.errors import gettext_noop as _
 from games.dice import Need
 from games.ruleset import Ruleset, State
 from games.texts import SOURCE, Catalogue
+from games.words import Words
 
 DICE_AWAITED = "dice_awaited"
 LANGUAGES = ("en", "de", "fr")
@@ -57,23 +58,23 @@ def awaited_as_seen(event: dict, rules: Ruleset, *, enters: bool) -> dict:
     return {**event, "dice": [need_as_seen(need, rules, enters=enters) for need in event["dice"]]}
 
 
-def narrate(event: dict, rules: Ruleset, view: State) -> dict[str, str]:
-    """The ``dice_awaited`` event as a line of the transcript, in each of the ruleset's
-    languages, with the ruleset's words for each purpose and seat."""
-    return {language: line(event["dice"], rules, view, language) for language in rules.languages}
+def narrate(event: dict, words: Words, view: State) -> dict[str, str]:
+    """The ``dice_awaited`` event as a line of the transcript, in each of the game's
+    languages, with the game's words for each purpose and seat."""
+    return {language: line(event["dice"], words, view, language) for language in words.languages}
 
 
-def line(needs: list[dict], rules: Ruleset, view: State, language: str) -> str:
+def line(needs: list[dict], words: Words, view: State, language: str) -> str:
     """The needs in words: "Waiting for dice: Red: 1d6 (the roll-off), then Blue: 1d6 (…)"."""
-    said = [_need_text(need, rules, view, language) for need in needs]
+    said = [_need_text(need, words, view, language) for need in needs]
     listed = said[0]
     for later in said[1:]:
         listed = _text(language, _("{earlier}, then {later}"), earlier=listed, later=later)
     return _text(language, _("Waiting for dice: {dice}."), dice=listed)
 
 
-def _need_text(need: dict, rules: Ruleset, view: State, language: str) -> str:
-    purpose = rules.purpose_text(need["purpose"], language)
+def _need_text(need: dict, words: Words, view: State, language: str) -> str:
+    purpose = words.purpose(need["purpose"], language)
     if need["shuffle"]:
         dice = _text(
             language, _("a new order of {count} ({purpose})"), count=need["sides"], purpose=purpose
@@ -83,7 +84,7 @@ def _need_text(need: dict, rules: Ruleset, view: State, language: str) -> str:
         dice = f"{rolled} ({purpose})"
     if need["by"] is None:
         return dice
-    seat = rules.seat_text(need["by"], view, language)
+    seat = words.seat(need["by"], view, language)
     return _text(language, _("{seat}: {dice}"), seat=seat, dice=dice)
 
 

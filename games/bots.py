@@ -6,7 +6,7 @@ state) and chooses one of the commands the rules offer that seat
 server lets bots act at once after every command, through the same ``apply``
 and dice, until a person must act or the game ends (``next_bot_move``).
 
-A ruleset names its strategies in ``Ruleset.bots``; every ruleset has at
+A game names its strategies in its manifest (``Manifest.bots``); every game has at
 least ``random``, the random legal player, which the platform supplies.
 The referee's own duties (a Chat-Quidditch referee's ``Chatende``) can be
 left to a bot too, by seating it at :data:`REFEREE_SEAT`.
@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
+from games.manifest import manifest_for
 from games.ruleset import PLAYER, REFEREE, Actor, Bot, Command, Ruleset, State
 
 #: The seat of whoever gives the referee's own commands, when a bot does.
@@ -51,8 +52,9 @@ RANDOM = "random"
 
 
 def strategies(rules: Ruleset) -> dict[str, Bot]:
-    """The bots a ruleset offers: its own (the first plays to win), then ``random``."""
-    return {**rules.bots, RANDOM: RandomBot(rules.rare_actions)}
+    """The bots a game offers: its own (its manifest's, the first plays to win), then
+    ``random``."""
+    return {**manifest_for(rules).bots, RANDOM: RandomBot(rules.rare_actions)}
 
 
 def seat_actor(seat: str) -> Actor:

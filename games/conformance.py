@@ -36,6 +36,7 @@ from datetime import UTC, datetime
 from games.bots import RANDOM, REFEREE_SEAT, next_bot_move, seat_actor
 from games.chain import canonical_state, event_body, event_hash
 from games.dice import ServerDice, commitment
+from games.manifest import manifest_of
 from games.ruleset import REFEREE, SPECTATOR, Actor, Ruleset
 from games.verification import GameRecord, Report, verify
 
@@ -143,10 +144,11 @@ def check_log(game: PlayedGame) -> Report:
 
 def check_narration(game: PlayedGame) -> None:
     """Every event narrates in every claimed language, with no code in the text."""
+    words = manifest_of(game.rules.name).words
     for record in game.events:
         for event in record["events"]:
-            lines = game.rules.narrate(event)
-            for language in game.rules.languages:
+            lines = words.narrate(event)
+            for language in words.languages:
                 text = lines.get(language)
                 if not text or not text.strip():
                     raise ConformanceError(f"{event['type']!r} has no {language} narration")
@@ -312,8 +314,10 @@ def check_words(game: PlayedGame, *, states: int = 20) -> int:
     from games import tables
 
     rules, read = game.rules, 0
-    if set(rules.languages) != LANGUAGES:
-        raise ConformanceError(f"the ruleset speaks {rules.languages}, not German, English, French")
+    manifest = manifest_of(rules.name)
+    said = manifest.words
+    if set(said.languages) != LANGUAGES:
+        raise ConformanceError(f"the game speaks {said.languages}, not German, English, French")
 
     def words(text: str, what: str) -> None:
         nonlocal read
@@ -329,12 +333,12 @@ def check_words(game: PlayedGame, *, states: int = 20) -> int:
         for viewer in viewers(rules, state):
             view = rules.view(state, viewer)
             commands = rules.allowed_commands(state, viewer)
-            for language in rules.languages:
-                offered = tables.offers(rules, view, commands, language)
+            for language in said.languages:
+                offered = tables.offers(said, view, commands, language)
                 for offer in offered:
                     words(offer.text, f"{offer.command} in {language}")
-                drawn = rules.table.draws if rules.table else frozenset()  # the table's own
-                for item in tables.offer_forms(rules, view, offered, language, skip=drawn):
+                drawn = manifest.table.draws if manifest.table else frozenset()  # the table's own
+                for item in tables.offer_forms(said, view, offered, language, skip=drawn):
                     if isinstance(item, tables.CommandForm):
                         words(item.heading, f"the form of {item.action!r} in {language}")
                         for choice in item.choices:
@@ -342,9 +346,9 @@ def check_words(game: PlayedGame, *, states: int = 20) -> int:
                             for _, text in choice.options:
                                 words(text, f"a choice of {choice.field!r} in {language}")
                 for seat in rules.seats(state):
-                    words(rules.seat_text(seat, view, language), f"the seat {seat} in {language}")
+                    words(said.seat(seat, view, language), f"the seat {seat} in {language}")
     purposes = {roll["purpose"] for record in game.events for roll in record["dice"]}
     for purpose in purposes:
-        for language in rules.languages:
-            words(rules.purpose_text(purpose, language), f"the purpose {purpose!r} in {language}")
+        for language in said.languages:
+            words(said.purpose(purpose, language), f"the purpose {purpose!r} in {language}")
     return read

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from games.manifest import manifest_of
 from games.models import Game, GameStatus
 from games.ruleset import SPECTATOR, Actor, find_ruleset
 from games.selectors import event_as_seen, result_as_served, words_language
@@ -40,7 +41,7 @@ def moments_of(game: Game, records: list[dict], language: str) -> Moments:
     ``language`` is the reader's; where the ruleset does not write it, the game's own
     (:func:`games.selectors.words_language`), so every line is in one language."""
     rules = find_ruleset(game.ruleset)
-    language = words_language(rules, lambda: language)
+    language = words_language(manifest_of(game.ruleset).words, lambda: language)
     lines = []
     for record in records:
         seen = event_as_seen(game, record, SPECTATOR_VIEW)

@@ -1,8 +1,9 @@
-"""A game is a package: a Django app that registers its ruleset, whose modules are pure.
+"""A game is a package: a Django app that registers its manifest, whose modules are pure.
 
 ``settings.GAMES`` names the installed games once (docs/architecture.md, "How to add a
 game"). ``INSTALLED_APPS`` takes them from there; each game's app (a :class:`GameConfig`)
-imports its ruleset when Django starts, which registers it; and the import contracts
+registers the game's manifest (its rules, words, table and bots, :mod:`games.manifest`)
+when Django starts; and the import contracts
 (:mod:`config.import_contracts`) are made from the same list: every module of a game is
 pure (no Django, no DRF) but those that face Django, and no game imports another.
 """
@@ -15,6 +16,8 @@ from importlib.util import find_spec
 from django.apps import AppConfig
 from django.conf import settings
 from django.urls import include, path
+
+from games.manifest import register_manifest
 
 
 class GameConfig(AppConfig):
@@ -43,7 +46,8 @@ class GameConfig(AppConfig):
     )
 
     def ready(self) -> None:
-        import_module(f"{self.name}.rules.ruleset")  # registers the ruleset
+        """Register the game: its manifest (``manifest.py``, :mod:`games.manifest`)."""
+        register_manifest(import_module(f"{self.name}.manifest").MANIFEST)
 
 
 def games_urls(module: str) -> list:

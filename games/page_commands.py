@@ -32,6 +32,7 @@ from core.numbers import whole_number
 from core.responses import error_body
 from games import selectors, services
 from games.campaign_app import campaign_app
+from games.manifest import Manifest
 from games.models import Game
 from games.ruleset import Ruleset
 
@@ -45,8 +46,9 @@ ENDS_THE_GAME = gettext_noop(
 )
 
 
-def command_from_page(request, game: Game, rules: Ruleset, actor, language: str):
+def command_from_page(request, game: Game, manifest: Manifest, actor, language: str):
     """Apply the command the page posted, or ask to confirm it; answer the page again."""
+    rules = manifest.rules
     try:
         submission = _submission(request.POST, game, rules, actor)
     except AppError as refusal:
@@ -61,7 +63,7 @@ def command_from_page(request, game: Game, rules: Ruleset, actor, language: str)
                 "game": game,
                 "page": request.path,
                 "question": gettext(ENDS_THE_GAME)
-                % {"command": rules.command_text(submission.command, view, language)},
+                % {"command": manifest.words.command(submission.command, view, language)},
                 "fields": [
                     (name, value)
                     for name, value in request.POST.items()

@@ -16,14 +16,11 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 from core.errors import RuleViolation
 from core.errors import gettext_noop as _
 from games.dice import Dice
-
-if TYPE_CHECKING:
-    from games.tables import Table
 
 State = dict[str, Any]
 Command = dict[str, Any]
@@ -120,8 +117,6 @@ class Ruleset:
     title: ClassVar[str]
     #: Which resource serves its games: ``match`` (/api/matches/), ``skirmish`` or ``log``.
     kind: ClassVar[str] = "match"
-    #: Languages ``narrate`` writes, the first being the game's own.
-    languages: ClassVar[tuple[str, ...]] = ("en",)
     #: JSON Schema of ``config`` as a client sends it (before ``prepare``).
     config_schema: ClassVar[dict] = {"type": "object"}
     #: JSON Schema of one command.
@@ -158,16 +153,9 @@ class Ruleset:
     #: ends the game is always among them, and is told with the game's ending sentence
     #: (:mod:`games.moments`). The game's own word: no list outside its package names them.
     moments: ClassVar[frozenset[str]] = frozenset()
-    #: A template that draws ``board(state)`` on the game's page and the dashboard.
-    board_template: ClassVar[str | None] = None
-    #: Named strategies that may hold a seat; see :mod:`games.bots`. The first one is the
-    #: bot that plays to win, which a page offers first.
-    bots: ClassVar[dict[str, Bot]] = {}
     #: Whether the referee gives the commands of a seat nobody holds (a Chat-Quidditch
     #: referee relays the chat); ``False`` where only a seat's holder may (a hidden hand).
     referee_relays: ClassVar[bool] = True
-    #: How a person sees a game of these rules: see :class:`games.tables.Table`.
-    table: ClassVar[Table | None] = None
 
     # --- the contract: every shape a client meets has a name (docs/architecture.md) ---
     #: Action -> JSON Schema (OpenAPI 3.0 flavour) of one command of that action. The
@@ -228,10 +216,6 @@ class Ruleset:
         """Resolve one command; must not mutate ``state``."""
         raise NotImplementedError
 
-    def parse(self, text: str, *, state: State, actor: Actor) -> Command:
-        """Turn a command typed as text into its structured form."""
-        raise RuleViolation("text_not_supported", f"{self.title} takes commands as JSON only.")
-
     def allowed_commands(self, state: State, actor: Actor, *, now: float | None = None) -> list:
         """Every command ``actor`` may submit now, each complete and submittable as it is.
 
@@ -276,17 +260,6 @@ class Ruleset:
         """The title a game gets when its creator gives none ("Gryffindor v Slytherin")."""
         return ""
 
-    def board(self, state: State) -> dict:
-        """Where the game stands, for ``board_template`` (the state as an actor may see it)."""
-        return {}
-
-    def board_svg(self, state: State) -> str | None:
-        """The board as a standalone SVG document, drawn from ``state`` as an actor may
-        see it; ``None`` for a game with no board. The API serves it at any point of
-        the log (``board.svg?at=<seq>``) and the game's page shows it.
-        """
-        return None
-
     def is_over(self, state: State) -> bool:
         return bool(state.get("over"))
 
@@ -300,49 +273,6 @@ class Ruleset:
         the game's bots again then, with nobody acting (``games.wakes``). ``None``: nothing
         waits on the clock."""
         return None
-
-    def ending(self, result: dict, language: str) -> str:
-        """Who won and why in one sentence, with the score's parts as the rules count them,
-        in ``language``: the sentence a game's page ends on and the API's ``result``
-        carries as ``sentence``, for a plugin to show as it is.
-
-        ``result`` is what :meth:`result` gave. ``""``: a ruleset without one (a log
-        nobody wins), whose end the platform says in its own words.
-        """
-        return ""
-
-    def narrate(self, event: Event) -> dict[str, str]:
-        """The event as a line of the referee's transcript, per language code in ``languages``."""
-        return {"en": event.get("type", "")}
-
-    # --- words: what a person reads, in ``language`` (one of ``languages``) ---------
-    # A page never shows a command, a card or a participant by its id: these say them
-    # as the players would, from the catalogues the narration uses.
-
-    def command_text(self, command: Command, view: State, language: str) -> str:
-        """The command as its giver would say it: a button's words ("Play Chaser 5 on the
-        Quaffle", "Dodge with Quickness"). ``view`` is the state as the reader sees it."""
-        return str(command.get("action", "")).replace("_", " ")
-
-    def action_text(self, action: str, language: str) -> str:
-        """What a kind of command does, as the heading of its form ("Play a card")."""
-        return action.replace("_", " ")
-
-    def field_text(self, action: str, field: str, language: str) -> str:
-        """The name of a field of a command, as the label of its choice ("Card", "Target")."""
-        return field.replace("_", " ")
-
-    def choice_text(self, action: str, field: str, value, view: State, language: str) -> str:
-        """One value of one field of a command, as an option of a form ("Chaser 5")."""
-        return str(value)
-
-    def seat_text(self, seat: str, view: State, language: str) -> str:
-        """A seat as the players call it ("Slytherin", "Harry Potter", "GJäger1")."""
-        return seat
-
-    def purpose_text(self, purpose: str, language: str) -> str:
-        """What a die is rolled for, as the table would say it ("the pass", "initiative")."""
-        return purpose.replace("_", " ")
 
 
 def command_union(schemas: dict[str, dict]) -> dict:
@@ -434,9 +364,16 @@ _REGISTRY: dict[str, Ruleset] = {}
 
 
 def register(cls: type[Ruleset]) -> type[Ruleset]:
-    """Class decorator: make a ruleset findable by its ``name``."""
-    _REGISTRY[cls.name] = cls()
+    """Class decorator: make a ruleset findable by its ``name`` (a test's toy; a game
+    package registers its manifest, :mod:`games.manifest`, which registers its rules)."""
+    register_rules(cls())
     return cls
+
+
+def register_rules(rules: Ruleset) -> Ruleset:
+    """Make ``rules`` findable by its ``name``."""
+    _REGISTRY[rules.name] = rules
+    return rules
 
 
 def package_of(name: str) -> str:

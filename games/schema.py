@@ -41,6 +41,7 @@ from core.schema import NULL
 from games.apis import games_endpoints
 from games.awaiting import DICE_AWAITED
 from games.bots import EVERY_SEAT, REFEREE_SEAT, offers, strategies
+from games.manifest import manifest_of
 from games.ruleset import Ruleset, find_ruleset, ruleset_names
 from games.selectors import result_schema_as_served
 
@@ -180,6 +181,7 @@ class RulesetShapes:
     def own(self) -> dict[str, dict]:
         """Config, commands, state, events, result, and an event's words per language."""
         rules, title = self.rules, self.rules.title
+        languages = manifest_of(rules.name).words.languages
         shapes = {
             "Config": {
                 **_described(rules.config_schema, f"The config of a {title} game."),
@@ -208,8 +210,8 @@ class RulesetShapes:
             "Narration": {
                 "type": "object",
                 "description": "An event as a line of the referee's transcript, per language.",
-                "properties": {language: {"type": "string"} for language in rules.languages},
-                "required": list(rules.languages),
+                "properties": {language: {"type": "string"} for language in languages},
+                "required": list(languages),
                 "additionalProperties": False,
             },
         }

@@ -16,9 +16,11 @@ from games.bots import REFEREE_SEAT, offers, strategies
 from games.campaign_app import campaign_app
 from games.chain import HASHED_FIELDS, canonical_state, timestamp
 from games.foresight import command_dice
+from games.manifest import manifest_of
 from games.models import EnteredDice, Game, GameEvent, GameStatus
 from games.ruleset import Actor, Ruleset, State, find_ruleset
 from games.verification import GameRecord, Report, replay_command, verify
+from games.words import Words
 
 EVENT_FIELDS = ("seq", "actor", "submitted", "command", "dice", "events", "created_at", "hash")
 
@@ -86,6 +88,7 @@ def event_as_seen(game: Game, event: dict, actor: Actor) -> dict:
     a secret shuffle's items only to whoever enters its new order.
     """
     rules = find_ruleset(game.ruleset)
+    words = manifest_of(game.ruleset).words
     waits = awaiting.awaits(event["events"])
     if game.status == GameStatus.ACTIVE:
         event = rules.view_event(event, actor)
@@ -94,9 +97,9 @@ def event_as_seen(game: Game, event: dict, actor: Actor) -> dict:
             enters = game.takes_dice_from(actor)
             event = {**event, "events": [awaiting.awaited_as_seen(awaited, rules, enters=enters)]}
     narration = (
-        [awaiting.narrate(event["events"][0], rules, state_as_seen(game, actor))]
+        [awaiting.narrate(event["events"][0], words, state_as_seen(game, actor))]
         if waits
-        else [rules.narrate(item) for item in event["events"]]
+        else [words.narrate(item) for item in event["events"]]
     )
     return {**event, "created_at": timestamp(event["created_at"]), "narration": narration}
 
@@ -206,16 +209,16 @@ def _verify(game: Game) -> Report:
 def ruleset_description(name: str) -> dict:
     """What ``/api/rulesets/`` says of a ruleset: enough for a client to set up and play one,
     and the schemas of every shape its games take (where they are served is the API's)."""
-    rules = find_ruleset(name)
+    rules, words = find_ruleset(name), manifest_of(name).words
     seats = rules.seats(rules.setup(rules.example_config)) if rules.played_by_commands else []
     return {
         "name": rules.name,
         "title": rules.title,
         "kind": rules.kind,
-        "languages": list(rules.languages),
+        "languages": list(words.languages),
         "seats": seats,
         "bots": sorted(strategies(rules)),
-        "takes_text": type(rules).parse is not Ruleset.parse,
+        "takes_text": type(words).parse is not Words.parse,
         "config_schema": rules.config_schema,
         "command_schema": rules.command_schema,
         "command_schemas": rules.command_schemas,
@@ -314,11 +317,11 @@ def asked_language(request) -> AskedLanguage:
     return lambda: languages.requested(request) if request is not None else None
 
 
-def words_language(rules: Ruleset, asked: AskedLanguage | None) -> str:
-    """The language of an answer's words about a game of ``rules``: the one asked for where
-    the ruleset writes it, else the game's own (its first), as the game's page chooses."""
+def words_language(words: Words, asked: AskedLanguage | None) -> str:
+    """The language of an answer's ``words`` about a game: the one asked for where the
+    game is written in it, else the game's own (its first), as the game's page chooses."""
     chosen = asked() if asked is not None else None
-    return chosen if chosen in rules.languages else rules.languages[0]
+    return chosen if chosen in words.languages else words.languages[0]
 
 
 def result_as_served(
@@ -331,7 +334,8 @@ def result_as_served(
     result = rules.result(state)
     if result is None:
         return None
-    return {**result, "sentence": rules.ending(result, words_language(rules, asked))}
+    words = manifest_of(rules.name).words
+    return {**result, "sentence": words.ending(result, words_language(words, asked))}
 
 
 def game_as_seen(

@@ -30,6 +30,7 @@ from games.campaign_app import PLAYER_ROLE, REFEREE_ROLE, campaign_app
 from games.chain import canonical_json, canonical_state, event_body, event_hash, timestamp
 from games.dice import Dice, DiceAwaited, EnteredDice, Need, ServerDice, commitment
 from games.foresight import command_dice
+from games.manifest import manifest_of
 from games.models import EnteredDice as EnteredDiceMode
 from games.models import Game, GameEvent, GameStatus, Seat
 from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor, Ruleset, find_ruleset
@@ -42,6 +43,7 @@ from games.selectors import (
 )
 from games.signals import event_appended, game_abandoned, game_finished, game_started
 from games.statements import lock_game
+from games.validation import check_command
 
 #: A title fits its column; an automatic one (four long names) is cut short with "…".
 TITLE_LENGTH = Game._meta.get_field("title").max_length
@@ -512,11 +514,12 @@ def _submit(*, game_id, user, submission, now, idempotency_key, kind, roles, lan
         if submission.enters_dice_only:
             event = _enter_dice(turn, **sent)
         else:
-            command = (
-                find_ruleset(game.ruleset).parse(submission.text, state=game.state, actor=actor)
-                if submission.text is not None
-                else submission.command
-            )
+            manifest = manifest_of(game.ruleset)
+            if submission.text is not None:
+                command = manifest.words.parse(submission.text, state=game.state, actor=actor)
+            else:
+                command = submission.command
+                check_command(manifest.rules, command)
             event = _apply(turn, command=command, **sent)
         if bots:
             let_bots_act(game, now=now, bots=bots, turn=turn)

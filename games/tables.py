@@ -19,8 +19,12 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from games.manifest import manifest_for
+
 if TYPE_CHECKING:
+    from games.manifest import Manifest
     from games.ruleset import Actor, Command, Ruleset, State
+    from games.words import Words
 
 
 @dataclass(frozen=True)
@@ -74,13 +78,18 @@ class Seen:
     #: Query parameters the table asked for (a piece chosen, waiting for a square).
     asked: dict[str, str] = field(default_factory=dict)
 
+    @property
+    def words(self) -> Words:
+        """The game's words (:mod:`games.words`), for the reader's language."""
+        return manifest_for(self.rules).words
+
     def ending(self) -> str:
         """Who won and why, in a sentence in the reader's language, once the game is over
-        (the ruleset's :meth:`~games.ruleset.Ruleset.ending`, the sentence its API's
-        result carries too); ``""`` while it runs or where the ruleset words none. The
-        game's page ends on it."""
+        (the game's :meth:`~games.words.Words.ending`, the sentence its API's result
+        carries too); ``""`` while it runs or where the game words none. The game's page
+        ends on it."""
         result = self.rules.result(self.view)
-        return self.rules.ending(result, self.language) if result is not None else ""
+        return self.words.ending(result, self.language) if result is not None else ""
 
     def offers_of(self, action: str, **fields: Any) -> list[Offer]:
         """The offers of ``action`` whose fields have the given values (a card's plays)."""
@@ -93,7 +102,8 @@ class Seen:
 
 
 class Table:
-    """How a ruleset's game looks to a person; a ruleset names one in ``Ruleset.table``.
+    """How a game looks to a person; a game names one in its manifest
+    (:attr:`games.manifest.Manifest.table`).
 
     ``template`` is rendered with ``table`` (what :meth:`context` returns) and
     ``seen`` (a :class:`Seen`) in the page's context, in the reader's language.
@@ -116,13 +126,13 @@ class Table:
         return said if isinstance(said, str) and said else None
 
 
-def offers(rules: Ruleset, view: State, commands: list[Command], language: str) -> list[Offer]:
+def offers(words: Words, view: State, commands: list[Command], language: str) -> list[Offer]:
     """The offered commands in the reader's words."""
-    return [Offer(command, rules.command_text(command, view, language)) for command in commands]
+    return [Offer(command, words.command(command, view, language)) for command in commands]
 
 
 def offer_forms(
-    rules: Ruleset, view: State, offered: list[Offer], language: str, *, skip=frozenset()
+    words: Words, view: State, offered: list[Offer], language: str, *, skip=frozenset()
 ) -> list[Offer | CommandForm]:
     """The offers the frame draws, in the order they come: an action offered once is a
     button; offered several times, it is a form whose choices are the fields that differ,
@@ -145,12 +155,12 @@ def offer_forms(
         choices = [
             Choice(
                 name,
-                rules.field_text(action, name, language),
-                _options(rules, action, name, group, view, language),
+                words.field(action, name, language),
+                _options(words, action, name, group, view, language),
             )
             for name in differ
         ]
-        drawn.append(CommandForm(action, rules.action_text(action, language), choices, group))
+        drawn.append(CommandForm(action, words.action(action, language), choices, group))
     return drawn
 
 
@@ -165,13 +175,13 @@ def _key(value) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
-def _options(rules, action, name, group, view, language) -> list[tuple[str, str]]:
+def _options(words, action, name, group, view, language) -> list[tuple[str, str]]:
     seen: dict[str, str] = {}
     for offer in group:
         value = offer.command.get(name)
         key = _key(value)
         if key not in seen:
-            seen[key] = rules.choice_text(action, name, value, view, language)
+            seen[key] = words.choice(action, name, value, view, language)
     return list(seen.items())
 
 
@@ -200,6 +210,7 @@ class Turn:
 
 def whose_move(
     rules: Ruleset,
+    words: Words,
     view: State,
     actor: Actor,
     language: str,
@@ -222,20 +233,20 @@ def whose_move(
         referee = "mine" if actor.is_referee and not referee_bot else "other"
     return Turn(
         mine=bool(mine),
-        relayed=[rules.seat_text(seat, view, language) for seat in relayed],
-        others=[rules.seat_text(seat, view, language) for seat in others],
+        relayed=[words.seat(seat, view, language) for seat in relayed],
+        others=[words.seat(seat, view, language) for seat in others],
         referee=referee,
         spectator=not (actor.is_referee or actor.controls),
     )
 
 
-def result_text(rules: Ruleset, seen: Seen, last_move: list[dict]) -> str:
+def result_text(game: Manifest, seen: Seen, last_move: list[dict]) -> str:
     """How a finished game ended, in words, as its page says it: the table's own sentence
-    where it words one (the ruleset's ending, by default), else the ruleset's ending, else
-    the last line of its transcript, the narration of the last move's events
-    (``last_move``: "Game over: Red 425, Blue 300. Red wins!")."""
-    said = rules.table.result_text(seen) if rules.table is not None else seen.ending()
+    where it words one (the game's ending, by default), else the game's ending, else the
+    last line of its transcript, the narration of the last move's events (``last_move``:
+    "Game over: Red 425, Blue 300. Red wins!")."""
+    said = game.table.result_text(seen) if game.table is not None else seen.ending()
     if said:
         return said
-    lines = [rules.narrate(event).get(seen.language, "") for event in last_move]
+    lines = [game.words.narrate(event).get(seen.language, "") for event in last_move]
     return next((line for line in reversed(lines) if line), "")

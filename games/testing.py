@@ -8,10 +8,11 @@ test or a benchmark measures is the storage and the verifier, not a ruleset.
 from __future__ import annotations
 
 from games.dice import Dice
-from games.ruleset import Actor, Outcome, Ruleset, RuleViolation, State, register
+from games.manifest import Manifest, register_manifest
+from games.ruleset import Actor, Outcome, Ruleset, RuleViolation, State
+from games.words import Words
 
 
-@register
 class Tally(Ruleset):
     """Roll dice and add them up; ``{"action": "roll", "sides": 6, "count": 1}``."""
 
@@ -45,15 +46,22 @@ class Tally(Ruleset):
         new["over"] = total >= state["target"]
         return Outcome(new, [{"type": "rolled", "faces": faces, "total": total}])
 
-    def parse(self, text: str, *, state, actor) -> dict:
-        word, _, count = text.partition(" ")
-        if word != "Roll" or not (count or "1").isdigit():
-            raise RuleViolation("not_a_command", f"{text!r} is not a command.", "T.1")
-        return {"action": "roll", "count": int(count or 1)}
-
     def allowed_commands(self, state, actor, *, now=None) -> list[dict]:
         commands = [{"action": "roll"}]
         return [*commands, {"action": "finish"}] if actor.is_referee else commands
 
     def result(self, state) -> dict | None:
         return {"total": state["total"]} if state["over"] else None
+
+
+class TallyWords(Words):
+    """A tally is typed as "Roll 3", in English only."""
+
+    def parse(self, text: str, *, state, actor) -> dict:
+        word, _, count = text.partition(" ")
+        if word != "Roll" or not (count or "1").isdigit():
+            raise RuleViolation("not_a_command", f"{text!r} is not a command.", "T.1")
+        return {"action": "roll", "count": int(count or 1)}
+
+
+MANIFEST = register_manifest(Manifest(rules=Tally(), words=TallyWords()))

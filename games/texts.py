@@ -32,6 +32,12 @@ class Catalogue:
             return message
         return self._translations[language].gettext(message)
 
+    def say(self, language: str, message: str, **fields) -> str:
+        """``message`` in ``language``, its ``{fields}`` filled in: every game's words and
+        narration say their texts this one way."""
+        text = self.text(language, message)
+        return text.format_map(fields) if fields else text
+
     def ngettext(self, singular: str, plural: str, n: int, language: str) -> str:
         """The form of a message for ``n`` in ``language`` ("1 snitch point", "2 snitch
         points"), by that language's own plural rule; written as a call with the two

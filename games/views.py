@@ -38,20 +38,22 @@ from core.numbers import whole_number
 from games import selectors, tables
 from games.bots import REFEREE_SEAT
 from games.campaign_app import REFEREE_ROLE, campaign_app
+from games.manifest import Manifest, manifest_of
 from games.models import Game, GameStatus
 from games.page_commands import ENDS_THE_GAME, command_from_page
 from games.ruleset import Ruleset, find_ruleset
 from games.services import actor_for
+from games.words import Words
 
 POLL_SECONDS = 3
 #: How many moves of the transcript a page shows; earlier ones are a link away.
 TRANSCRIPT_PAGE = 40
 
 
-def page_language(request, rules: Ruleset) -> str:
-    """The reader's language among the ruleset's, else the game's own (its text's)."""
-    chosen = languages.page_language(request, default=rules.languages[0])
-    return chosen if chosen in rules.languages else rules.languages[0]
+def page_language(request, words: Words) -> str:
+    """The reader's language among the game's, else the game's own (its text's)."""
+    chosen = languages.page_language(request, default=words.languages[0])
+    return chosen if chosen in words.languages else words.languages[0]
 
 
 def _readable(request, pk: int, kind: str):
@@ -71,14 +73,14 @@ def game_page(request, pk: int, kind: str):
     game = _readable(request, pk, kind)
     if not isinstance(game, Game):
         return game
-    rules = find_ruleset(game.ruleset)
+    manifest = manifest_of(game.ruleset)
     roles = campaign_app().roles(request)
     actor = actor_for(game, request.user, roles=roles)
-    language = page_language(request, rules)
+    language = page_language(request, manifest.words)
     with translation.override(language):
         if request.method == "POST":
-            return command_from_page(request, game, rules, actor, language)
-        context = _frame(request, game, rules, actor, kind, language)
+            return command_from_page(request, game, manifest, actor, language)
+        context = _frame(request, game, manifest, actor, kind, language)
         context["desk"] = _desk(request, game, roles)
         if game.status != GameStatus.ACTIVE:
             context["gave"] = campaign_app().what_a_game_gave(game.pk, now=timezone.now())
@@ -105,12 +107,12 @@ def _desk(request, game, roles: dict[int, str]) -> dict | None:
     }
 
 
-def _frame(request, game, rules: Ruleset, actor, kind: str, language: str) -> dict:
+def _frame(request, game, manifest: Manifest, actor, kind: str, language: str) -> dict:
+    rules, words, table = manifest.rules, manifest.words, manifest.table
     view = selectors.state_as_seen(game, actor)
-    offered = _offers(game, rules, actor, view, language)
+    offered = _offers(game, words, actor, view, language)
     awaited = selectors.dice_awaited_as_seen(game, actor)
     seen = tables.Seen(rules, view, actor, language, offered, dict(request.GET.items()))
-    table = rules.table
     return {
         "game": game,
         "rules": rules,
@@ -118,15 +120,14 @@ def _frame(request, game, rules: Ruleset, actor, kind: str, language: str) -> di
         "seen": seen,
         "table_template": table.template if table else None,
         "table": table.context(seen) if table else None,
-        "board": rules.board(view) if rules.board_template and not table else None,
         "forms": tables.offer_forms(
-            rules, view, offered, language, skip=table.draws if table else frozenset()
+            words, view, offered, language, skip=table.draws if table else frozenset()
         ),
-        "turn": _turn(game, rules, actor, view, language),
+        "turn": _turn(game, manifest, actor, view, language),
         "dice_awaited": _dice_awaited(awaited, language),
         "takes_text": awaited is None
         and bool(offered or actor.controls)
-        and type(rules).parse is not Ruleset.parse,
+        and type(words).parse is not Words.parse,
         "sender": _sender(request, game, rules),
         "transcript": _transcript(request, game, rules, actor, language),
         "state_json": json.dumps(view, indent=1, ensure_ascii=False),
@@ -134,37 +135,36 @@ def _frame(request, game, rules: Ruleset, actor, kind: str, language: str) -> di
         "live": _live(game, kind),
         "now": timezone.now().timestamp(),  # the server's clock, for the time left to answer
         "board_svg_url": (
-            reverse(f"{kind}-board-svg", args=[game.pk])
-            if type(rules).board_svg is not Ruleset.board_svg
-            else None
+            reverse(f"{kind}-board-svg", args=[game.pk]) if manifest.board is not None else None
         ),
     }
 
 
-def _offers(game, rules: Ruleset, actor, view, language: str) -> list[tables.Offer]:
+def _offers(game, words: Words, actor, view, language: str) -> list[tables.Offer]:
     """What this reader may do now, in words (nothing once the game is over, nor while it
     waits for the dice of a command)."""
     if not (actor.is_referee or actor.controls):
         return []
     commands = selectors.offered_commands(game, actor, now=timezone.now())
-    return tables.offers(rules, view, commands, language)
+    return tables.offers(words, view, commands, language)
 
 
-def _turn(game, rules: Ruleset, actor, view, language: str) -> dict:
+def _turn(game, manifest: Manifest, actor, view, language: str) -> dict:
     """Whose move it is, in words: the reader's own, theirs as the referee (the referee's
     own commands, the seats nobody holds), the seats awaited, or the referee."""
     if game.status != GameStatus.ACTIVE:
         return {"over": True}
-    return {"over": False, "move": turn_of(game, rules, actor, view, language)}
+    return {"over": False, "move": turn_of(game, manifest, actor, view, language)}
 
 
-def turn_of(game, rules: Ruleset, actor, view, language: str) -> tables.Turn:
+def turn_of(game, manifest: Manifest, actor, view, language: str) -> tables.Turn:
     """Whose move it is in a running game, as ``actor`` reads it (``tables.whose_move``),
     from the rules' offers and the game's seats (prefetched with the game)."""
     awaited = selectors.awaited_seats(game)
     seats = list(game.seats.all())
     return tables.whose_move(
-        rules,
+        manifest.rules,
+        manifest.words,
         view,
         actor,
         language,
@@ -247,7 +247,7 @@ def verify_page(request, pk: int, kind: str):
     if not isinstance(game, Game):
         return game
     rules = find_ruleset(game.ruleset)
-    with translation.override(page_language(request, rules)):
+    with translation.override(page_language(request, manifest_of(game.ruleset).words)):
         context = {
             "game": game,
             "rules": rules,

@@ -37,6 +37,7 @@ from campaign.models import Campaign, Membership, Role
 from core.errors import AppError, RuleViolation
 from games.bots import RANDOM, REFEREE_SEAT, strategies
 from games.campaign_app import campaign_app
+from games.manifest import manifest_of
 from games.models import EnteredDice
 from games.page_urls import page_of
 from games.ruleset import Preset, Ruleset, find_ruleset, ruleset_names
@@ -257,14 +258,15 @@ def _seats_form(request, campaign, rules: Ruleset, state, storyguide: bool) -> S
     relayed = [(NOBODY, gettext("nobody: the referee gives its commands"))]
     choices = relayed if rules.referee_relays else []
     choices += [(gettext("People"), people), (gettext("Bots"), bots)]
+    words = manifest_of(rules.name).words
     language = translation.get_language()
-    language = language if language in rules.languages else rules.languages[0]
+    language = language if language in words.languages else words.languages[0]
     seats = rules.seats(state)
     defaults = _default_holders(rules, state, seats, campaign, request.user, storyguide)
     return SeatsForm(
         request.POST if "create" in request.POST else None,
         choices=choices,
-        seats=[(seat, rules.seat_text(seat, state, language)) for seat in seats],
+        seats=[(seat, words.seat(seat, state, language)) for seat in seats],
         defaults=defaults,
         referee_bot=False if storyguide else None,
     )

@@ -37,12 +37,14 @@ from core.responses import answer, error_body
 from core.services import preferences_update
 from core.throttling import InvitationRateThrottle
 from games import tables
+from games.manifest import manifest_of
 from games.models import Game, GameEvent, GameStatus, Seat
 from games.page_urls import page_of
-from games.ruleset import find_ruleset, played_kinds
+from games.ruleset import played_kinds
 from games.selectors import state_as_seen
 from games.services import actor_for
 from games.views import turn_of
+from games.words import Words
 from league.models import CupYear
 from league.selectors import cup_standings
 
@@ -267,9 +269,9 @@ def _my_games(request, campaign: Campaign, role: str, statuses):
     return games
 
 
-def _language(rules) -> str:
+def _language(words: Words) -> str:
     language = translation.get_language()
-    return language if language in rules.languages else rules.languages[0]
+    return language if language in words.languages else words.languages[0]
 
 
 def _games_in_progress(request, campaign: Campaign, role: str) -> list[GameInProgress]:
@@ -280,16 +282,16 @@ def _games_in_progress(request, campaign: Campaign, role: str) -> list[GameInPro
     for game in _my_games(request, campaign, role, [GameStatus.ACTIVE]).order_by("-created_at")[
         :20
     ]:
-        rules = find_ruleset(game.ruleset)
+        manifest = manifest_of(game.ruleset)
         mine = actor_for(game, request.user, roles={campaign.pk: role})
-        language = _language(rules)
+        language = _language(manifest.words)
         view = state_as_seen(game, mine)
         found.append(
             GameInProgress(
                 game=game,
-                rules_title=rules.title,
+                rules_title=manifest.rules.title,
                 url=page_of(game),
-                turn=turn_of(game, rules, mine, view, language),
+                turn=turn_of(game, manifest, mine, view, language),
             )
         )
     return found
@@ -312,13 +314,15 @@ def _finished_games(request, campaign: Campaign, role: str) -> list[FinishedGame
     )
     found = []
     for game in games:
-        rules = find_ruleset(game.ruleset)
+        manifest = manifest_of(game.ruleset)
+        rules = manifest.rules
         result = ""
         if game.status == GameStatus.FINISHED:
             actor = actor_for(game, request.user, roles={campaign.pk: role})
-            seen = tables.Seen(rules, state_as_seen(game, actor), actor, _language(rules))
+            view = state_as_seen(game, actor)
+            seen = tables.Seen(rules, view, actor, _language(manifest.words))
             with translation.override(seen.language):
-                result = tables.result_text(rules, seen, last_moves.get(game.pk, []))
+                result = tables.result_text(manifest, seen, last_moves.get(game.pk, []))
         found.append(
             FinishedGame(
                 game=game,

@@ -4,6 +4,7 @@ import copy
 import hashlib
 import threading
 
+from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -12,7 +13,7 @@ from campaign.models import Position, Role
 from campaign.services import campaign_create
 from games.bots import EVERY_SEAT
 from games.dice import ScriptedDice, commitment
-from games.ruleset import find_ruleset
+from games.ruleset import find_ruleset, package_of, ruleset_names
 from games.services import game_create, game_seat_bots
 from tests.factories import PASSWORD, MembershipFactory, UserFactory
 
@@ -32,6 +33,17 @@ BROWSER_PATIENCE_MS = 60_000
 renders, a text it shows), for every action and every ``expect``. Generous: ReDoc renders
 the whole API schema in the browser, seconds on a busy machine. A page that is ready
 sooner is not waited for; only a failing test waits this long."""
+
+
+def games_played() -> list[str]:
+    """The rulesets of the games in the one list (``settings.GAMES``) that people play by
+    commands: what every test of "every game" reads, so that a new game is tested as the
+    others are by its line in the list alone (issue 41)."""
+    return [
+        name
+        for name in ruleset_names()
+        if package_of(name) in settings.GAMES and find_ruleset(name).played_by_commands
+    ]
 
 
 class Table:

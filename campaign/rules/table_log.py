@@ -16,7 +16,9 @@ from campaign.rules.checks import (
     roll_check,
 )
 from games.dice import Dice
-from games.ruleset import Actor, Outcome, Ruleset, RuleViolation, State, register
+from games.manifest import Manifest, register_manifest
+from games.ruleset import Actor, Outcome, Ruleset, RuleViolation, State
+from games.words import Words
 
 CHECK_FIELDS = {
     "character": int,
@@ -73,7 +75,6 @@ CHECK = {
 }
 
 
-@register
 class TableLog(Ruleset):
     name = "table-log"
     title = "Table log"
@@ -171,6 +172,10 @@ class TableLog(Ruleset):
         event = {"type": "lots", "names": names, "order": order, "purpose": purpose}
         return Outcome({**state, "draws": state.get("draws", 0) + 1}, [event])
 
+
+class TableLogWords(Words):
+    """A roll at the table as a line of its log, in English (the sheet's own words)."""
+
     def narrate(self, event) -> dict[str, str]:
         if event["type"] == "lots":
             return {"en": f"{event['purpose']}: the lot orders them {', '.join(event['order'])}."}
@@ -183,3 +188,6 @@ class TableLog(Ruleset):
             f"{event['dice'][0]} and {event['dice'][1]}, keeps {event['kept']}, "
             f"total {event['total']}{against}."
         }
+
+
+MANIFEST = register_manifest(Manifest(rules=TableLog(), words=TableLogWords()))

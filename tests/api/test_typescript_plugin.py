@@ -25,18 +25,12 @@ from django.conf import settings
 from django.test import Client
 
 from tests.factories import PASSWORD, UserFactory
+from tests.support import games_played
 
 CLIENT = Path(settings.BASE_DIR) / "clients" / "typescript"
 #: The rulesets the service serves itself, one game of each (the toys tests register are
 #: played too, but not asked for).
-SERVED = {
-    "card-quidditch",
-    "chat-quidditch",
-    "dice-quidditch",
-    "rpg-quidditch",
-    "skirmish",
-    "tabletop-quidditch",
-}
+SERVED = set(games_played())
 #: What npm says when the registry cannot be reached.
 UNREACHABLE = re.compile(r"ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH")
 

@@ -14,6 +14,7 @@ import random
 import pytest
 from django.utils import timezone
 
+from games.manifest import manifest_of
 from games.ruleset import find_ruleset
 from games.selectors import game_verify
 from games.services import game_create
@@ -37,7 +38,7 @@ def short_game(table, ruleset: str, preset: str, seat: str, entered: str = "neve
         created_by=table.storyguide,
         now=timezone.now(),
         seats={seat: table.player.pk},
-        bots={"*": next(iter(rules.bots))},
+        bots={"*": next(iter(manifest_of(ruleset).bots))},
         entered_dice=entered,
     )
 

@@ -10,6 +10,7 @@ import pytest
 from django.conf import settings
 
 from games import conformance
+from games.manifest import manifest_of
 from games.ruleset import find_ruleset, package_of, ruleset_names
 
 SEEDS = range(5)
@@ -65,7 +66,7 @@ def games() -> list[str]:
 
 @pytest.mark.parametrize("name", games())
 def test_every_game_draws_its_table_for_people(name):
-    assert find_ruleset(name).table is not None
+    assert manifest_of(name).table is not None
 
 
 @pytest.mark.parametrize("name", games())
@@ -87,9 +88,10 @@ BOT_SEEDS, BOT_SHARE = 200, 0.99
 
 @pytest.mark.parametrize("name", games())
 def test_the_bot_that_plays_to_win_ends_its_games_by_the_rules(name, figures):
-    """The first of ``Ruleset.bots`` in every seat (and the referee's), against itself."""
+    """The first of the game's bots (its manifest's) in every seat (and the referee's),
+    against itself."""
     rules = find_ruleset(name)
-    bot = next(iter(rules.bots))
+    bot = next(iter(manifest_of(name).bots))
     ended = sum(
         conformance.ended_by_the_rules(conformance.play(rules, rules.example_config, seed, bot))
         for seed in range(BOT_SEEDS)

@@ -8,6 +8,7 @@ in English, German and French; the served schema requires the sentence.
 
 import pytest
 
+from games.manifest import manifest_of
 from games.ruleset import find_ruleset
 from games.schema import RulesetShapes
 from tests.support import Table
@@ -165,12 +166,12 @@ ENDINGS = [
 def test_each_ruleset_says_who_won_and_why_in_the_readers_language(
     ruleset, result, language, sentence
 ):
-    assert find_ruleset(ruleset).ending(result, language) == sentence
+    assert manifest_of(ruleset).words.ending(result, language) == sentence
 
 
 def test_the_table_log_names_no_winner():
     """The campaign's table log has no winner: the default, no sentence."""
-    assert find_ruleset("table-log").ending({}, "en") == ""
+    assert manifest_of("table-log").words.ending({}, "en") == ""
 
 
 def test_the_served_result_requires_its_sentence_in_the_rulesets_own_object():
@@ -200,10 +201,10 @@ def test_the_apis_result_carries_the_sentence_in_the_language_the_reader_asks_fo
     )
     assert created.status_code == 201, created.json()
     url = f"/api/matches/{created.json()['id']}/"
-    rules = find_ruleset("dice-quidditch")
+    words = manifest_of("dice-quidditch").words
     for asked, language in (({"lang": "de"}, "de"), ({}, "fr")):
         result = referee.get(url, asked).json()["result"]
         sentence = result.pop("sentence")
-        assert sentence == rules.ending(result, language) and sentence
+        assert sentence == words.ending(result, language) and sentence
     english = referee.get(url, HTTP_ACCEPT_LANGUAGE="en").json()["result"]["sentence"]
     assert english.startswith(("Red wins on goal points", "Blue wins on goal points", "A draw"))

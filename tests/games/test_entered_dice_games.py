@@ -40,6 +40,7 @@ from games.bots import RANDOM, REFEREE_SEAT, next_bot_move
 from games.conformance import LEAKED_CODE, START
 from games.dice import DiceAwaited, EnteredDice, ServerDice
 from games.foresight import command_dice
+from games.manifest import manifest_of
 from games.ruleset import Ruleset, find_ruleset, package_of, ruleset_names
 from games.services import game_create
 from tests.games.test_translations import ROOT, po_entries
@@ -110,7 +111,8 @@ def check_said(rules: Ruleset, command: dict, need: dict, seats: list[str]) -> N
         assert need["by"] is None, (need, "the rules give it to nobody's seat")
     else:
         assert need["by"] in seats, (need, "a seat rolls it at the table")
-    said = {language: rules.purpose_text(need["purpose"], language) for language in LANGUAGES}
+    words = manifest_of(rules.name).words
+    said = {language: words.purpose(need["purpose"], language) for language in LANGUAGES}
     for language, text in said.items():
         assert text.strip() and not LEAKED_CODE.search(text) and "_" not in text, (language, text)
     for language in ("de", "fr"):
@@ -196,7 +198,7 @@ def test_a_whole_game_is_played_on_entered_dice_only_the_service_asking_for_ever
             assert awaited["may_enter"] and awaited["seq"] == answer["event"]["seq"]
             assert answer["event"]["events"][0]["dice"] == awaited["dice"]
             narration = answer["event"]["narration"][0]
-            assert set(narration) == set(rules.languages)
+            assert set(narration) == set(manifest_of(rules.name).words.languages)
             assert not any(LEAKED_CODE.search(line) for line in narration.values()), narration
             asked.append((len(answer["event"]["dice"]), awaited["dice"]))
             for need in awaited["dice"] if referees else ():
@@ -271,7 +273,7 @@ def test_a_face_is_never_taken_for_another_roll_than_it_was_entered_for():
     game.do("Fliegen M-S", by="GJäger1")
     game.do("Torwurf", 3, 4, by="GJäger1")
     keeper = chat_player("SHüter")
-    save = CHAT.parse("Halten", state=game.state, actor=keeper)
+    save = manifest_of(CHAT.name).words.parse("Halten", state=game.state, actor=keeper)
     foretold = command_dice(CHAT, game.state, save, keeper, now=game.now)
     meant = [need.purpose for need in foretold for _ in range(need.count)]
     dice = EnteredDice([3, 4] + [1] * (len(meant) - 2), meant=meant)

@@ -22,6 +22,7 @@ from django.utils import timezone
 from games import tables
 from games.ruleset import REFEREE, Actor, find_ruleset
 from games.services import game_create
+from games.words import Words
 
 pytestmark = pytest.mark.django_db
 
@@ -128,6 +129,7 @@ def test_a_bot_at_the_referees_seat_is_waited_for_as_the_referee(referee_bot, ex
     seats nobody holds, which the bot relays; without the bot those are their move."""
     turn = tables.whose_move(
         find_ruleset("tally"),
+        Words(),
         {},
         Actor(REFEREE),
         "en",

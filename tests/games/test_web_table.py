@@ -12,8 +12,7 @@ import re
 import pytest
 from django.test import Client
 
-from games import tables
-from games.ruleset import Ruleset
+from games import tables, words
 
 pytestmark = pytest.mark.django_db
 
@@ -98,19 +97,19 @@ def test_a_finished_game_has_no_table(table):
     assert buttons(response) == [] and "table-data" not in response.content.decode()
 
 
-class Words(Ruleset):
-    """The words a ruleset gives its commands, for the frame's buttons and forms."""
+class Words(words.Words):
+    """The words a game gives its commands, for the frame's buttons and forms."""
 
-    def command_text(self, command, view, language):
+    def command(self, command, view, language):
         return {"en": "Cast", "de": "Zaubern"}[language] + f" {command.get('spell', '')}".rstrip()
 
-    def action_text(self, action, language):
+    def action(self, action, language):
         return {"en": "Cast a spell", "de": "Einen Zauber sprechen"}[language]
 
-    def field_text(self, action, field, language):
+    def field(self, action, field, language):
         return {"spell": "Spell", "on": "On"}[field]
 
-    def choice_text(self, action, field, value, view, language):
+    def choice(self, action, field, value, view, language):
         return {"s1": "Stupefy", "s2": "Expelliarmus", "p1": "Harry", "p2": "Draco"}[value]
 
 

@@ -6,7 +6,8 @@ played, the cards are revealed and the higher one wins. Each card has an id
 of its own (``c1``...``c6``, worth its number), so a leak is easy to spot.
 
 Nothing outside this module is needed to play it through the API: importing
-it registers ``high-card`` with the platform.
+it registers ``high-card`` with the platform (its manifest: the rules, a line of
+words per event, and a board).
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from __future__ import annotations
 from html import escape
 
 from games.dice import Dice
-from games.ruleset import Actor, Outcome, Ruleset, RuleViolation, State, register
+from games.manifest import Manifest, register_manifest
+from games.ruleset import Actor, Outcome, Ruleset, RuleViolation, State
+from games.words import Words
 
 SEATS = ("north", "south")
 DECK = [f"c{value}" for value in range(1, 7)]
@@ -25,7 +28,6 @@ def value(card: str) -> int:
     return int(card[1:])
 
 
-@register
 class HighCard(Ruleset):
     name = "high-card"
     title = "High card"
@@ -107,25 +109,6 @@ class HighCard(Ruleset):
             if not state["over"]
         }
 
-    def narrate(self, event):
-        if event["type"] == "dealt":
-            return {"en": "The referee deals two cards to each hand."}
-        if event["type"] == "played":
-            return {"en": f"{event['player']} plays {event['card']}."}
-        return {"en": f"{event['winner']} wins with {event['down'][event['winner']]}."}
-
-    def board_svg(self, state):
-        """Each hand and each face-down card as text: enough to see what a board shows whom."""
-        lines = [
-            f"{seat}: hand {state['hands'][seat]}, down {state['down'].get(seat, '-')}"
-            for seat in SEATS
-        ]
-        texts = "".join(
-            f'<text x="4" y="{20 * (row + 1)}">{escape(line)}</text>'
-            for row, line in enumerate(lines)
-        )
-        return f'<svg xmlns="http://www.w3.org/2000/svg" width="320" height="60">{texts}</svg>'
-
     def result(self, state):
         return {"winner": state["winner"]} if state["over"] else None
 
@@ -138,3 +121,29 @@ class HighCard(Ruleset):
         if self._holds(seat, actor):
             return cards
         return len(cards) if isinstance(cards, list) else "face down"
+
+
+class HighCardWords(Words):
+    """A line per event, in English only."""
+
+    def narrate(self, event):
+        if event["type"] == "dealt":
+            return {"en": "The referee deals two cards to each hand."}
+        if event["type"] == "played":
+            return {"en": f"{event['player']} plays {event['card']}."}
+        return {"en": f"{event['winner']} wins with {event['down'][event['winner']]}."}
+
+
+def board(state: State) -> str:
+    """Each hand and each face-down card as text: enough to see what a board shows whom."""
+    lines = [
+        f"{seat}: hand {state['hands'][seat]}, down {state['down'].get(seat, '-')}"
+        for seat in SEATS
+    ]
+    texts = "".join(
+        f'<text x="4" y="{20 * (row + 1)}">{escape(line)}</text>' for row, line in enumerate(lines)
+    )
+    return f'<svg xmlns="http://www.w3.org/2000/svg" width="320" height="60">{texts}</svg>'
+
+
+MANIFEST = register_manifest(Manifest(rules=HighCard(), words=HighCardWords(), board=board))

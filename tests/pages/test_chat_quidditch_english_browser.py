@@ -23,7 +23,8 @@ from playwright.sync_api import expect
 
 from campaign.models import Role
 from campaign.services import campaign_create
-from games.bots import REFEREE_SEAT
+from games.bots import REFEREE_SEAT, strategies
+from games.manifest import manifest_of
 from games.models import Game
 from games.ruleset import PLAYER, Actor, find_ruleset
 from games.services import game_create, game_seat_bots
@@ -72,7 +73,7 @@ def her_command(game: Game) -> dict | None:
         own = [command for command in offered if command.get("player") == nick]
         if own:
             view = RULES.view(game.state, actor)
-            chosen = RULES.bots["sensible"].choose(view, nick, own, random.Random(0))
+            chosen = strategies(RULES)["sensible"].choose(view, nick, own, random.Random(0))
             return chosen or own[0]
     return next((command for command in offered if command["action"] == "timeout"), None)
 
@@ -125,7 +126,8 @@ def test_39_an_english_player_types_english_commands_only_to_the_end(
     game.refresh_from_db()
     assert game.status == "finished"
     result = RULES.result(game.state)  # the sheet ends on who won and why (§7)
-    expect(page.locator("#chat #result")).to_have_text(RULES.ending(result, "en"))
+    sentence = manifest_of(RULES.name).words.ending(result, "en")
+    expect(page.locator("#chat #result")).to_have_text(sentence)
     page.screenshot(path=screenshots / "chat-quidditch-typed-in-english.png", full_page=True)
 
     # Everything she sent was an English line, and the log took each as typed; the bots

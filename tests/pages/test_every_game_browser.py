@@ -26,10 +26,11 @@ from campaign.invitations import invitation_create
 from campaign.models import Campaign, Role
 from campaign.services import campaign_create
 from games.bots import seat_actor
+from games.manifest import manifest_of
 from games.models import Game
 from games.ruleset import find_ruleset
 from tests.factories import UserFactory
-from tests.support import follow, log_in, move
+from tests.support import follow, games_played, log_in, move
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -49,7 +50,9 @@ class Start:
     preset: str | None = None
 
 
-GAMES = {
+#: How each game is set up where the first seat, the setup's defaults and no preset will
+#: not do (a game played long, or its first seat not a person's).
+STARTS = {
     "dice-quidditch": Start("red", {"snitch_to_catch": "1"}),
     "card-quidditch": Start("gryffindor"),
     # The captain, who hands out the experience points first (§3.2), unhurried: a page
@@ -61,6 +64,15 @@ GAMES = {
     # the bots' opening moves cannot end it before Harry's first (two must stand to fight).
     "skirmish": Start("p01", {f"participants-{n}-health": "1" for n in (1, 2)}),
 }
+
+
+def first_seat(name: str) -> str:
+    rules = find_ruleset(name)
+    return rules.seats(rules.setup(rules.example_config))[0]
+
+
+#: Every game of the one list, started as ``STARTS`` says, else from its first seat.
+GAMES = {name: STARTS.get(name) or Start(first_seat(name)) for name in games_played()}
 
 
 def sign_up(context, server, code) -> None:
@@ -95,7 +107,7 @@ def choice(game: Game, seat: str, rng: random.Random) -> dict:
     rules = find_ruleset(game.ruleset)
     actor = seat_actor(seat)
     offered = rules.allowed_commands(game.state, actor, now=timezone.now().timestamp())
-    bot = next(iter(rules.bots.values()))
+    bot = next(iter(manifest_of(game.ruleset).bots.values()))
     chosen = bot.choose(rules.view(game.state, actor), seat, offered, rng)
     return chosen if chosen is not None else rng.choice(offered)
 

@@ -54,20 +54,13 @@ from games.ruleset import find_ruleset
 from games.services import game_create, game_seat_bots
 from league.services import cup_year_create, fixture_start
 from tests.factories import MembershipFactory, UserFactory
-from tests.support import FULL_TEAM, fix_server_seed, play_out
+from tests.support import FULL_TEAM, fix_server_seed, games_played, play_out
 
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("de", "en", "fr")
-GAMES = (
-    "chat-quidditch",
-    "rpg-quidditch",
-    "dice-quidditch",
-    "card-quidditch",
-    "tabletop-quidditch",
-    "skirmish",
-)
+GAMES = tuple(games_played())
 #: The player's own moves into each game before its page is read.
 MOVES = 3
 START = datetime(2026, 9, 1, tzinfo=UTC)

@@ -1,6 +1,8 @@
-"""The duel's table: each seeker's total of six."""
+"""The duel's table: each seeker's total of twenty."""
 
 from games.tables import Seen, Table
+
+from .rules.seats import TARGET
 
 
 class DuelTable(Table):
@@ -9,7 +11,8 @@ class DuelTable(Table):
     def context(self, seen: Seen) -> dict:
         return {
             "seekers": [
-                (seen.rules.seat_text(seat, seen.view, seen.language), total)
+                (seen.words.seat(seat, seen.view, seen.language), total)
                 for seat, total in seen.view["totals"].items()
-            ]
+            ],
+            "target": TARGET,
         }
