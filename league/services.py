@@ -128,15 +128,20 @@ def _referee(by, fixture: Fixture) -> None:
 
 OPEN = (FixtureStatus.UNSCHEDULED, FixtureStatus.SCHEDULED, FixtureStatus.POSTPONED)
 """A game that has not started: its date can be fixed, it can start or be postponed."""
+CLOSED = {
+    FixtureStatus.PLAYING: gettext_noop("The game is playing."),
+    FixtureStatus.PLAYED: gettext_noop("The game is played."),
+    FixtureStatus.ABANDONED: gettext_noop("The game is abandoned."),
+}
+"""Why a game past ``OPEN`` refuses what only an open one allows, by its status: one
+sentence a status, so that a catalogue says the status in its own words."""
 
 
 def _locked(fixture: Fixture, *, allowed: tuple[str, ...], rule: str) -> Fixture:
     """The fixture, locked, if its status allows what the caller is about to do."""
     fixture = Fixture.objects.select_for_update().select_related("cup_year").get(pk=fixture.pk)
     if fixture.status not in allowed:
-        raise RuleViolation(
-            "fixture_closed", f"The game is {fixture.get_status_display().lower()}.", rule
-        )
+        raise RuleViolation("fixture_closed", CLOSED[fixture.status], rule)
     return fixture
 
 

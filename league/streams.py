@@ -12,6 +12,7 @@ from campaign.models import Activity
 from campaign.serializers import ActivitySerializer
 from core import streams
 from core.errors import NotFound
+from core.errors import gettext_noop as _
 from core.schema import REVOKED, stream_message
 from league.activity_kinds import CupNews
 from league.models import CupYear
@@ -48,7 +49,7 @@ class CupYearStreamView(streams.StreamView):
             lambda: CupYear.objects.filter(pk=pk).values_list("campaign_id", flat=True).first()
         )()
         if campaign is None:
-            raise NotFound(f"No cup year {pk}.")
+            raise NotFound(_("No cup year %(id)s."), params={"id": pk})
         read = streams.database(lambda after: news_after(campaign, pk, after))
         return streams.event_stream(
             user, f"campaign:{campaign}", streams.start_after(request), read, client=request

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from core.errors import gettext_noop as _
 from games.ruleset import RuleViolation
 
 from .results import GameResult
@@ -50,8 +51,10 @@ def finals(table: Standings) -> tuple[Final, ...]:
     if not table.settled:
         raise RuleViolation(
             "finals_not_ready",
-            "the finals follow the second half once the places 2 and 3 are decided "
-            "(snitch catches, goals conceded, a decider game or lots)",
+            _(
+                "the finals follow the second half once the places 2 and 3 are decided "
+                "(snitch catches, goals conceded, a decider game or lots)"
+            ),
             "§8.2",
         )
     order = table.order
@@ -67,7 +70,12 @@ def final_placing(table: Standings, results: Mapping[str, GameResult]) -> Placin
     for final in finals(table):
         result = results.get(final.key)
         if result is None:
-            raise RuleViolation("final_not_played", f"{final.key} has no result yet", "§8.2")
+            raise RuleViolation(
+                "final_not_played",
+                _("%(final)s has no result yet"),
+                "§8.2",
+                params={"final": final.key},
+            )
         if set(result.houses) != set(final.teams):
             raise ValueError(f"{final.key} is {' v '.join(final.teams)}, not {result.houses}")
         winner = result.decided_winner()

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
+from core.errors import gettext_noop as _
 from games.ruleset import RuleViolation
 
 FIRST_HALF, SECOND_HALF = 1, 2
@@ -62,9 +63,9 @@ class MatchDay:
 def cup_year(houses: Sequence[str]) -> tuple[MatchDay, ...]:
     """Both halves' match days for ``houses``, the same list always giving the same plan."""
     if len(houses) < 2:
-        raise RuleViolation("invalid_config", "a cup needs at least two houses", "§8.1")
+        raise RuleViolation("invalid_config", _("a cup needs at least two houses"), "§8.1")
     if len(set(houses)) != len(houses):
-        raise RuleViolation("invalid_config", "every house takes part once", "§8.1")
+        raise RuleViolation("invalid_config", _("every house takes part once"), "§8.1")
     first_half = _circle(list(houses))
     days: list[MatchDay] = []
     number = 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.errors import gettext_noop as _
 from games.ruleset import RuleViolation
 
 
@@ -67,7 +68,10 @@ class GameResult:
             return catchers[0]
         raise RuleViolation(
             "final_drawn",
-            f"{self.game} ended drawn without a snitch catch: a final or decider is "
-            "extended by two rounds at a time until there is a winner",
+            _(
+                "%(game)s ended drawn without a snitch catch: a final or decider is "
+                "extended by two rounds at a time until there is a winner"
+            ),
             "§8.2",
+            params={"game": self.game},
         )

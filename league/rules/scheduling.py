@@ -76,26 +76,31 @@ def announce_by(game_date: datetime) -> Date:
 def check_date(*, now: datetime, date: datetime, window: Window) -> None:
     """Refuse a final date outside the game's window or announced too late (§8.4)."""
     today = _aware(now, "now").astimezone(_aware(date, "the date").tzinfo).date()
-    when = f"{date:%a %Y-%m-%d %H:%M}"
+    when = f"{date:%Y-%m-%d %H:%M}"
     if date < window.start:
         raise RuleViolation(
             "date_before_window",
-            f"{when} is before the game's window, which opens {window.start:%a %Y-%m-%d}",
+            gettext_noop("%(when)s is before the game's window, which opens %(opens)s"),
             "§8.4",
+            params={"when": when, "opens": window.start.date().isoformat()},
         )
     if date >= window.end:
         raise RuleViolation(
             "date_after_window",
-            f"{when} is after the game's window, whose last day is {window.last_day:%a %Y-%m-%d}",
+            gettext_noop("%(when)s is after the game's window, whose last day is %(last_day)s"),
             "§8.4",
+            params={"when": when, "last_day": window.last_day.isoformat()},
         )
     deadline = announce_by(date)
     if today > deadline:
         raise RuleViolation(
             "date_too_soon",
-            f"a game on {when} must have its date announced by {deadline:%a %Y-%m-%d}, "
-            f"seven days before; today is {today:%a %Y-%m-%d}",
+            gettext_noop(
+                "a game on %(when)s must have its date announced by %(deadline)s, "
+                "seven days before; today is %(today)s"
+            ),
             "§8.4",
+            params={"when": when, "deadline": deadline.isoformat(), "today": today.isoformat()},
         )
 
 
@@ -149,5 +154,5 @@ def check_start(*, now: datetime, window: Window) -> None:
             "window_not_open",
             gettext_noop("The game's window opens %(opens)s UTC; it cannot start before then"),
             "§8.4",
-            params={"opens": f"{window.start:%a %Y-%m-%d %H:%M}"},
+            params={"opens": f"{window.start:%Y-%m-%d %H:%M}"},
         )

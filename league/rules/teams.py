@@ -228,6 +228,32 @@ def _check_filled_first(team: Roster) -> None:
         raise RuleViolation("keeper_and_seeker_first", NOT_FILLED_FIRST[missing], "§8.5")
 
 
+NOT_PLAYING = gettext_noop("%(name)s is not playing")
+ALREADY_PLAYS = {
+    KEEPER: gettext_noop("%(name)s already plays keeper"),
+    SEEKER: gettext_noop("%(name)s already plays seeker"),
+    CHASER: gettext_noop("%(name)s already plays chaser"),
+    BEATER: gettext_noop("%(name)s already plays beater"),
+}
+"""A substitution's refusals that name a position (§8.6, these and the two below), one
+sentence a position as ``TOO_MANY``, so that a catalogue says the position in its own words."""
+NOBODY_STANDS_IN = {
+    KEEPER: gettext_noop("nobody stands in for a keeper"),
+    SEEKER: gettext_noop("nobody stands in for a seeker"),
+    CHASER: gettext_noop("nobody stands in for a chaser"),
+    BEATER: gettext_noop("nobody stands in for a beater"),
+}
+STAND_IN_NEEDED = {
+    KEEPER: gettext_noop(
+        "the keeper must be replaced by a chaser or beater still playing: one of %(players)s"
+    ),
+    SEEKER: gettext_noop(
+        "the seeker must be replaced by a chaser or beater still playing: one of %(players)s"
+    ),
+}
+"""Who must take over a keeper or seeker who left unreplaced (§8.6), by the position left."""
+
+
 @dataclass(frozen=True)
 class Change:
     """One person's change in a substitution: to a new position, or off (``position`` None)."""
@@ -250,24 +276,34 @@ def substitute(
     fraud (§8.7), stays unreplaced.
     """
     if substitutions_made >= SUBSTITUTIONS_PER_GAME:
-        raise RuleViolation("no_substitution_left", "one substitution per team and game", "§8.6")
+        raise RuleViolation(
+            "no_substitution_left", gettext_noop("one substitution per team and game"), "§8.6"
+        )
     if not changes or len(changes) > MAXIMUM_CHANGES:
         raise RuleViolation(
             "too_many_changes",
-            f"a substitution changes one to {MAXIMUM_CHANGES} people's positions",
+            gettext_noop("a substitution changes one to %(most)s people's positions"),
             "§8.6",
+            params={"most": MAXIMUM_CHANGES},
         )
     moving = {change.player: change.position for change in changes}
     if len(moving) != len(changes):
-        raise RuleViolation("invalid_substitution", "a person changes once", "§8.6")
+        raise RuleViolation("invalid_substitution", gettext_noop("a person changes once"), "§8.6")
     playing = {p.name: p for p in team}
     for name, position in moving.items():
         if name in playing and playing[name].position == position:
-            raise RuleViolation("invalid_substitution", f"{name} already plays {position}", "§8.6")
+            raise RuleViolation(
+                "invalid_substitution", ALREADY_PLAYS[position], "§8.6", params={"name": name}
+            )
         if name not in playing and position is None:
-            raise RuleViolation("invalid_substitution", f"{name} is not playing", "§8.6")
+            raise RuleViolation("invalid_substitution", NOT_PLAYING, "§8.6", params={"name": name})
         if name not in playing and name in barred:
-            raise RuleViolation("player_barred", f"{name} is barred for fraud", "§8.7")
+            raise RuleViolation(
+                "player_barred",
+                gettext_noop("%(name)s is barred for fraud"),
+                "§8.7",
+                params={"name": name},
+            )
     after = [
         Player(p.name, moving.get(p.name, p.position))
         for p in team
@@ -276,7 +312,9 @@ def substitute(
     after += [Player(name, position) for name, position in moving.items() if name not in playing]
     if len(after) > len(team):
         raise RuleViolation(
-            "invalid_substitution", "a substitution replaces players, it adds none", "§8.6"
+            "invalid_substitution",
+            gettext_noop("a substitution replaces players, it adds none"),
+            "§8.6",
         )
     _check_positions(tuple(after))
     return tuple(after)
@@ -290,20 +328,18 @@ def play_without(team: Sequence[Player], player: str, *, stand_in: str | None = 
     """
     gone = next((p for p in team if p.name == player), None)
     if gone is None:
-        raise RuleViolation("invalid_substitution", f"{player} is not playing", "§8.6")
+        raise RuleViolation("invalid_substitution", NOT_PLAYING, "§8.6", params={"name": player})
     rest = [p for p in team if p is not gone]
     outfield = [p.name for p in rest if p.position in OUTFIELD]
     if gone.position not in FILLED_FIRST or not outfield:
         if stand_in is not None:
-            raise RuleViolation(
-                "invalid_substitution", f"nobody stands in for a {gone.position}", "§8.6"
-            )
+            raise RuleViolation("invalid_substitution", NOBODY_STANDS_IN[gone.position], "§8.6")
         return tuple(rest)
     if stand_in not in outfield:
         raise RuleViolation(
             "stand_in_needed",
-            f"the {gone.position} must be replaced by a chaser or beater still playing: "
-            f"one of {', '.join(outfield)}",
+            STAND_IN_NEEDED[gone.position],
             "§8.6",
+            params={"players": ", ".join(outfield)},
         )
     return tuple(Player(p.name, gone.position) if p.name == stand_in else p for p in rest)

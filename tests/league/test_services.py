@@ -218,7 +218,7 @@ def test_8_4_a_game_cannot_start_before_its_window_opens(cup):
         )
     assert (refused.value.code, refused.value.rule) == ("window_not_open", "§8.4")
     assert refused.value.detail == (
-        "The game's window opens Tue 2026-09-01 00:00 UTC; it cannot start before then"
+        "The game's window opens 2026-09-01 00:00 UTC; it cannot start before then"
     )
     fixture.refresh_from_db()
     assert fixture.game is None
