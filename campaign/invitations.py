@@ -32,7 +32,7 @@ from django.utils import formats
 
 from campaign.models import Campaign, Character, Invitation, Membership, Role
 from campaign.selectors import require_storyguide
-from campaign.services import member_joined, membership_remove
+from campaign.services import in_each_language, member_joined, membership_remove
 from core.errors import Conflict, Forbidden, Gone, Invalid, NotFound, gettext_noop
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -124,15 +124,27 @@ def invitation_address(
     if by is not None:
         require_storyguide(by, campaign.pk)
     if role not in Role.values:
-        raise Invalid.field("role", f"A role is one of {', '.join(Role.values)}.")
+        raise Invalid.field(
+            "role",
+            gettext_noop("A role is one of %(roles)s."),
+            params={"roles": ", ".join(Role.values)},
+        )
     if character is not None and character.campaign_id != campaign.pk:
         raise Invalid.field("character", "No such character in this campaign.")
     member = Membership.objects.filter(campaign=campaign, user__username=username).first()
     if member is not None and character is None:
         raise Conflict(
-            f"{username} is a member of {campaign.name} already ({member.get_role_display()}); "
-            f"change their role at /api/memberships/{member.pk}/.",
+            gettext_noop(
+                "%(username)s is a member of %(campaign)s already (%(role)s); "
+                "change their role at /api/memberships/%(membership)s/."
+            ),
             code="already_member",
+            params={
+                "username": username,
+                "campaign": campaign.name,
+                "role": in_each_language(member.get_role_display),
+                "membership": member.pk,
+            },
         )
     with transaction.atomic():
         for earlier in Invitation.objects.filter(
@@ -282,7 +294,10 @@ def _join(invitation: Invitation, user) -> Joined:
         raise Conflict(
             gettext_noop("You are already a member of %(campaign)s (%(role)s)."),
             code="already_member",
-            params={"campaign": campaign.name, "role": membership.get_role_display()},
+            params={
+                "campaign": campaign.name,
+                "role": in_each_language(membership.get_role_display),
+            },
         )
     if membership is None:
         membership = Membership.objects.create(campaign=campaign, user=user, role=invitation.role)

@@ -22,6 +22,7 @@ from campaign.models import (
 from campaign.roles import campaign_roles, through_token
 from campaign.rules.sheet import SheetRules
 from core.errors import Forbidden, NotFound
+from core.errors import gettext_noop as _
 
 #: The refusal of what only a campaign's storyguide may do (the API's, the dashboard's).
 ONLY_THE_STORYGUIDE = "Only the campaign's storyguide may do this."
@@ -69,7 +70,7 @@ def require_role(user, campaign_id: int, roles, refusal: str = ONLY_THE_STORYGUI
         if runs is not None:
             return runs
     if role is None:
-        raise NotFound(f"No campaign {campaign_id} among yours.")
+        raise NotFound(_("No campaign %(campaign)s among yours."), params={"campaign": campaign_id})
     raise Forbidden(refusal)
 
 
@@ -122,15 +123,19 @@ def award_targets(
 ) -> tuple[House, Character | None]:
     """The house (and character) an award names, of a campaign of the caller's; else 404."""
     if campaign_id not in campaign_roles(request):
-        raise NotFound(f"No campaign {campaign_id} in your campaign.")
+        raise NotFound(
+            _("No campaign %(campaign)s in your campaign."), params={"campaign": campaign_id}
+        )
     house = House.objects.filter(pk=house_id, campaign_id=campaign_id).first()
     if house is None:
-        raise NotFound(f"No house {house_id} in your campaign.")
+        raise NotFound(_("No house %(house)s in your campaign."), params={"house": house_id})
     if character_id is None:
         return house, None
     character = Character.objects.filter(pk=character_id, campaign_id=campaign_id).first()
     if character is None:
-        raise NotFound(f"No character {character_id} in your campaign.")
+        raise NotFound(
+            _("No character %(character)s in your campaign."), params={"character": character_id}
+        )
     return house, character
 
 

@@ -13,12 +13,13 @@ is the service itself: an import, the demo, a task, another service.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from campaign import activity
 from campaign.models import (
@@ -36,7 +37,8 @@ from campaign.rules.houses import DEFAULT_HOUSES
 from campaign.rules.sheet import SheetRules, SheetRulesError
 from campaign.rules.table_log import TableLog
 from campaign.selectors import require_role, require_storyguide
-from core.errors import Forbidden, Invalid, RuleViolation
+from core.errors import Forbidden, Invalid, Localized, RuleViolation
+from core.errors import gettext_noop as _
 from core.slugs import unique_slug
 from games.models import Game, GameEvent, GameStatus
 from games.ruleset import REFEREE, Actor
@@ -44,7 +46,28 @@ from games.services import game_apply, game_create
 
 
 def _sheet_error(error: SheetRulesError) -> Invalid:
-    return Invalid.field(error.field, error.message)
+    return Invalid.field(error.field, error.template, params=error.params)
+
+
+def in_each_language(say: Callable[[], str]) -> Localized:
+    """A text of ours inside a refusal (the sheet's reason, a role): what ``say`` answers
+    in each of the service's languages.
+
+    Where a refusal is answered, its template is translated but its values are not, so
+    such a value is said here in every language and the answer takes the reader's; as
+    plain text (``detail``, a log) it reads in English, the messages' own language.
+    """
+    spellings = {}
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            spellings[language] = str(say())
+    with translation.override("en"):
+        return Localized(spellings, fallback=str(say()))
+
+
+def _sheet_reason(error: SheetRulesError) -> Localized:
+    """Why a sheet does not fit the rules, to be said inside another refusal."""
+    return in_each_language(lambda: translation.gettext(error.template) % error.params)
 
 
 def campaign_create(
@@ -97,7 +120,9 @@ def campaign_set_rules(*, campaign: Campaign, rules: dict, by=None) -> Campaign:
                 sheet_rules.check_curriculum(character.curriculum)
             except SheetRulesError as error:
                 raise Invalid.field(
-                    "rules", f"{character.name} would no longer fit: {error.message}"
+                    "rules",
+                    _("%(character)s would no longer fit: %(reason)s"),
+                    params={"character": character.name, "reason": _sheet_reason(error)},
                 ) from None
         campaign.rules = sheet_rules.to_json()
         campaign.save(update_fields=["rules"])
@@ -276,7 +301,11 @@ def character_check(
         require_character_player(character, by)
     rules = character.campaign.sheet_rules
     if attribute not in character.attributes:
-        raise Invalid.field("attribute", f"{character.name} has no attribute {attribute}.")
+        raise Invalid.field(
+            "attribute",
+            _("%(character)s has no attribute %(attribute)s."),
+            params={"character": character.name, "attribute": attribute},
+        )
     command = {
         "action": "check",
         "character": character.pk,
@@ -334,10 +363,16 @@ def house_points_award(
             raise Invalid.field(field, "The character belongs to another campaign.")
         if someone.house_id != house.pk:
             raise Invalid.field(
-                field, f"{someone.name} is not of {house.name}: award their own house."
+                field,
+                _("%(character)s is not of %(house)s: award their own house."),
+                params={"character": someone.name, "house": house.name},
             )
     if character is not None and character in attributed_to:
-        raise Invalid.field("attributed_to", f"{character.name} earned the points already.")
+        raise Invalid.field(
+            "attributed_to",
+            _("%(character)s earned the points already."),
+            params={"character": character.name},
+        )
     fields = {
         "campaign_id": house.campaign_id,
         "house": house,
@@ -476,7 +511,9 @@ def house_update(*, house: House, by=None, **fields) -> House:
         )
         if (captain := fields.get("captain")) is not None and captain.house_id != house.pk:
             raise Invalid.field(
-                "captain", f"{captain.name} is not of {house.name}: a house's captain is its own."
+                "captain",
+                _("%(character)s is not of %(house)s: a house's captain is its own."),
+                params={"character": captain.name, "house": house.name},
             )
         for name, value in fields.items():
             setattr(house, name, value)
@@ -494,11 +531,15 @@ def _check_house_is_its_own(
     if house is not None:
         others = others.exclude(pk=house.pk)
     if name is not None and others.filter(name=name).exists():
-        raise Invalid.field("name", f"The campaign has a house called {name} already.")
+        raise Invalid.field(
+            "name", _("The campaign has a house called %(name)s already."), params={"name": name}
+        )
     taken = others.filter(initial=initial).first() if initial is not None else None
     if taken is not None:
         raise Invalid.field(
-            "initial", f"The campaign has a house with the initial {initial} already ({taken})."
+            "initial",
+            _("The campaign has a house with the initial %(initial)s already (%(house)s)."),
+            params={"initial": initial, "house": taken.name},
         )
 
 

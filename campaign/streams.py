@@ -12,6 +12,7 @@ from campaign.roles import role_in, roles_of
 from campaign.serializers import ActivitySerializer
 from core import streams
 from core.errors import NotFound
+from core.errors import gettext_noop as _
 from core.schema import REVOKED, stream_message
 
 PAGE = 100
@@ -51,7 +52,7 @@ class CampaignStreamView(streams.StreamView):
     @streams.database
     def check_member(self, request, pk: int) -> None:
         if role_in(request, pk) is None:
-            raise NotFound(f"No campaign {pk} among yours.")
+            raise NotFound(_("No campaign %(campaign)s among yours."), params={"campaign": pk})
 
 
 def activity_after(pk: int, after: int) -> streams.Page:

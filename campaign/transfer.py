@@ -36,6 +36,7 @@ from campaign.models import (
 )
 from campaign.services import campaign_set_rules, character_save
 from core.errors import Invalid
+from core.errors import gettext_noop as _
 
 FORMAT = "storyguide-campaign"
 VERSION = 1
@@ -127,9 +128,11 @@ def campaign_import(
     here are put back at once instead, and the ledger names its users.
     """
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise Invalid.field("format", f"Not a {FORMAT} document.")
+        raise Invalid.field("format", _("Not a %(format)s document."), params={"format": FORMAT})
     if document.get("version") != VERSION:
-        raise Invalid.field("version", f"Only version {VERSION} can be imported.")
+        raise Invalid.field(
+            "version", _("Only version %(version)s can be imported."), params={"version": VERSION}
+        )
     try:
         with transaction.atomic():
             return _import(document, storyguide, now or timezone.now(), restore_members)
@@ -142,7 +145,9 @@ def campaign_import(
 def _import(document: dict, storyguide, now: datetime, restore_members: bool) -> Campaign:
     head = document["campaign"]
     if Campaign.objects.filter(slug=head["slug"]).exists():
-        raise Invalid.field("slug", f"A campaign {head['slug']} exists already.")
+        raise Invalid.field(
+            "slug", _("A campaign %(slug)s exists already."), params={"slug": head["slug"]}
+        )
     campaign = Campaign.objects.create(name=head["name"], slug=head["slug"])
     campaign = campaign_set_rules(campaign=campaign, rules=head["rules"])
     if restore_members:

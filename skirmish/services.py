@@ -21,6 +21,7 @@ from campaign.models import Campaign
 from campaign.rules.sheet import SheetRules
 from campaign.services import character_health_change
 from core.errors import Forbidden, Invalid, RuleViolation
+from core.errors import gettext_noop as _
 from games.campaign_app import campaign_app
 from games.models import EnteredDice, Game, GameEvent
 from games.services import actor_for, game_apply, game_create
@@ -88,20 +89,30 @@ def _check_attributes(rules: SheetRules, settings: dict, participants: list[dict
     known = set(rules.attributes)
     defence = settings.get("defence_attribute")
     if defence is not None and defence not in known:
-        raise Invalid.field("defence_attribute", f"{defence} is not an attribute of the campaign.")
+        raise Invalid.field(
+            "defence_attribute",
+            _("%(attribute)s is not an attribute of the campaign."),
+            params={"attribute": defence},
+        )
     finesse = sorted(set((settings.get("categories") or {}).values()) - known)
     if finesse:
         raise Invalid.field(
-            "categories", f"{', '.join(finesse)}: not an attribute of the campaign."
+            "categories",
+            _("%(attributes)s: not an attribute of the campaign."),
+            params={"attributes": ", ".join(finesse)},
         )
     for participant in participants:
         unknown = sorted(set(participant.get("attributes", {})) - known)
         if unknown:
             raise Invalid.field(
                 "participants",
-                f"{participant.get('name', '')}: {', '.join(unknown)} "
-                f"{'is not an attribute' if len(unknown) == 1 else 'are not attributes'} "
-                "of the campaign.",
+                _("%(participant)s: %(attributes)s is not an attribute of the campaign.")
+                if len(unknown) == 1
+                else _("%(participant)s: %(attributes)s are not attributes of the campaign."),
+                params={
+                    "participant": participant.get("name", ""),
+                    "attributes": ", ".join(unknown),
+                },
             )
 
 
@@ -124,10 +135,16 @@ def skirmish_add_participant(*, game_id: int, user, participant: dict, now: date
         roster = campaign_app().roster(game.campaign_id) if character is not None else {}
         if character is not None and any(p["character"] == character for p in present.values()):
             name = roster.get(character, {}).get("name", character)
-            raise RuleViolation("duplicate_participant", f"{name} already takes part.")
+            raise RuleViolation(
+                "duplicate_participant",
+                _("%(participant)s already takes part."),
+                params={"participant": name},
+            )
         if character is not None and character not in roster:
             raise Invalid.field(
-                "participants", f"No character {character} in {game.campaign.name}."
+                "participants",
+                _("No character %(character)s in %(campaign)s."),
+                params={"character": character, "campaign": game.campaign.name},
             )
         entry = {"key": next_key(present), **field_character(participant, roster)}
         command = {"action": "add_participant", "participant": entry}

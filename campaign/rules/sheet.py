@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from core.errors import gettext_noop as _
+
 DEFAULT_RULES = {
     "die_size": 20,
     "attribute_groups": [
@@ -64,12 +66,18 @@ MAX_DIE_SIZE = 1000
 
 
 class SheetRulesError(ValueError):
-    """Sheet rules or a sheet that does not hold together; ``field`` names the culprit."""
+    """Sheet rules or a sheet that does not hold together; ``field`` names the culprit.
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
+    Its ``template`` is marked for the catalogues and its values are ``params``, so that
+    the service refuses in the reader's language; ``message`` is it filled in, in English.
+    """
+
+    def __init__(self, field: str, template: str, params: dict | None = None) -> None:
         self.field = field
-        self.message = message
+        self.template = template
+        self.params = params or {}
+        self.message = template % self.params if self.params else template
+        super().__init__(self.message)
 
 
 @dataclass(frozen=True)
@@ -84,10 +92,10 @@ class SheetRules:
     def from_json(cls, data: dict) -> SheetRules:
         """Validate a storyguide's edit of the rules; raises :class:`SheetRulesError`."""
         if not isinstance(data, dict):
-            raise SheetRulesError("rules", "Expected a JSON object.")
+            raise SheetRulesError("rules", _("Expected a JSON object."))
         unknown = set(data) - set(DEFAULT_RULES)
         if unknown:
-            raise SheetRulesError(sorted(unknown)[0], "Unknown setting.")
+            raise SheetRulesError(sorted(unknown)[0], _("Unknown setting."))
         merged = {**DEFAULT_RULES, **data}
         rules = cls(**merged)
         rules._check()
@@ -98,7 +106,9 @@ class SheetRules:
 
     def _check(self) -> None:
         if not _whole(self.die_size) or not 2 <= self.die_size <= MAX_DIE_SIZE:
-            raise SheetRulesError("die_size", f"A die has 2 to {MAX_DIE_SIZE} sides.")
+            raise SheetRulesError(
+                "die_size", _("A die has 2 to %(most)s sides."), {"most": MAX_DIE_SIZE}
+            )
         low_high = self.attribute_range
         if (
             not isinstance(low_high, list)
@@ -106,20 +116,20 @@ class SheetRules:
             or not all(_whole(n) for n in low_high)
             or low_high[0] > low_high[1]
         ):
-            raise SheetRulesError("attribute_range", "Give [lowest, highest] whole numbers.")
+            raise SheetRulesError("attribute_range", _("Give [lowest, highest] whole numbers."))
         if not _whole(self.house_points_per_popularity) or self.house_points_per_popularity < 1:
-            raise SheetRulesError("house_points_per_popularity", "A positive whole number.")
+            raise SheetRulesError("house_points_per_popularity", _("A positive whole number."))
         if not isinstance(self.classes, list) or not all(
             isinstance(name, str) and name for name in self.classes
         ):
-            raise SheetRulesError("classes", "A list of class names.")
+            raise SheetRulesError("classes", _("A list of class names."))
         if not isinstance(self.attribute_groups, list) or not self.attribute_groups:
-            raise SheetRulesError("attribute_groups", "At least one group of attributes.")
+            raise SheetRulesError("attribute_groups", _("At least one group of attributes."))
         seen: set[str] = set()
         for group in self.attribute_groups:
             if not isinstance(group, dict) or set(group) != {"name", "finesse", "attributes"}:
                 raise SheetRulesError(
-                    "attribute_groups", "Each group has a name, a finesse and attributes."
+                    "attribute_groups", _("Each group has a name, a finesse and attributes.")
                 )
             names = group["attributes"]
             if (
@@ -127,15 +137,22 @@ class SheetRules:
                 or not names
                 or not all(isinstance(name, str) and name for name in names)
             ):
-                raise SheetRulesError("attribute_groups", f"{group['name']}: name its attributes.")
+                raise SheetRulesError(
+                    "attribute_groups",
+                    _("%(group)s: name its attributes."),
+                    {"group": group["name"]},
+                )
             if group["finesse"] not in names:
                 raise SheetRulesError(
                     "attribute_groups",
-                    f"{group['name']}: the finesse attribute must be one of its attributes.",
+                    _("%(group)s: the finesse attribute must be one of its attributes."),
+                    {"group": group["name"]},
                 )
             if seen & set(names):
                 raise SheetRulesError(
-                    "attribute_groups", f"{sorted(seen & set(names))[0]} is in two groups."
+                    "attribute_groups",
+                    _("%(attribute)s is in two groups."),
+                    {"attribute": sorted(seen & set(names))[0]},
                 )
             seen |= set(names)
 
@@ -151,26 +168,38 @@ class SheetRules:
     def check_attributes(self, values: dict) -> None:
         """A sheet's attributes: every attribute, nothing else, each within the range."""
         if not isinstance(values, dict):
-            raise SheetRulesError("attributes", "Expected an object of attribute -> value.")
+            raise SheetRulesError("attributes", _("Expected an object of attribute -> value."))
         unknown = sorted(set(values) - set(self.attributes))
         if unknown:
-            raise SheetRulesError("attributes", f"Unknown attribute: {', '.join(unknown)}.")
+            raise SheetRulesError(
+                "attributes", _("Unknown attribute: %(names)s."), {"names": ", ".join(unknown)}
+            )
         missing = [name for name in self.attributes if name not in values]
         if missing:
-            raise SheetRulesError("attributes", f"Missing attribute: {', '.join(missing)}.")
+            raise SheetRulesError(
+                "attributes", _("Missing attribute: %(names)s."), {"names": ", ".join(missing)}
+            )
         low, high = self.attribute_range
         for name, value in values.items():
             if not _whole(value) or not low <= value <= high:
-                raise SheetRulesError("attributes", f"{name} must be from {low} to {high}.")
+                raise SheetRulesError(
+                    "attributes",
+                    _("%(attribute)s must be from %(low)s to %(high)s."),
+                    {"attribute": name, "low": low, "high": high},
+                )
 
     def check_curriculum(self, points: dict) -> None:
         if not isinstance(points, dict):
-            raise SheetRulesError("curriculum", "Expected an object of class -> points.")
+            raise SheetRulesError("curriculum", _("Expected an object of class -> points."))
         unknown = sorted(set(points) - set(self.classes))
         if unknown:
-            raise SheetRulesError("curriculum", f"Unknown class: {', '.join(unknown)}.")
+            raise SheetRulesError(
+                "curriculum", _("Unknown class: %(names)s."), {"names": ", ".join(unknown)}
+            )
         if not all(_whole(value) and value >= 0 for value in points.values()):
-            raise SheetRulesError("curriculum", "Curriculum points are whole numbers, 0 or more.")
+            raise SheetRulesError(
+                "curriculum", _("Curriculum points are whole numbers, 0 or more.")
+            )
 
     def popularity_from_points(self, earned: int) -> int:
         """Popularity steps for ``earned`` net house points, truncated toward zero."""

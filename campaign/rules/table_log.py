@@ -15,6 +15,7 @@ from campaign.rules.checks import (
     SUCCESS,
     roll_check,
 )
+from core.errors import gettext_noop as _
 from games.dice import Dice
 from games.manifest import Manifest, register_manifest
 from games.ruleset import Actor, Outcome, Ruleset, RuleViolation, State
@@ -138,7 +139,9 @@ class TableLog(Ruleset):
             raise RuleViolation("unknown_command", "The table log takes checks and draws.")
         for field, kind in CHECK_FIELDS.items():
             if not isinstance(command.get(field), kind):
-                raise RuleViolation("invalid_check", f"A check needs its {field}.")
+                raise RuleViolation(
+                    "invalid_check", _("A check needs its %(field)s."), params={"field": field}
+                )
         check = roll_check(
             dice,
             die_size=command["die_size"],
