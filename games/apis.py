@@ -318,7 +318,7 @@ class RulesetViewSet(viewsets.ViewSet):
     @extend_schema(responses={200: RulesetSerializer})
     def retrieve(self, request, name=None):
         if name not in ruleset_names():
-            raise NotFound(f"No ruleset {name}.")
+            raise NotFound(_("No ruleset %(name)s."), params={"name": name})
         return Response(RulesetSerializer(self._describe(name)).data)
 
     def _describe(self, name: str) -> dict:

@@ -303,7 +303,12 @@ def config_settings(
         raise RuleViolation("invalid_config", "the config must be an object", rule)
     unknown = sorted(set(config) - set(defaults) - set(besides))
     if unknown:
-        raise RuleViolation("invalid_config", f"unknown settings: {', '.join(unknown)}", rule)
+        raise RuleViolation(
+            "invalid_config",
+            _("unknown settings: %(settings)s"),
+            rule,
+            params={"settings": ", ".join(unknown)},
+        )
     settings = {**defaults, **{k: v for k, v in config.items() if k not in besides}}
     properties = (schema or {}).get("properties", {})
     for name, value in settings.items():

@@ -189,17 +189,21 @@ def _holders(rules, state, roster, campaign_id, seats, bots) -> dict[str, dict]:
     for name, chosen in (("seats", seats), ("bots", bots)):
         unknown = sorted(set(chosen) - known - ({REFEREE_SEAT} if name == "bots" else set()))
         if unknown:
-            raise Invalid.field(name, f"This game has no seat {', '.join(unknown)}.")
+            raise _no_seat(name, unknown)
     both = sorted(set(seats) & set(bots))
     if both:
-        raise Invalid.field("bots", f"{', '.join(both)} cannot be held by a user and a bot.")
+        raise Invalid.field(
+            "bots",
+            gettext_noop("%(seats)s cannot be held by a user and a bot."),
+            params={"seats": ", ".join(both)},
+        )
     offered = strategies(rules)
     unknown_bots = sorted({strategy for strategy in bots.values()} - set(offered))
     if unknown_bots:
         raise Invalid.field(
             "bots",
-            f"{rules.title} has no bot {', '.join(unknown_bots)} (it has: "
-            f"{', '.join(sorted(offered))}).",
+            gettext_noop("This game has no bot %(bots)s (it has: %(offered)s)."),
+            params={"bots": ", ".join(unknown_bots), "offered": ", ".join(sorted(offered))},
         )
     may_hold = campaign_app().seat_holders(campaign_id) if seats else set()
     refused = sorted(str(user) for user in seats.values() if user not in may_hold)
@@ -224,10 +228,18 @@ def _holders(rules, state, roster, campaign_id, seats, bots) -> dict[str, dict]:
     if unheld and not rules.referee_relays:
         raise Invalid.field(
             "seats",
-            f"Nobody would play {', '.join(unheld)}: name a member or a bot for each seat.",
+            gettext_noop("Nobody would play %(seats)s: name a member or a bot for each seat."),
             code="seat_unheld",
+            params={"seats": ", ".join(unheld)},
         )
     return holders
+
+
+def _no_seat(name: str, unknown: list[str]) -> Invalid:
+    """The refusal of seats (or bots, field ``name``) the game does not have."""
+    return Invalid.field(
+        name, gettext_noop("This game has no seat %(seats)s."), params={"seats": ", ".join(unknown)}
+    )
 
 
 def _every_seat(bots: dict[str, str], free: set[str]) -> dict[str, str]:
@@ -250,17 +262,20 @@ def game_seat_bots(*, game_id: int, bots: dict[str, str], now: datetime, user=No
         game = Game.objects.select_for_update().get(pk=game_id)
         if user is not None and not actor_for(game, user).is_referee:
             raise Forbidden("Only the referee or a storyguide seats bots.")
-        if game.status != GameStatus.ACTIVE:
-            raise RuleViolation("game_over", f"The game is {game.get_status_display().lower()}.")
+        _check_active(game)
         rules = find_ruleset(game.ruleset)
         known = set(rules.seats(game.state))
         bots = _every_seat(bots, known)
         unknown = sorted(set(bots) - known - {REFEREE_SEAT})
         if unknown:
-            raise Invalid.field("bots", f"This game has no seat {', '.join(unknown)}.")
+            raise _no_seat("bots", unknown)
         offered = strategies(rules)
         if not set(bots.values()) <= set(offered):
-            raise Invalid.field("bots", f"{rules.title} has the bots {', '.join(sorted(offered))}.")
+            raise Invalid.field(
+                "bots",
+                gettext_noop("This game has the bots %(offered)s."),
+                params={"offered": ", ".join(sorted(offered))},
+            )
         Seat.objects.filter(game=game, participant__in=list(bots)).delete()
         Seat.objects.bulk_create(
             Seat(game=game, participant=seat, bot=strategy) for seat, strategy in bots.items()
@@ -488,12 +503,14 @@ def _submit(*, game_id, user, submission, now, idempotency_key, kind, roles, lan
         if submission.ruleset not in (None, game.ruleset):
             raise Invalid.field(
                 "ruleset",
-                f"This game is played by {game.ruleset}, not {submission.ruleset}.",
+                gettext_noop("This game is played by %(ruleset)s, not %(sent)s."),
                 code="wrong_ruleset",
+                params={"ruleset": game.ruleset, "sent": submission.ruleset},
             )
         if submission.expected_version is not None and submission.expected_version != game.version:
             raise Conflict(
-                f"The game is at version {game.version}, not {submission.expected_version}.",
+                gettext_noop("The game is at version %(version)s, not %(expected)s."),
+                params={"version": game.version, "expected": submission.expected_version},
                 current_version=game.version,
             )
         actor = actor_for(game, user, roles=roles)
@@ -725,9 +742,22 @@ class Waiting(NamedTuple):
         return self._replace(entered=[*self.entered, *faces], meant=[*self.meant, *meant])
 
 
-def _check_active(game: Game) -> None:
+#: The refusal of a command to a game no longer played, by its status: a template for each,
+#: so that the status reads in the reader's language.
+OVER = {
+    GameStatus.FINISHED: gettext_noop("The game is finished."),
+    GameStatus.ABANDONED: gettext_noop("The game is abandoned."),
+}
+#: The refusal to abandon a game no longer played, by its status.
+ALREADY_OVER = {
+    GameStatus.FINISHED: gettext_noop("The game is already finished."),
+    GameStatus.ABANDONED: gettext_noop("The game is already abandoned."),
+}
+
+
+def _check_active(game: Game, refusals: dict[str, str] = OVER) -> None:
     if game.status != GameStatus.ACTIVE:
-        raise RuleViolation("game_over", f"The game is {game.status}.")
+        raise RuleViolation("game_over", refusals[game.status])
 
 
 def _dice_first(game: Game, actor: Actor) -> Conflict:
@@ -763,7 +793,8 @@ def _resolve(turn: Turn, *, user, waiting: Waiting, submitted, idempotency, now)
     if isinstance(dice, EnteredDice) and dice.unused:
         raise RuleViolation(
             "too_many_dice",
-            f"{dice.unused} of the entered dice were not needed by the command.",
+            gettext_noop("%(count)s of the entered dice were not needed by the command."),
+            params={"count": dice.unused},
         )
     event = _record(game, user, waiting, submitted, dice, outcome.events, idempotency)
     _seats_follow_their_characters(game, rules, state, outcome.state)
@@ -925,8 +956,7 @@ def game_abandon(*, game_id: int, user, now: datetime) -> Game:
         game = Game.objects.select_for_update().get(pk=game_id)
         if not actor_for(game, user).is_referee:
             raise Forbidden("Only the referee or a storyguide may abandon a game.")
-        if game.status != GameStatus.ACTIVE:
-            raise RuleViolation("game_over", f"The game is already {game.status}.")
+        _check_active(game, ALREADY_OVER)
         game.save(update_fields=_close(game, GameStatus.ABANDONED, now))
         game_abandoned.send(sender=type(find_ruleset(game.ruleset)), game=game, now=now)
     return game

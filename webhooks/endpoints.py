@@ -18,7 +18,7 @@ from django.core.mail import send_mail
 from django.db import transaction
 
 from campaign.models import Campaign, Role
-from core.errors import Invalid
+from core.errors import Invalid, gettext_noop
 from webhooks import guard
 from webhooks.models import Endpoint, Format, event_types
 from webhooks.signing import new_secret
@@ -65,7 +65,8 @@ def _checked_types(wanted: list[str]) -> list[str]:
     if unknown:
         raise Invalid.field(
             "event_types",
-            f"Unknown event types: {', '.join(unknown)}. Known: {', '.join(known)}.",
+            gettext_noop("Unknown event types: %(unknown)s. Known: %(known)s."),
+            params={"unknown": ", ".join(unknown), "known": ", ".join(known)},
         )
     if not wanted:
         raise Invalid.field("event_types", "Name at least one event type.")
