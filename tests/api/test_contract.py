@@ -762,8 +762,9 @@ def test_a_submission_typed_by_another_ruleset_is_refused(campaign):
     )
     refused = campaign.player.call("matches_commands_create", 400, id=game.game.id, body=other)
     assert refused.code == "wrong_ruleset"
+    # In the game's own language (the dice text's French), the client asking for none.
     assert refused.errors.to_dict() == {
-        "ruleset": ["This game is played by dice-quidditch, not card-quidditch."]
+        "ruleset": ["Ce jeu se joue selon dice-quidditch, pas selon card-quidditch."]
     }
     unchanged = campaign.player.call("matches_retrieve", 200, id=game.game.id)
     assert unchanged.version == game.game.version
