@@ -17,6 +17,7 @@ import pytest
 from django.conf import settings
 
 from core import errors
+from tests.games.test_translations import po_entries
 
 ROOT = Path(settings.BASE_DIR)
 APPS = ("core", "games", "campaign", "league", "webhooks", "pages", "discord_bridge")
@@ -84,6 +85,32 @@ def refusals_built_in_code() -> list[str]:
     return found
 
 
+def catalogued() -> set[str]:
+    """Every message the service's catalogues hold (any app's: Django merges them)."""
+    found: set[str] = set()
+    for po in ROOT.glob("*/**/locale/de/LC_MESSAGES/django.po"):
+        if ".venv" in po.parts or "tests" in po.parts:
+            continue
+        found |= {msgid for _, msgid in po_entries(po)}
+    return found
+
+
+def refusals_not_catalogued() -> list[str]:
+    """The refusals whose message is a literal no catalogue holds: read in English by all."""
+    known, found = catalogued(), []
+    for package in PACKAGES:
+        for source in sorted((ROOT / package).rglob("*.py")):
+            where = str(source.relative_to(ROOT))
+            if "migrations" in source.parts or where in NOT_SERVED:
+                continue
+            for node in ast.walk(ast.parse(source.read_text())):
+                if isinstance(node, ast.Call) and raised_family(node):
+                    message = message_of(node)
+                    if isinstance(message, ast.Constant) and message.value not in known:
+                        found.append(f"{where}:{node.lineno}")
+    return found
+
+
 def test_the_check_finds_a_refusal_built_in_code():
     sample = ast.parse('RuleViolation("x", f"{name} is out", "§1")').body[0].value
     assert raised_family(sample) and built_in_code(message_of(sample))
@@ -94,3 +121,10 @@ def test_the_check_finds_a_refusal_built_in_code():
 @pytest.mark.parametrize("package", PACKAGES)
 def test_every_refusal_is_a_template_for_the_catalogues(package):
     assert [where for where in refusals_built_in_code() if where.startswith(package)] == []
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_every_refusal_s_message_is_in_a_catalogue(package):
+    """A literal message is translated only if a catalogue holds it: marked with ``_``
+    where it is written (or where the same words are)."""
+    assert [where for where in refusals_not_catalogued() if where.startswith(package)] == []
