@@ -83,18 +83,22 @@ def invitation_create(
     if by is not None:
         require_storyguide(by, campaign.pk)
     if role not in (Role.PLAYER, Role.SPECTATOR):
-        raise Invalid.field("role", "An invitation is for a player or a spectator.")
+        raise Invalid.field("role", gettext_noop("An invitation is for a player or a spectator."))
     if character is not None:
         if character.campaign_id != campaign.pk:
-            raise Invalid.field("character", "No such character in this campaign.")
+            raise Invalid.field("character", gettext_noop("No such character in this campaign."))
         if role != Role.PLAYER:
-            raise Invalid.field("character", "Only a player can be given a character.")
+            raise Invalid.field(
+                "character", gettext_noop("Only a player can be given a character.")
+            )
         if max_uses != 1:
-            raise Invalid.field("max_uses", "A character has one player: make it single use.")
+            raise Invalid.field(
+                "max_uses", gettext_noop("A character has one player: make it single use.")
+            )
     if max_uses is not None and max_uses < 1:
-        raise Invalid.field("max_uses", "At least one use, or empty for no limit.")
+        raise Invalid.field("max_uses", gettext_noop("At least one use, or empty for no limit."))
     if expires_at is not None and expires_at <= now:
-        raise Invalid.field("expires_at", "The expiry must be in the future.")
+        raise Invalid.field("expires_at", gettext_noop("The expiry must be in the future."))
     return Invitation.objects.create(
         campaign=campaign,
         code=new_code(),
@@ -130,7 +134,7 @@ def invitation_address(
             params={"roles": ", ".join(Role.values)},
         )
     if character is not None and character.campaign_id != campaign.pk:
-        raise Invalid.field("character", "No such character in this campaign.")
+        raise Invalid.field("character", gettext_noop("No such character in this campaign."))
     member = Membership.objects.filter(campaign=campaign, user__username=username).first()
     if member is not None and character is None:
         raise Conflict(
@@ -263,7 +267,7 @@ def membership_leave(*, campaign: Campaign, user) -> None:
     """A member leaves; their characters stay in the campaign without a player."""
     membership = Membership.objects.filter(campaign=campaign, user=user).first()
     if membership is None:
-        raise NotFound("You are not a member of this campaign.")
+        raise NotFound(gettext_noop("You are not a member of this campaign."))
     with transaction.atomic():
         membership_remove(membership=membership)
         Character.objects.filter(campaign=campaign, player=user).update(player=None)

@@ -25,7 +25,7 @@ from core.errors import Forbidden, NotFound
 from core.errors import gettext_noop as _
 
 #: The refusal of what only a campaign's storyguide may do (the API's, the dashboard's).
-ONLY_THE_STORYGUIDE = "Only the campaign's storyguide may do this."
+ONLY_THE_STORYGUIDE = _("Only the campaign's storyguide may do this.")
 
 
 def campaigns_of(request) -> QuerySet[Campaign]:

@@ -206,11 +206,11 @@ def membership_remove(*, membership: Membership, by=None) -> None:
 
 def _keep_a_storyguide(campaign: Campaign) -> None:
     if not campaign.memberships.filter(role=Role.STORYGUIDE).exists():
-        raise RuleViolation("last_storyguide", "A campaign needs at least one storyguide.")
+        raise RuleViolation("last_storyguide", _("A campaign needs at least one storyguide."))
 
 
-ONLY_STORYGUIDE_AND_PLAYERS_CREATE = "Only the storyguide and players create characters."
-ONLY_STORYGUIDE_AND_ITS_PLAYER = "Only the storyguide and the character's player change it."
+ONLY_STORYGUIDE_AND_PLAYERS_CREATE = _("Only the storyguide and players create characters.")
+ONLY_STORYGUIDE_AND_ITS_PLAYER = _("Only the storyguide and the character's player change it.")
 
 
 def character_save(*, character: Character, by=None, **fields) -> Character:
@@ -230,9 +230,9 @@ def character_save(*, character: Character, by=None, **fields) -> Character:
     except SheetRulesError as error:
         raise _sheet_error(error) from None
     if character.health > character.health_max:
-        raise Invalid.field("health", "Health cannot exceed its maximum.")
+        raise Invalid.field("health", _("Health cannot exceed its maximum."))
     if character.house is not None and character.house.campaign_id != character.campaign_id:
-        raise Invalid.field("house", "The house belongs to another campaign.")
+        raise Invalid.field("house", _("The house belongs to another campaign."))
     character.save()
     return character
 
@@ -356,11 +356,11 @@ def house_points_award(
     """
     _storyguide(by, house.campaign_id)
     if amount == 0:
-        raise Invalid.field("amount", "An award of zero points changes nothing.")
+        raise Invalid.field("amount", _("An award of zero points changes nothing."))
     named = [("character", character)] if character is not None else []
     for field, someone in [*named, *(("attributed_to", c) for c in attributed_to)]:
         if someone.campaign_id != house.campaign_id:
-            raise Invalid.field(field, "The character belongs to another campaign.")
+            raise Invalid.field(field, _("The character belongs to another campaign."))
         if someone.house_id != house.pk:
             raise Invalid.field(
                 field,
@@ -429,7 +429,7 @@ def house_points_reverse(
     _storyguide(by, entry.campaign_id)
     if entry.source == Source.REVERSAL:
         raise RuleViolation(
-            "reversal_of_reversal", "A reversal cannot be reversed; award the points again."
+            "reversal_of_reversal", _("A reversal cannot be reversed; award the points again.")
         )
     try:
         with transaction.atomic():
@@ -451,7 +451,9 @@ def house_points_reverse(
                 reversal.attributed_to.set(attributed)
             _points_recorded(reversal, now)
     except IntegrityError:
-        raise RuleViolation("already_reversed", "This entry has already been reversed.") from None
+        raise RuleViolation(
+            "already_reversed", _("This entry has already been reversed.")
+        ) from None
     return reversal
 
 
@@ -461,7 +463,7 @@ def popularity_adjust(
     """The storyguide moves a character's Popularity, giving a reason."""
     _storyguide(by, character.campaign_id)
     if amount == 0:
-        raise Invalid.field("amount", "An adjustment of zero changes nothing.")
+        raise Invalid.field("amount", _("An adjustment of zero changes nothing."))
     with transaction.atomic():
         adjustment = PopularityAdjustment.objects.create(
             character=character,
@@ -553,7 +555,7 @@ def character_delete(*, character: Character, by=None) -> None:
         except ProtectedError:
             raise RuleViolation(
                 "character_has_history",
-                "The character has house points in the ledger; it cannot be deleted.",
+                _("The character has house points in the ledger; it cannot be deleted."),
             ) from None
 
 

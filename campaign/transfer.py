@@ -138,7 +138,7 @@ def campaign_import(
             return _import(document, storyguide, now or timezone.now(), restore_members)
     except (KeyError, TypeError, ValueError):
         raise Invalid.field(
-            "document", "The document is incomplete or malformed: it is not a campaign export."
+            "document", _("The document is incomplete or malformed: it is not a campaign export.")
         ) from None
 
 

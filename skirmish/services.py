@@ -128,7 +128,7 @@ def skirmish_add_participant(*, game_id: int, user, participant: dict, now: date
         game = Game.objects.select_for_update().get(pk=game_id, kind=Skirmish.kind)
         actor = actor_for(game, user)
         if not actor.is_referee:
-            raise Forbidden("Only the storyguide adds participants to a skirmish.")
+            raise Forbidden(_("Only the storyguide adds participants to a skirmish."))
         _check_attributes(game.campaign.sheet_rules, {}, [participant])
         present = game.state["participants"]
         character = participant.get("character")

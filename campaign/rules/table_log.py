@@ -132,11 +132,11 @@ class TableLog(Ruleset):
 
     def apply(self, state, command, *, actor: Actor, dice: Dice, now: float) -> Outcome:
         if not actor.is_referee:
-            raise RuleViolation("referee_only", "The service writes the table log for a sheet.")
+            raise RuleViolation("referee_only", _("The service writes the table log for a sheet."))
         if command.get("action") == "draw_lots":
             return self._draw_lots(state, command, dice)
         if command.get("action") != "check":
-            raise RuleViolation("unknown_command", "The table log takes checks and draws.")
+            raise RuleViolation("unknown_command", _("The table log takes checks and draws."))
         for field, kind in CHECK_FIELDS.items():
             if not isinstance(command.get(field), kind):
                 raise RuleViolation(
@@ -168,9 +168,9 @@ class TableLog(Ruleset):
             or len(names) < 2
             or not all(isinstance(name, str) for name in names)
         ):
-            raise RuleViolation("invalid_draw", "A draw needs two or more names.")
+            raise RuleViolation("invalid_draw", _("A draw needs two or more names."))
         if not isinstance(purpose, str):
-            raise RuleViolation("invalid_draw", "A draw needs a purpose.")
+            raise RuleViolation("invalid_draw", _("A draw needs a purpose."))
         order = dice.shuffle(list(names), purpose)
         event = {"type": "lots", "names": names, "order": order, "purpose": purpose}
         return Outcome({**state, "draws": state.get("draws", 0) + 1}, [event])
