@@ -73,7 +73,8 @@ def asked_key(request) -> str | None:
 def reused() -> RuleViolation:
     """The refusal of a key sent again with another request."""
     return RuleViolation(
-        "idempotency_key_reused", "This Idempotency-Key was used with another request body."
+        "idempotency_key_reused",
+        gettext_noop("This Idempotency-Key was used with another request body."),
     )
 
 

@@ -158,7 +158,7 @@ def _move(interaction: Interaction) -> dict:
     game, user = _game(interaction), _user(interaction)
     actor = actor_for(game, user)
     if actor.role == SPECTATOR:  # a spectator, a removed member: as the service refuses
-        raise Forbidden("Only the referee and the game's participants send commands.")
+        raise Forbidden(gettext_noop("Only the referee and the game's participants send commands."))
     version, _, index = str(interaction.options.get("move", "")).partition(".")
     if not (version.isdigit() and index.isdigit()):
         raise Invalid(NOT_A_CHOICE, code="not_a_choice")

@@ -300,7 +300,7 @@ def config_settings(
     schema is the one place a setting's bounds are written. What else each setting may be
     is the ruleset's to check; ``rule`` names its section."""
     if not isinstance(config, dict):
-        raise RuleViolation("invalid_config", "the config must be an object", rule)
+        raise RuleViolation("invalid_config", _("the config must be an object"), rule)
     unknown = sorted(set(config) - set(defaults) - set(besides))
     if unknown:
         raise RuleViolation(

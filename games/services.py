@@ -156,7 +156,7 @@ def _starter_role(campaign_id: int, user) -> str:
         role == PLAYER_ROLE and campaign_app().players_start_games(campaign_id)
     ):
         return role
-    raise Forbidden("Only the campaign's storyguide starts games here.")
+    raise Forbidden(gettext_noop("Only the campaign's storyguide starts games here."))
 
 
 def _may_start(role: str, user, holders: dict[str, dict], friendly: bool) -> bool:
@@ -168,11 +168,13 @@ def _may_start(role: str, user, holders: dict[str, dict], friendly: bool) -> boo
         return friendly
     people = {holder["user_id"] for holder in holders.values() if "user_id" in holder}
     if user.pk not in people:
-        raise Invalid.field("seats", "A game you start seats you.", code="starter_unseated")
+        raise Invalid.field(
+            "seats", gettext_noop("A game you start seats you."), code="starter_unseated"
+        )
     if len(people) > 2:
         raise Invalid.field(
             "seats",
-            "A friendly game is one person against bots, or two players.",
+            gettext_noop("A friendly game is one person against bots, or two players."),
             code="too_many_players",
         )
     return True
@@ -261,7 +263,7 @@ def game_seat_bots(*, game_id: int, bots: dict[str, str], now: datetime, user=No
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if user is not None and not actor_for(game, user).is_referee:
-            raise Forbidden("Only the referee or a storyguide seats bots.")
+            raise Forbidden(gettext_noop("Only the referee or a storyguide seats bots."))
         _check_active(game)
         rules = find_ruleset(game.ruleset)
         known = set(rules.seats(game.state))
@@ -386,10 +388,13 @@ def game_set_client_seed(*, game_id: int, user, client_seed: str) -> Game:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if actor_for(game, user).role == SPECTATOR:
-            raise Forbidden("Only the referee and the game's participants set the seed.")
+            raise Forbidden(
+                gettext_noop("Only the referee and the game's participants set the seed.")
+            )
         if game.next_nonce:
             raise RuleViolation(
-                "dice_already_rolled", "The client seed is fixed once the first die is rolled."
+                "dice_already_rolled",
+                gettext_noop("The client seed is fixed once the first die is rolled."),
             )
         game.client_seed = client_seed
         game.save(update_fields=["client_seed"])
@@ -515,7 +520,9 @@ def _submit(*, game_id, user, submission, now, idempotency_key, kind, roles, lan
             )
         actor = actor_for(game, user, roles=roles)
         if actor.role == SPECTATOR:
-            raise Forbidden("Only the referee and the game's participants send commands.")
+            raise Forbidden(
+                gettext_noop("Only the referee and the game's participants send commands.")
+            )
         bots = {seat.participant: seat.bot for seat in game.seats.all() if seat.bot}
         turn = Turn(game)
         sent = {
@@ -551,7 +558,7 @@ def _first_answer(earlier: GameEvent, submission: Submission) -> Played:
     if earlier.fingerprint != submission.fingerprint():
         raise RuleViolation(
             "idempotency_key_reused",
-            "This Idempotency-Key was used with another request body.",
+            gettext_noop("This Idempotency-Key was used with another request body."),
         )
     return Played(None, None, None, earlier.answer)
 
@@ -567,7 +574,7 @@ def _lock_visible(game_id, kind, roles, user, idempotency_key: str | None):
         key=idempotency_key,
     )
     if game is None or (roles is not None and not visible(game, roles)):
-        raise NotFound("No such game, or not one you may read.")
+        raise NotFound(gettext_noop("No such game, or not one you may read."))
     return game
 
 
@@ -666,7 +673,9 @@ def _enter_dice(turn: Turn, *, user, actor, entered, submitted, now, idempotency
     game = turn.game
     _check_active(game)
     if game.dice_awaited is None:
-        raise RuleViolation("no_dice_awaited", "The game waits for no dice: send a command.")
+        raise RuleViolation(
+            "no_dice_awaited", gettext_noop("The game waits for no dice: send a command.")
+        )
     _own_dice(actor, game.dice_awaited["dice"], entered or [])
     waiting = Waiting.from_json(game.dice_awaited)
     return _resolve(
@@ -764,7 +773,7 @@ def _dice_first(game: Game, actor: Actor) -> Conflict:
     """The refusal of a command while the game waits for the dice of another: it names
     them as the game does (``dice_awaited``), in the rules' words."""
     return Conflict(
-        "The game waits for the dice of an earlier command: they are entered first.",
+        gettext_noop("The game waits for the dice of an earlier command: they are entered first."),
         code="dice_awaited",
         current_version=game.version,
         dice_awaited=dice_awaited_as_seen(game, actor),
@@ -929,7 +938,7 @@ def _entered(game: Game, actor: Actor, submission: Submission) -> list | None:
         return None
     if not game.takes_dice_from(actor):
         raise RuleViolation(
-            "entered_dice_refused", "This game does not take entered dice from you."
+            "entered_dice_refused", gettext_noop("This game does not take entered dice from you.")
         )
     return submission.dice
 
@@ -955,7 +964,7 @@ def game_abandon(*, game_id: int, user, now: datetime) -> Game:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if not actor_for(game, user).is_referee:
-            raise Forbidden("Only the referee or a storyguide may abandon a game.")
+            raise Forbidden(gettext_noop("Only the referee or a storyguide may abandon a game."))
         _check_active(game, ALREADY_OVER)
         game.save(update_fields=_close(game, GameStatus.ABANDONED, now))
         game_abandoned.send(sender=type(find_ruleset(game.ruleset)), game=game, now=now)

@@ -13,7 +13,7 @@ import json
 from django.contrib.auth.models import AnonymousUser
 
 from core import streams
-from core.errors import NotFound
+from core.errors import NotFound, gettext_noop
 from core.schema import END, REVOKED, stream_message
 from games import selectors
 from games.campaign_app import campaign_app
@@ -67,7 +67,7 @@ class GameStreamView(streams.StreamView):
     def actor(self, request, pk: int):
         game = selectors.games_visible_to(request, self.kind).filter(pk=pk).first()
         if game is None:
-            raise NotFound("No such game, or not one you may read.")
+            raise NotFound(gettext_noop("No such game, or not one you may read."))
         return game, actor_for(game, request.user, roles=campaign_app().roles(request))
 
 

@@ -69,7 +69,7 @@ def _checked_types(wanted: list[str]) -> list[str]:
             params={"unknown": ", ".join(unknown), "known": ", ".join(known)},
         )
     if not wanted:
-        raise Invalid.field("event_types", "Name at least one event type.")
+        raise Invalid.field("event_types", gettext_noop("Name at least one event type."))
     return list(dict.fromkeys(wanted))
 
 

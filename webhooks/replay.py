@@ -13,7 +13,7 @@ from datetime import datetime
 
 from django.db import transaction
 
-from core.errors import RuleViolation
+from core.errors import RuleViolation, gettext_noop
 from webhooks.models import Delivery, DeliveryStatus, Endpoint
 from webhooks.tasks import send_soon
 
@@ -41,7 +41,7 @@ def _require_enabled(endpoint: Endpoint) -> None:
     if not endpoint.enabled:
         raise RuleViolation(
             "endpoint_disabled",
-            "The endpoint is disabled: enable it first, then replay.",
+            gettext_noop("The endpoint is disabled: enable it first, then replay."),
         )
 
 

@@ -14,6 +14,7 @@ makes the snitch appear would end every match in its first phases).
 
 from __future__ import annotations
 
+from core.errors import gettext_noop as _
 from games.ruleset import RuleViolation
 
 from .teams import player_id, position_of, side_of
@@ -57,7 +58,7 @@ def chosen(state: dict, command: dict) -> tuple[str, int] | None:
         or not may_set(state, player, beginning=beginning)
     ):
         raise RuleViolation(
-            "no_star", "the star player sets one of their own rolls a phase, 1 to 6", RULE
+            "no_star", _("the star player sets one of their own rolls a phase, 1 to 6"), RULE
         )
     return player, result
 
