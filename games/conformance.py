@@ -334,7 +334,7 @@ def check_words(game: PlayedGame, *, states: int = 20) -> int:
             view = rules.view(state, viewer)
             commands = rules.allowed_commands(state, viewer)
             for language in said.languages:
-                offered = tables.offers(said, view, commands, language)
+                offered = tables.in_words(said, view, commands, language)
                 for offer in offered:
                     words(offer.text, f"{offer.command} in {language}")
                 drawn = manifest.table.draws if manifest.table else frozenset()  # the table's own

@@ -292,7 +292,7 @@ def let_bots_act(
     *,
     now: datetime,
     bots: dict[str, str] | None = None,
-    turn: Turn | None = None,
+    changes: Changes | None = None,
 ) -> None:
     """Let the game's bots act, one command at a time, until a person must act or the end,
     or until ``BOT_SECONDS`` of bot work are spent: then a task plays on
@@ -303,15 +303,15 @@ def let_bots_act(
     The caller has locked the game row; ``bots`` (seat -> strategy) defaults to
     the game's seats as loaded. Every bot command goes through the
     same ``apply`` and server dice as a person's, logged with the bot as the
-    one who sent it; the moves join ``turn`` (the request's own, written at its end),
+    one who sent it; the moves join ``changes`` (the request's own, written at its end),
     else they are written here. A bot's choices are drawn from the secret seed, so
     nobody can foresee them before the end, and anyone can see afterwards that they
     were not steered.
     """
     if bots is None:
         bots = {seat.participant: seat.bot for seat in game.seats.all() if seat.bot}
-    written_here = turn is None
-    turn = turn or Turn(game)
+    written_here = changes is None
+    changes = changes or Changes(game)
     moving = False
     if bots and game.status == GameStatus.ACTIVE:
         rules = find_ruleset(game.ruleset)
@@ -328,7 +328,7 @@ def let_bots_act(
             )
         ):
             _resolve(
-                turn,
+                changes,
                 user=None,
                 waiting=Waiting(move.actor, move.command, now, [], []),
                 submitted={"command": move.command, "bot": bots[move.seat]},
@@ -340,9 +340,9 @@ def let_bots_act(
                 break
     if moving != game.bots_moving:
         game.bots_moving = moving
-        turn.fields.add("bots_moving")
+        changes.fields.add("bots_moving")
     if written_here:
-        turn.write()
+        changes.write()
     if bots and not moving and game.status == GameStatus.ACTIVE:
         at = find_ruleset(game.ruleset).wakes_at(game.state)
         if at is not None:
@@ -459,7 +459,7 @@ def game_submit_command(
     sent with the same Idempotency-Key; who may see and command it comes from
     the caller's ``roles`` (cached) and the game's seats; the command and the
     bots' moves after it are applied in memory, then written at once (one insert
-    of their events, one update of the game: :class:`Turn`). The answer is built
+    of their events, one update of the game: :class:`Changes`). The answer is built
     from what this returns (``games.selectors.command_answer``), after the lock,
     except for a command sent with a key, whose answer is kept with its event for
     its retries and so is built before the events are written.
@@ -524,7 +524,7 @@ def _submit(*, game_id, user, submission, now, idempotency_key, kind, roles, lan
                 gettext_noop("Only the referee and the game's participants send commands.")
             )
         bots = {seat.participant: seat.bot for seat in game.seats.all() if seat.bot}
-        turn = Turn(game)
+        changes = Changes(game)
         sent = {
             "user": user,
             "actor": actor,
@@ -536,7 +536,7 @@ def _submit(*, game_id, user, submission, now, idempotency_key, kind, roles, lan
             ),
         }
         if submission.enters_dice_only:
-            event = _enter_dice(turn, **sent)
+            event = _enter_dice(changes, **sent)
         else:
             manifest = manifest_of(game.ruleset)
             if submission.text is not None:
@@ -544,12 +544,12 @@ def _submit(*, game_id, user, submission, now, idempotency_key, kind, roles, lan
             else:
                 command = submission.command
                 check_command(manifest.rules, command)
-            event = _apply(turn, command=command, **sent)
+            event = _apply(changes, command=command, **sent)
         if bots:
-            let_bots_act(game, now=now, bots=bots, turn=turn)
+            let_bots_act(game, now=now, bots=bots, changes=changes)
         if idempotency_key:  # kept with the event, for its retries
             event.answer = command_answer(game, event, actor, now=now, language=language)
-        turn.write()
+        changes.write()
     return Played(game, event, actor, event.answer)
 
 
@@ -605,9 +605,9 @@ def game_apply(
     the command waits for the rest (a submission that enters them) and the game
     takes no other command until it has them (409 ``dice_awaited``).
     """
-    turn = Turn(game)
+    changes = Changes(game)
     event = _apply(
-        turn,
+        changes,
         user=user,
         actor=actor,
         command=command,
@@ -616,12 +616,12 @@ def game_apply(
         entered=entered,
         idempotency=idempotency,
     )
-    turn.write()
+    changes.write()
     return event
 
 
-def _apply(turn: Turn, *, user, actor, command, submitted, now, entered, idempotency):
-    game = turn.game
+def _apply(changes: Changes, *, user, actor, command, submitted, now, entered, idempotency):
+    game = changes.game
     _check_active(game)
     if game.dice_awaited is not None:
         raise _dice_first(game, actor)
@@ -639,7 +639,7 @@ def _apply(turn: Turn, *, user, actor, command, submitted, now, entered, idempot
         _own_dice(actor, [need.to_json() for need in ahead], entered)
     waiting = Waiting(actor, command, now, entered or [], [None] * len(entered or []))
     return _resolve(
-        turn, user=user, waiting=waiting, submitted=submitted, idempotency=idempotency, now=now
+        changes, user=user, waiting=waiting, submitted=submitted, idempotency=idempotency, now=now
     )
 
 
@@ -664,13 +664,15 @@ def _not_held_by_another(game: Game, actor: Actor, command: dict) -> None:
         )
 
 
-def _enter_dice(turn: Turn, *, user, actor, entered, submitted, now, idempotency) -> GameEvent:
+def _enter_dice(
+    changes: Changes, *, user, actor, entered, submitted, now, idempotency
+) -> GameEvent:
     """Dice entered for the command the game waits on (``actor`` enters them), all that
     it still needs or some of them: the command is resolved again on every face entered
     for it so far. It is applied once it has all it rolls, as if they had been given
     with it (its own actor and time, so that a replay is exact); until then another
     record says what it still waits for."""
-    game = turn.game
+    game = changes.game
     _check_active(game)
     if game.dice_awaited is None:
         raise RuleViolation(
@@ -679,7 +681,7 @@ def _enter_dice(turn: Turn, *, user, actor, entered, submitted, now, idempotency
     _own_dice(actor, game.dice_awaited["dice"], entered or [])
     waiting = Waiting.from_json(game.dice_awaited)
     return _resolve(
-        turn,
+        changes,
         user=user,
         waiting=waiting.entering(entered or [], game.dice_awaited["dice"]),
         # The record replays as the command's giver's; it says who entered these dice.
@@ -780,11 +782,11 @@ def _dice_first(game: Game, actor: Actor) -> Conflict:
     )
 
 
-def _resolve(turn: Turn, *, user, waiting: Waiting, submitted, idempotency, now) -> GameEvent:
+def _resolve(changes: Changes, *, user, waiting: Waiting, submitted, idempotency, now) -> GameEvent:
     """Apply ``waiting`` on the game's dice, or where the dice entered for it run out,
     record what it waits for and keep it on the game: either way one event, chained,
-    at the command's own time, added to ``turn``."""
-    game = turn.game
+    at the command's own time, added to ``changes``."""
+    game = changes.game
     rules = find_ruleset(game.ruleset)
     state = canonical_state(game.state)
     dice = _dice(game, waiting)
@@ -796,8 +798,8 @@ def _resolve(turn: Turn, *, user, waiting: Waiting, submitted, idempotency, now)
         needs = _awaited(rules, state, waiting, awaited.need, start_nonce=game.next_nonce)
         event = _record(game, user, waiting, submitted, dice, [awaited_event(needs)], idempotency)
         game.dice_awaited = {"seq": event.seq, **waiting.to_json(), "dice": event.events[0]["dice"]}
-        turn.add(event, "version", "last_hash", "dice_awaited")
-        _stop_at_the_limit(turn, now)
+        changes.add(event, "version", "last_hash", "dice_awaited")
+        _stop_at_the_limit(changes, now)
         return event
     if isinstance(dice, EnteredDice) and dice.unused:
         raise RuleViolation(
@@ -809,14 +811,14 @@ def _resolve(turn: Turn, *, user, waiting: Waiting, submitted, idempotency, now)
     _seats_follow_their_characters(game, rules, state, outcome.state)
     game.state = outcome.state
     game.next_nonce = dice.next_nonce
-    turn.add(event, "state", "version", "next_nonce", "last_hash")
+    changes.add(event, "state", "version", "next_nonce", "last_hash")
     if game.dice_awaited is not None:
         game.dice_awaited = None
-        turn.fields.add("dice_awaited")
+        changes.fields.add("dice_awaited")
     if rules.is_over(outcome.state):
-        turn.fields.update(_close(game, GameStatus.FINISHED, now))
-        turn.finished_at = now
-    _stop_at_the_limit(turn, now)
+        changes.fields.update(_close(game, GameStatus.FINISHED, now))
+        changes.finished_at = now
+    _stop_at_the_limit(changes, now)
     return event
 
 
@@ -845,15 +847,15 @@ def _seats_follow_their_characters(game: Game, rules: Ruleset, before, after) ->
     getattr(game, "_prefetched_objects_cache", {}).pop("seats", None)
 
 
-def _stop_at_the_limit(turn: Turn, now: datetime) -> None:
+def _stop_at_the_limit(changes: Changes, now: datetime) -> None:
     """A game whose log has reached ``GAME_EVENT_LIMIT`` events ends there, abandoned,
     whatever its rules say: no request, bot or setting makes a game that writes without
     end (docs/architecture.md, "Bounded work"). The longest games the rules make run
     to a few hundred events."""
-    game = turn.game
+    game = changes.game
     if game.status == GameStatus.ACTIVE and game.version >= settings.GAME_EVENT_LIMIT:
-        turn.fields.update(_close(game, GameStatus.ABANDONED, now))
-        turn.abandoned_at = now
+        changes.fields.update(_close(game, GameStatus.ABANDONED, now))
+        changes.abandoned_at = now
 
 
 def _close(game: Game, status: str, now: datetime) -> tuple[str, ...]:
@@ -890,7 +892,7 @@ def _record(game: Game, user, waiting: Waiting, submitted, dice, events, idempot
     return event
 
 
-class Turn:
+class Changes:
     """What one request (or one stretch of bots' moves) does to a game, written at its end:
     the events it appends, in one insert, and the game's fields they changed, in one
     update; then the signals, in order (the outbox, the sheets), and the end of the game

@@ -126,7 +126,7 @@ class Table:
         return said if isinstance(said, str) and said else None
 
 
-def offers(words: Words, view: State, commands: list[Command], language: str) -> list[Offer]:
+def in_words(words: Words, view: State, commands: list[Command], language: str) -> list[Offer]:
     """The offered commands in the reader's words."""
     return [Offer(command, words.command(command, view, language)) for command in commands]
 

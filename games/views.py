@@ -146,7 +146,7 @@ def _offers(game, words: Words, actor, view, language: str) -> list[tables.Offer
     if not (actor.is_referee or actor.controls):
         return []
     commands = selectors.offered_commands(game, actor, now=timezone.now())
-    return tables.offers(words, view, commands, language)
+    return tables.in_words(words, view, commands, language)
 
 
 def _turn(game, manifest: Manifest, actor, view, language: str) -> dict:

@@ -27,7 +27,7 @@ LATE = 0.2
 
 
 @dataclass
-class Turn:
+class Step:
     """One submitted command, with what a replay needs."""
 
     command: dict
@@ -41,7 +41,7 @@ class Simulation:
     """A match the random players played: its last state, and what ``record`` kept."""
 
     state: State
-    turns: list[Turn] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
     events: list[dict] = field(default_factory=list)
 
 
@@ -86,19 +86,19 @@ def play_match(
     rng: random.Random,
     *,
     start: float = 1_700_000_000.0,
-    max_turns: int = 100_000,
+    max_steps: int = 100_000,
     record: bool = True,
 ) -> Simulation:
     """Play one match to its end between random players.
 
-    With ``record`` the simulation keeps every turn (for a replay) and every
+    With ``record`` the simulation keeps every step (for a replay) and every
     event; without, only the final state (for the benchmark).
     """
     players = RandomPlayers(rules, rng)
     state = rules.setup(config)
     simulation = Simulation(state)
     now = start
-    for _ in range(max_turns):
+    for _ in range(max_steps):
         if state["over"]:
             simulation.state = state
             return simulation
@@ -109,7 +109,7 @@ def play_match(
         outcome = rules.apply(state, command, actor=actor, dice=dice, now=now)
         if record:
             faces = [roll.face for roll in dice.rolls[before:]]
-            simulation.turns.append(Turn(command, actor, now, faces))
+            simulation.steps.append(Step(command, actor, now, faces))
             simulation.events.extend(outcome.events)
         state = outcome.state
-    raise RuntimeError(f"no end after {max_turns} turns")
+    raise RuntimeError(f"no end after {max_steps} steps")

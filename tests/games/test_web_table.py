@@ -114,7 +114,7 @@ class Words(words.Words):
 
 
 def test_an_action_offered_once_is_a_button_in_the_readers_words():
-    offered = tables.offers(Words(), {}, [{"action": "cast"}], "de")
+    offered = tables.in_words(Words(), {}, [{"action": "cast"}], "de")
     assert tables.offer_forms(Words(), {}, offered, "de") == offered
     assert offered[0].text == "Zaubern"
 
@@ -125,7 +125,7 @@ def test_an_action_offered_several_times_is_a_form_with_a_choice_per_field_that_
         {"action": "cast", "spell": "s2", "on": "p1"},
         {"action": "cast", "spell": "s1", "on": "p2"},
     ]
-    [form] = tables.offer_forms(Words(), {}, tables.offers(Words(), {}, commands, "en"), "en")
+    [form] = tables.offer_forms(Words(), {}, tables.in_words(Words(), {}, commands, "en"), "en")
     assert form.heading == "Cast a spell"
     assert [(c.label, [words for _, words in c.options]) for c in form.choices] == [
         ("Spell", ["Stupefy", "Expelliarmus"]),
@@ -135,5 +135,5 @@ def test_an_action_offered_several_times_is_a_form_with_a_choice_per_field_that_
 
 
 def test_the_actions_a_table_draws_itself_are_left_out_of_the_frame():
-    offered = tables.offers(Words(), {}, [{"action": "cast"}, {"action": "pass"}], "en")
+    offered = tables.in_words(Words(), {}, [{"action": "cast"}, {"action": "pass"}], "en")
     assert tables.offer_forms(Words(), {}, offered, "en", skip={"cast"}) == offered[1:]

@@ -18,7 +18,9 @@ HEX = {"kind": "opposed", "attribute": "Wits", "opposing": {"attribute": "Wits"}
 def seen(state: dict, actor: Actor, language: str = "en") -> dict:
     """The table's context as ``actor`` would get it on the page."""
     view = SKIRMISH.view(state, actor)
-    offered = tables.offers(MANIFEST.words, view, SKIRMISH.allowed_commands(state, actor), language)
+    offered = tables.in_words(
+        MANIFEST.words, view, SKIRMISH.allowed_commands(state, actor), language
+    )
     return MANIFEST.table.context(tables.Seen(SKIRMISH, view, actor, language, offered))
 
 

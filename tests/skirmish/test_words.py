@@ -181,5 +181,5 @@ def test_no_offer_shows_a_key_in_any_language():
     for actor in (STORYGUIDE, player("p2"), Actor("referee", frozenset({"p2"}))):
         commands = SKIRMISH.allowed_commands(table.state, actor)
         for language in LANGUAGES:
-            for offer in tables.offers(MANIFEST.words, table.state, commands, language):
+            for offer in tables.in_words(MANIFEST.words, table.state, commands, language):
                 assert "p1" not in offer.text and "p2" not in offer.text and offer.text

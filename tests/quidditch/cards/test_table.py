@@ -8,7 +8,7 @@ import re
 import pytest
 
 from games.ruleset import REFEREE, SPECTATOR, Actor
-from games.tables import Seen, offers
+from games.tables import Seen, in_words
 from quidditch.cards.table import CardTable
 from tests.quidditch.cards import MANIFEST, RULES, G, Match, S, player, seven
 
@@ -19,7 +19,7 @@ CARD_ID = re.compile(r"\b[GSP]-[a-z_]+\d*-\d+\b")
 def drawn(match: Match, actor: Actor, language: str = "en") -> dict:
     view = RULES.view(match.state, actor)
     commands = RULES.allowed_commands(match.state, actor)
-    seen = Seen(RULES, view, actor, language, offers(MANIFEST.words, view, commands, language))
+    seen = Seen(RULES, view, actor, language, in_words(MANIFEST.words, view, commands, language))
     return CardTable().context(seen)
 
 

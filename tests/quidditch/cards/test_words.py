@@ -14,7 +14,7 @@ from games.bots import next_bot_move
 from games.conformance import LEAKED_CODE, play_randomly
 from games.dice import ServerDice
 from games.ruleset import REFEREE, SPECTATOR, Actor
-from games.tables import offer_forms, offers
+from games.tables import in_words, offer_forms
 from tests.quidditch.cards import MANIFEST, RULES, G, Match, S, player, seven
 
 QUAFFLE, BLUDGER, BLUDGER2, SNITCH = "P-quaffle-1", "P-bludger-1", "P-bludger-2", "P-snitch-1"
@@ -143,7 +143,7 @@ def test_a_form_of_plays_names_its_fields_and_their_choices_in_each_language():
         ("de", "Karte", "Jäger 5"),
         ("fr", "Carte", "Poursuiveur 5"),
     ):
-        offered = offers(MANIFEST.words, view, match.offered(S), language)
+        offered = in_words(MANIFEST.words, view, match.offered(S), language)
         (form,) = offer_forms(MANIFEST.words, view, offered, language)
         assert [choice.label for choice in form.choices] == [card]
         assert chaser in [words for _, words in form.choices[0].options]

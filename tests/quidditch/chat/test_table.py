@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from games.ruleset import PLAYER, REFEREE, Actor
-from games.tables import Seen, offers
+from games.tables import Seen, in_words
 from quidditch.chat.manifest import MANIFEST
 from quidditch.chat.rules.commands import ACTIONS
 
@@ -22,7 +22,7 @@ THE_REFEREE = Actor(REFEREE)
 def seen(game: Game, actor: Actor = THE_REFEREE, language: str = "en") -> Seen:
     view = RULES.view(game.state, actor)
     commands = RULES.allowed_commands(game.state, actor, now=game.now)
-    return Seen(RULES, view, actor, language, offers(MANIFEST.words, view, commands, language))
+    return Seen(RULES, view, actor, language, in_words(MANIFEST.words, view, commands, language))
 
 
 def context(game: Game, actor: Actor = THE_REFEREE, language: str = "en") -> dict:

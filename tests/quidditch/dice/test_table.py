@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from games.ruleset import PLAYER, SPECTATOR, Actor
-from games.tables import Seen, offers
+from games.tables import Seen, in_words
 from quidditch.dice.manifest import MANIFEST
 from tests.quidditch.dice import RULES, Game, started
 
@@ -16,7 +16,7 @@ RED = Actor(PLAYER, frozenset({"red"}))
 
 def seen(game, actor=RED, language="en") -> Seen:
     view = RULES.view(game.state, actor)
-    offered = offers(MANIFEST.words, view, RULES.allowed_commands(game.state, actor), language)
+    offered = in_words(MANIFEST.words, view, RULES.allowed_commands(game.state, actor), language)
     return Seen(RULES, view, actor, language, offered)
 
 

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor
-from games.tables import CommandForm, Seen, offer_forms, offers
+from games.tables import CommandForm, Seen, in_words, offer_forms
 from quidditch.rpg.manifest import MANIFEST
 from tests.quidditch.rpg import AT_KEEPERS, MISS, RULES, Match, flat
 
@@ -17,7 +17,7 @@ FRED = Actor(PLAYER, frozenset({"home.beater1"}))
 
 def seen(match, actor=FRED, language="en") -> Seen:
     view = RULES.view(match.state, actor)
-    offered = offers(MANIFEST.words, view, RULES.allowed_commands(match.state, actor), language)
+    offered = in_words(MANIFEST.words, view, RULES.allowed_commands(match.state, actor), language)
     return Seen(RULES, view, actor, language, offered)
 
 

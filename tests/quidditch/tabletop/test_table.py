@@ -6,7 +6,7 @@ buttons; a square with several links to their list; a star player chooses a die 
 import json
 
 from games.ruleset import PLAYER, SPECTATOR, Actor
-from games.tables import Seen, offers
+from games.tables import Seen, in_words
 from tests.quidditch.tabletop import MANIFEST, RULES, in_phase
 
 HOME = Actor(PLAYER, frozenset({"home"}))
@@ -16,7 +16,7 @@ TEAMS = {"home": {"name": "Gryffindor"}, "away": {"name": "Slytherin"}}
 def table(state: dict, actor=HOME, language: str = "en", **asked) -> dict:
     commands = RULES.allowed_commands(state, actor)
     seen = Seen(
-        RULES, state, actor, language, offers(MANIFEST.words, state, commands, language), asked
+        RULES, state, actor, language, in_words(MANIFEST.words, state, commands, language), asked
     )
     return MANIFEST.table.context(seen)
 

@@ -49,9 +49,9 @@ def play(seed: int) -> tuple[dict, Simulation]:
 def replay(cfg: dict, match: Simulation) -> dict:
     """The match again from its config, commands, actors, times and dice faces."""
     state = RULES.setup(cfg)
-    dice = ScriptedDice(face for turn in match.turns for face in turn.faces)
-    for turn in match.turns:
-        state = RULES.apply(state, turn.command, actor=turn.actor, dice=dice, now=turn.now).state
+    dice = ScriptedDice(face for step in match.steps for face in step.faces)
+    for step in match.steps:
+        state = RULES.apply(state, step.command, actor=step.actor, dice=dice, now=step.now).state
     assert dice.unused == 0
     return state
 
@@ -100,15 +100,15 @@ def test_5_4_1_no_player_acts_while_out_and_apply_never_mutates_its_input():
         cfg = settings_for(seed)
         state = RULES.setup(cfg)
         _, match = play(seed)
-        for turn in match.turns:
-            player = turn.command.get("player")
+        for step in match.steps:
+            player = step.command.get("player")
             # A captain out may still whisper to the referee for a substitution (§8.6).
-            if player in state["out"] and turn.command["action"] != "substitution":
+            if player in state["out"] and step.command["action"] != "substitution":
                 # the one exception: a keeper out may hold a free throw (§5.6.1.1)
-                assert turn.command["action"] == "save" and state["phase"] == "free_throw"
+                assert step.command["action"] == "save" and state["phase"] == "free_throw"
             before = copy.deepcopy(state)
-            dice = ScriptedDice(turn.faces)
-            outcome = RULES.apply(state, turn.command, actor=turn.actor, dice=dice, now=turn.now)
+            dice = ScriptedDice(step.faces)
+            outcome = RULES.apply(state, step.command, actor=step.actor, dice=dice, now=step.now)
             assert state == before
             state = outcome.state
 
@@ -129,9 +129,9 @@ def test_7_scores_never_decrease(seed):
     cfg = settings_for(seed)
     state = RULES.setup(cfg)
     _, match = play(seed)
-    for turn in match.turns:
-        dice = ScriptedDice(turn.faces)
-        new = RULES.apply(state, turn.command, actor=turn.actor, dice=dice, now=turn.now).state
+    for step in match.steps:
+        dice = ScriptedDice(step.faces)
+        new = RULES.apply(state, step.command, actor=step.actor, dice=dice, now=step.now).state
         for counted in ("score", "goals"):
             assert all(new[counted][team_] >= state[counted][team_] for team_ in (0, 1))
         state = new
