@@ -70,7 +70,9 @@ def raised_family(call: ast.Call) -> bool:
     )
 
 
-def refusals_built_in_code() -> list[str]:
+def refusals() -> list[tuple[str, ast.expr]]:
+    """Every raise of the family in the service's modules, as ``file:line`` and its
+    message (read once per test session)."""
     found = []
     for package in PACKAGES:
         for source in sorted((ROOT / package).rglob("*.py")):
@@ -80,8 +82,8 @@ def refusals_built_in_code() -> list[str]:
             for node in ast.walk(ast.parse(source.read_text())):
                 if isinstance(node, ast.Call) and raised_family(node):
                     message = message_of(node)
-                    if message is not None and built_in_code(message):
-                        found.append(f"{where}:{node.lineno}")
+                    if message is not None:
+                        found.append((f"{where}:{node.lineno}", message))
     return found
 
 
@@ -95,20 +97,7 @@ def catalogued() -> set[str]:
     return found
 
 
-def refusals_not_catalogued() -> list[str]:
-    """The refusals whose message is a literal no catalogue holds: read in English by all."""
-    known, found = catalogued(), []
-    for package in PACKAGES:
-        for source in sorted((ROOT / package).rglob("*.py")):
-            where = str(source.relative_to(ROOT))
-            if "migrations" in source.parts or where in NOT_SERVED:
-                continue
-            for node in ast.walk(ast.parse(source.read_text())):
-                if isinstance(node, ast.Call) and raised_family(node):
-                    message = message_of(node)
-                    if isinstance(message, ast.Constant) and message.value not in known:
-                        found.append(f"{where}:{node.lineno}")
-    return found
+RAISED = refusals()
 
 
 def test_the_check_finds_a_refusal_built_in_code():
@@ -120,11 +109,18 @@ def test_the_check_finds_a_refusal_built_in_code():
 
 @pytest.mark.parametrize("package", PACKAGES)
 def test_every_refusal_is_a_template_for_the_catalogues(package):
-    assert [where for where in refusals_built_in_code() if where.startswith(package)] == []
+    built = [where for where, message in RAISED if built_in_code(message)]
+    assert [where for where in built if where.startswith(package)] == []
 
 
 @pytest.mark.parametrize("package", PACKAGES)
 def test_every_refusal_s_message_is_in_a_catalogue(package):
     """A literal message is translated only if a catalogue holds it: marked with ``_``
     where it is written (or where the same words are)."""
-    assert [where for where in refusals_not_catalogued() if where.startswith(package)] == []
+    known = catalogued()
+    literal = [
+        where
+        for where, message in RAISED
+        if isinstance(message, ast.Constant) and message.value not in known
+    ]
+    assert [where for where in literal if where.startswith(package)] == []
