@@ -129,19 +129,12 @@ class ServiceFormAdmin(StoryguideScopedAdmin):
         form.user = request.user  # a fresh class per call: modelform_factory builds it
         return form
 
-    def changeform_view(self, request, *args, **kwargs):
-        """The form's service wrote while the form was validated: a page sent back with
-        errors (a refused inline, say) keeps nothing of it."""
-        with transaction.atomic():
-            response = super().changeform_view(request, *args, **kwargs)
-            if request.method == "POST" and response.status_code == 200:
-                transaction.set_rollback(True)
-        return response
-
     def save_model(self, request, obj, form, change):
-        # Written once, by the form's validation; the admin logs and redirects with ``obj``.
-        for field in form.saved._meta.concrete_fields:
-            setattr(obj, field.attname, getattr(form.saved, field.attname))
+        """Write through the form's service (its verdict was asked when the form was
+        cleaned); the admin logs and redirects with ``obj``, as the service saved it."""
+        saved = form.save_through_service(obj, now=timezone.now())
+        for field in saved._meta.concrete_fields:
+            setattr(obj, field.attname, getattr(saved, field.attname))
         obj._state.adding = False
 
 
@@ -265,7 +258,9 @@ class CampaignAdmin(ServiceFormAdmin):
         return self.inlines if obj is not None else []
 
     def save_formset(self, request, form, formset, change):
-        """Nothing left to do: the formset wrote its changes once, when it was validated."""
+        """The members' changes, through their services (asked when the formset was
+        cleaned), recorded for the admin's history."""
+        formset.save_through_services()
 
     @admin.display(description=gettext_lazy("games and logs"))
     def games(self, campaign):

@@ -3,8 +3,9 @@
 A service validates and writes in one step, but the admin must know the
 verdict before it saves, so that a refusal shows on the form instead of
 ending in a server error. A :class:`ServiceForm` therefore asks its service
-during validation, in a savepoint that is always rolled back, and the admin's
-``save_model`` asks it again for real.
+while it is cleaned, in a savepoint that is always rolled back (a form's
+validation writes nothing), and the admin's ``save_model`` asks it again for
+real (``campaign.admin.ServiceFormAdmin``).
 """
 
 from __future__ import annotations
@@ -76,24 +77,21 @@ class ServiceForm(forms.ModelForm):
     """
 
     user = None
-    saved = None
 
     def save_through_service(self, instance, *, now):
         """Write ``instance`` (the form's data) with the service; return the saved object."""
         raise NotImplementedError
 
     def _post_clean(self):
-        """Validating is writing: the service runs once, here, and its refusal is the form's.
-
-        The admin's view rolls the write back if anything else on the page is refused
-        (``ServiceFormAdmin.changeform_view``), and saves what was written here.
-        """
+        """The service's verdict on the form's data, asked and rolled back: its refusal is
+        the form's, and nothing is written until the admin saves."""
         super()._post_clean()
         if self.errors:
             return
         try:
             with transaction.atomic():
-                self.saved = self.save_through_service(copy.copy(self.instance), now=timezone.now())
+                self.save_through_service(copy.copy(self.instance), now=timezone.now())
+                transaction.set_rollback(True)
         except AppError as refusal:
             add_to_form(self, refusal)
 
@@ -206,7 +204,8 @@ class MembershipFormSet(forms.BaseInlineFormSet):
     """A campaign's members, changed through ``membership_set`` and ``membership_remove``.
 
     Those keep a storyguide in every campaign; as with a :class:`ServiceForm`,
-    their verdict is asked during validation, in a savepoint rolled back.
+    their verdict is asked while the formset is cleaned, in a savepoint rolled back,
+    and the admin writes them when it saves (``save_formset``).
     Roles are set before anyone is removed, so handing the campaign to a new
     storyguide and leaving it can happen in one save. The admin sets ``user`` (who
     asks) on the formset class it builds for each request, as on a :class:`ServiceForm`.
@@ -221,6 +220,7 @@ class MembershipFormSet(forms.BaseInlineFormSet):
         try:
             with transaction.atomic():
                 self.save_through_services()
+                transaction.set_rollback(True)
         except AppError as refusal:
             raise forms.ValidationError(refusal.detail) from None
 

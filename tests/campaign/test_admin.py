@@ -247,15 +247,23 @@ class TestCharacterForm:
         assert luna.attributes == {**sheet(campaign, 6), "Empathy": 9}
         assert luna.secret_notes == "Sees Thestrals."
 
-    def test_a_form_writes_through_its_service_once(self, sg_client, campaign):
-        """Validating the form is the one call of the service: saving does not call it again."""
+    def test_a_form_asks_its_service_when_cleaned_and_writes_when_saved(
+        self, sg_client, campaign
+    ):
+        """Issue 41: a form validates in clean and writes in save. Cleaning asks the
+        service and writes nothing (its savepoint is rolled back); the admin's save writes
+        through it once."""
         body = character_post(campaign)
-        with mock.patch(
-            "campaign.forms.services.character_save", wraps=services.character_save
-        ) as character_save:
+        there_before, save = [], services.character_save
+
+        def character_save(**kwargs):
+            there_before.append(Character.objects.filter(name="Luna Lovegood").count())
+            return save(**kwargs)
+
+        with mock.patch("campaign.forms.services.character_save", side_effect=character_save):
             response = sg_client.post(f"{ADMIN}/character/add/", body)
         assert response.status_code == 302
-        assert character_save.call_count == 1
+        assert there_before == [0, 0]  # asked when cleaned (nothing kept), then written
         assert Character.objects.filter(name="Luna Lovegood").count() == 1
 
     def test_changing_an_attribute_keeps_the_others(self, sg_client, campaign):
