@@ -247,9 +247,7 @@ class TestCharacterForm:
         assert luna.attributes == {**sheet(campaign, 6), "Empathy": 9}
         assert luna.secret_notes == "Sees Thestrals."
 
-    def test_a_form_asks_its_service_when_cleaned_and_writes_when_saved(
-        self, sg_client, campaign
-    ):
+    def test_a_form_asks_its_service_when_cleaned_and_writes_when_saved(self, sg_client, campaign):
         """Issue 41: a form validates in clean and writes in save. Cleaning asks the
         service and writes nothing (its savepoint is rolled back); the admin's save writes
         through it once."""
