@@ -57,6 +57,7 @@ import json
 import os
 import random
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -72,6 +73,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PROTOTYPE = ROOT.parent / "shared" / "bench" / "turn-prototype"
 sys.path.insert(0, str(ROOT))
 
+from bench import pgbench_commands  # noqa: E402
 from tests import serving  # noqa: E402 - the served-apart shape as real processes
 
 HOST = "127.0.0.1"
@@ -470,7 +472,9 @@ class Player:
         from games.ruleset import Actor, find_ruleset
 
         self.rules = find_ruleset("chat-quidditch")
-        self.bot = RandomBot(self.rules.rare_actions)
+        # No substitutions (§8.6): one moves a character to another nick, and the tokens
+        # the bench holds per nick would no longer be the nick's player's.
+        self.bot = RandomBot({**self.rules.rare_actions, "substitution": 0.0})
         self.rng = random.Random(seed)
         self.referee = Actor("referee")
         self.storyguide_token = storyguide_token
@@ -1139,6 +1143,16 @@ def main(argv: list[str] | None = None) -> int:
     per_command, _ = InProcess(args, fixture).queries(QUERY_SAMPLE)
     print_queries(per_command, f" ({QUERY_SAMPLE} commands in-process, as the clients send them)")
     logs_ok = check_logs(all_matches)
+    if shutil.which("pgbench") and "spread" in results.get("direct", {}):
+        connection.close()
+        database = pgbench_commands.figure(
+            service_env(args)["DATABASE_URL"], clients=args.clients, seconds=args.duration
+        )
+        ours = results["direct"]["spread"]["rps"]
+        print(
+            f"\nthe database's own limit (bench/pgbench_commands.py, {args.clients} clients): "
+            f"{database:.0f} commands/s; the service at {ours / database:.2f}x of it (goal 0.25x)"
+        )
     errors = sum(r["errors"] for found in results.values() for r in found.values())
     if args.drop:
         connection.close()
