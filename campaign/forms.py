@@ -17,6 +17,7 @@ from django.contrib.admin.widgets import AdminSplitDateTime
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from campaign import invitations, services
 from campaign.models import (
@@ -31,7 +32,7 @@ from campaign.models import (
 )
 from campaign.rules.sheet import SheetRules
 from core.errors import AppError
-from core.responses import add_to_form
+from core.responses import add_to_form, error_body
 
 ATTRIBUTE_PREFIX = "attribute_"
 CLASS_PREFIX = "class_"
@@ -103,11 +104,12 @@ def group_line(group: dict) -> str:
 
 
 def group_from_line(line: str) -> dict:
-    name, _, attributes = line.partition(":")
+    name, _colon, attributes = line.partition(":")
     names = [part.strip() for part in attributes.split(",") if part.strip()]
     if not name.strip() or not names:
         raise forms.ValidationError(
-            f"“{line}”: write a group as “Name: Finesse attribute, other attributes”."
+            _("“%(line)s”: write a group as “Name: Finesse attribute, other attributes”."),
+            params={"line": line},
         )
     return {"name": name.strip(), "finesse": names[0], "attributes": names}
 
@@ -187,7 +189,7 @@ class MembershipForm(forms.ModelForm):
         to_field_name="username",
         widget=forms.TextInput,
         help_text="Their username.",
-        error_messages={"invalid_choice": "No user has this username."},
+        error_messages={"invalid_choice": _("No user has this username.")},
     )
 
     class Meta:
@@ -222,7 +224,7 @@ class MembershipFormSet(forms.BaseInlineFormSet):
                 self.save_through_services()
                 transaction.set_rollback(True)
         except AppError as refusal:
-            raise forms.ValidationError(refusal.detail) from None
+            raise forms.ValidationError(error_body(refusal)["detail"]) from None
 
     def save_through_services(self) -> None:
         """Write the changes; record them as ``save()`` would, for the admin's history."""

@@ -179,7 +179,7 @@ class Character(models.Model):
             models.CheckConstraint(
                 condition=Q(health__lte=models.F("health_max")),
                 name="health_within_max",
-                violation_error_message="Health cannot exceed its maximum.",
+                violation_error_message=_("Health cannot exceed its maximum."),
             ),
         ]
 

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -23,6 +24,7 @@ from campaign.models import (
 )
 from campaign.roles import role_in
 from campaign.selectors import popularity
+from core.errors import gettext_noop as _
 from core.serializers import StrictCharField, StrictTextModelSerializer
 
 STORYGUIDE_ONLY = ("secret_notes", "popularity_base")
@@ -63,7 +65,7 @@ class CampaignFixedOnUpdate:
         instance = self.instance
         moved = instance is not None and not isinstance(instance, list | tuple)
         if moved and campaign.pk != instance.campaign_id:
-            raise serializers.ValidationError("It stays in the campaign it was made in.")
+            raise serializers.ValidationError(_("It stays in the campaign it was made in."))
         return campaign
 
 
@@ -76,7 +78,9 @@ class HouseSerializer(CampaignFixedOnUpdate, StrictTextModelSerializer):
         required=False,
         help_text="One of the house's characters: their player chooses the house's line-up "
         "for a cup game (§8.5). Named once the house has characters.",
-        error_messages={"does_not_exist": "No character of this house has the id {pk_value}."},
+        error_messages={
+            "does_not_exist": gettext_lazy("No character of this house has the id {pk_value}.")
+        },
     )
 
     class Meta:
@@ -152,11 +156,11 @@ class CharacterSerializer(CampaignFixedOnUpdate, StrictTextModelSerializer):
             refused = [name for name in (*STORYGUIDE_ONLY, "player") if name in attrs]
             if refused:
                 raise serializers.ValidationError(
-                    {name: ["Only the storyguide may set this."] for name in refused}
+                    {name: [_("Only the storyguide may set this.")] for name in refused}
                 )
         player = attrs.get("player")
         if player is not None and not campaign.memberships.filter(user=player).exists():
-            raise serializers.ValidationError({"player": ["Not a member of the campaign."]})
+            raise serializers.ValidationError({"player": [_("Not a member of the campaign.")]})
         return attrs
 
 

@@ -225,7 +225,7 @@ def add_to_form(form: forms.BaseForm, error: AppError) -> None:
     ``whole_field``, say ``rules``) is left out.
     """
     if not error.errors:
-        form.add_error(None, error.detail)
+        form.add_error(None, error_body(error)["detail"])  # in the page's language
         return
     fallback = getattr(form, "refusal_field", None)
     for field, messages in error_body(error)["errors"].items():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from core.errors import gettext_noop as _
 from games.serializers import GameOptionsSerializer, SeatsSerializer
 
 
@@ -49,11 +50,11 @@ class SkirmishParticipantSerializer(serializers.Serializer):
         ad_hoc = {"name", "attributes", "health", "health_max"} & set(attrs)
         if "character" in attrs and ad_hoc:
             raise serializers.ValidationError(
-                "Give either a character, or a name and attributes; not both."
+                _("Give either a character, or a name and attributes; not both.")
             )
         if "character" not in attrs and not {"name", "attributes"} <= ad_hoc:
             raise serializers.ValidationError(
-                "Give a character, or a name and attributes for an ad-hoc participant."
+                _("Give a character, or a name and attributes for an ad-hoc participant.")
             )
         return attrs
 
