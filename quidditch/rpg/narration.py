@@ -1,15 +1,14 @@
 """The log as the storyguide would narrate the match, in English, German and French.
 
-Every event names its players and houses, so that a line reads without the state. These
-are the ``narrate`` and ``ending`` of the game's words (:class:`.words.RpgWords`), which
-pass themselves in: the lines are said from their catalogue, in their languages, and this
-module need not import the one that imports it.
+Every event names its players and houses, so that a line reads without the state. The
+transcript is a part of the game's words: :class:`RpgNarration` is a mixin of
+:class:`.words.RpgWords`, saying each line from the words' catalogue in their languages,
+so that this module need not import the one that imports it.
 """
 
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
-from games.words import Words
 
 from .rules.turn import GOAL, SNITCH
 
@@ -53,44 +52,6 @@ GAME_OVER = {
     "draw": _("Game over: {score}. A draw."),
 }
 
-
-def narrate(event: dict, words: Words) -> dict[str, str]:
-    return {language: _line(event, language, words) for language in words.languages}
-
-
-def _line(event: dict, language: str, words: Words) -> str:
-    fields = dict(event)
-    if "faces" in event:
-        first, second = event["faces"]
-        roll = ROLL if event["difficulty"] is not None else OPEN_ROLL
-        fields["roll"] = words.say(language, roll, first=first, second=second, **event)
-    if "score" in event:
-        fields["score"] = SCORE.format(
-            **{f"{side}_house": house for side, house in event["houses"].items()},
-            **event["score"],
-        )
-    kind = event["type"]
-    if kind == "snitch_caught":
-        fields["house"] = event["houses"][event["side"]]
-    if kind in ("shot", "penalty_shot"):
-        success, failure = LINES[kind]
-        return words.say(language, success if event["success"] else failure, **fields)
-    if kind == "bludger":
-        outcome = "blocked" if event["blocked"] else ("hit" if event["success"] else "miss")
-        fields["outcome"] = words.say(language, BLUDGER_OUTCOMES[outcome])
-        fields["target"] = event["target_name"]
-        return words.say(language, BLUDGER[event["foul"]], **fields)
-    if kind == "seeker":
-        return words.say(language, SEEKER[event["play"]], **fields)
-    if kind == "game_over":
-        if event["winner"] is None:
-            return words.say(language, GAME_OVER["draw"], **fields)
-        return words.say(
-            language, GAME_OVER["win"], house=event["houses"][event["winner"]], **fields
-        )
-    return words.say(language, LINES[kind], **fields)
-
-
 #: Who won and why, in two parts: the score and the house points the winner earns (the
 #: difference of the scores), then how the score was made: the snitch's 150 points, and
 #: the goals, 10 points each (penalty goals among them).
@@ -111,28 +72,69 @@ WHY = {
 ENDING = _("{outcome}: {why}.")
 
 
-def ending(result: dict, language: str, words: Words) -> str:
-    """The match's end in one sentence: the winner, the score and the house points, then
-    who caught the snitch and each side's goals, the winner's (the catcher's, in a draw)
-    first."""
-    score, catcher = result["score"], result["caught_by"]
-    houses = {team["side"]: team["house"] for team in result["teams"]}
-    leader = result["winner"] or catcher
-    trailer = next(side for side in score if side != leader)
-    goals = {side: (points - SNITCH * (side == catcher)) // GOAL for side, points in score.items()}
-    outcome = words.say(
-        language,
-        OUTCOMES["win" if result["winner"] else "draw"],
-        winner=houses[leader],
-        score=score[leader],
-        other_score=score[trailer],
-        house_points=result["house_points"],
-    )
-    why = words.say(
-        language,
-        WHY["caught_by_winner" if catcher == leader else "caught_by_loser"],
-        catcher=houses[catcher],
-        goals=goals[leader],
-        other_goals=goals[trailer],
-    )
-    return words.say(language, ENDING, outcome=outcome, why=why)
+class RpgNarration:
+    """The transcript: each event as a line in every language, and the ending, said by the
+    game's words (:class:`games.words.Words`: their ``say`` and ``languages``)."""
+
+    def narrate(self, event: dict) -> dict[str, str]:
+        return {language: self._line(event, language) for language in self.languages}
+
+    def _line(self, event: dict, language: str) -> str:
+        fields = dict(event)
+        if "faces" in event:
+            first, second = event["faces"]
+            roll = ROLL if event["difficulty"] is not None else OPEN_ROLL
+            fields["roll"] = self.say(language, roll, first=first, second=second, **event)
+        if "score" in event:
+            fields["score"] = SCORE.format(
+                **{f"{side}_house": house for side, house in event["houses"].items()},
+                **event["score"],
+            )
+        kind = event["type"]
+        if kind == "snitch_caught":
+            fields["house"] = event["houses"][event["side"]]
+        if kind in ("shot", "penalty_shot"):
+            success, failure = LINES[kind]
+            return self.say(language, success if event["success"] else failure, **fields)
+        if kind == "bludger":
+            outcome = "blocked" if event["blocked"] else ("hit" if event["success"] else "miss")
+            fields["outcome"] = self.say(language, BLUDGER_OUTCOMES[outcome])
+            fields["target"] = event["target_name"]
+            return self.say(language, BLUDGER[event["foul"]], **fields)
+        if kind == "seeker":
+            return self.say(language, SEEKER[event["play"]], **fields)
+        if kind == "game_over":
+            if event["winner"] is None:
+                return self.say(language, GAME_OVER["draw"], **fields)
+            return self.say(
+                language, GAME_OVER["win"], house=event["houses"][event["winner"]], **fields
+            )
+        return self.say(language, LINES[kind], **fields)
+
+    def ending(self, result: dict, language: str) -> str:
+        """The match's end in one sentence: the winner, the score and the house points, then
+        who caught the snitch and each side's goals, the winner's (the catcher's, in a draw)
+        first."""
+        score, catcher = result["score"], result["caught_by"]
+        houses = {team["side"]: team["house"] for team in result["teams"]}
+        leader = result["winner"] or catcher
+        trailer = next(side for side in score if side != leader)
+        goals = {
+            side: (points - SNITCH * (side == catcher)) // GOAL for side, points in score.items()
+        }
+        outcome = self.say(
+            language,
+            OUTCOMES["win" if result["winner"] else "draw"],
+            winner=houses[leader],
+            score=score[leader],
+            other_score=score[trailer],
+            house_points=result["house_points"],
+        )
+        why = self.say(
+            language,
+            WHY["caught_by_winner" if catcher == leader else "caught_by_loser"],
+            catcher=houses[catcher],
+            goals=goals[leader],
+            other_goals=goals[trailer],
+        )
+        return self.say(language, ENDING, outcome=outcome, why=why)

@@ -15,7 +15,7 @@ from core.errors import gettext_noop as _
 from games.texts import Catalogue
 from games.words import Words
 
-from . import narration
+from .narration import RpgNarration
 from .rules.teams import BEATER, CHASER, KEEPER, SEEKER
 from .rules.turn import REFEREE_LOOKING
 
@@ -61,8 +61,9 @@ ROLLS = {
 """A player's roll, by its kind (:func:`.rules.turn.purpose_of`)."""
 
 
-class RpgWords(Words):
-    """The match in words: the players by their own names, the rest from ``TEXTS``."""
+class RpgWords(RpgNarration, Words):
+    """The match in words: the players by their own names, the rest from ``TEXTS``; the
+    transcript and the ending from :class:`.narration.RpgNarration`."""
 
     languages = LANGUAGES
     catalogue = TEXTS
@@ -103,9 +104,3 @@ class RpgWords(Words):
             return super().purpose(purpose, language)
         kind, _colon, name = purpose.partition(":")
         return self.say(language, ROLLS[kind], name=name)
-
-    def narrate(self, event: dict) -> dict[str, str]:
-        return narration.narrate(event, self)
-
-    def ending(self, result: dict, language: str) -> str:
-        return narration.ending(result, language, self)
