@@ -1,4 +1,5 @@
-"""The log as the players would say it, in French, German and English (``texts``)."""
+"""The log as the players would say it, in French, German and English (``texts``): the
+transcript and the ending the game's words (``words.DiceWords``) say as their own."""
 
 from __future__ import annotations
 
@@ -23,10 +24,6 @@ LINES = {
 }
 OUTCOMES = {"win": _("{winner} wins!"), "draw": _("A draw.")}
 ROLLED_DIE = _("{name} = {face} (row {row})")
-
-
-def narrate(event: dict) -> dict[str, str]:
-    return {language: _line(event, language) for language in LANGUAGES}
 
 
 def _line(event: dict, language: str) -> str:
@@ -82,23 +79,31 @@ ENDINGS = {
 }
 
 
-def ending(result: dict, language: str) -> str:
-    """The game's end in one sentence: the winner, both sides' goal points, who caught the
-    snitch and when, and both sides' snitch points. Only the catcher can have reached the
-    snitch points that end the game (each round ends with the attack's total checked),
-    so the side with more of them is the catcher."""
-    goals, snitch, winner = result["goals"], result["snitch"], result["winner"]
-    catcher = max(snitch, key=snitch.get)
-    other = next(side for side in snitch if side != catcher)
-    leader = winner or catcher
-    trailer = next(side for side in goals if side != leader)
-    case = "draw" if winner is None else "catcher_wins" if winner == catcher else "catcher_loses"
-    return ENDINGS[case](snitch[catcher], language).format(
-        winner=winner and TEXTS.say(language, SIDES[winner]),
-        catcher=TEXTS.say(language, SIDES[catcher]),
-        goals=goals[leader],
-        other_goals=goals[trailer],
-        snitch=snitch[catcher],
-        other_snitch=snitch[other],
-        round=result["rounds"],
-    )
+class DiceNarration:
+    """The transcript: each event as a line in every language, and the ending."""
+
+    def narrate(self, event: dict) -> dict[str, str]:
+        return {language: _line(event, language) for language in LANGUAGES}
+
+    def ending(self, result: dict, language: str) -> str:
+        """The game's end in one sentence: the winner, both sides' goal points, who caught
+        the snitch and when, and both sides' snitch points. Only the catcher can have
+        reached the snitch points that end the game (each round ends with the attack's
+        total checked), so the side with more of them is the catcher."""
+        goals, snitch, winner = result["goals"], result["snitch"], result["winner"]
+        catcher = max(snitch, key=snitch.get)
+        other = next(side for side in snitch if side != catcher)
+        leader = winner or catcher
+        trailer = next(side for side in goals if side != leader)
+        case = (
+            "draw" if winner is None else "catcher_wins" if winner == catcher else "catcher_loses"
+        )
+        return ENDINGS[case](snitch[catcher], language).format(
+            winner=winner and TEXTS.say(language, SIDES[winner]),
+            catcher=TEXTS.say(language, SIDES[catcher]),
+            goals=goals[leader],
+            other_goals=goals[trailer],
+            snitch=snitch[catcher],
+            other_snitch=snitch[other],
+            round=result["rounds"],
+        )

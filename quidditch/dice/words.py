@@ -7,7 +7,7 @@ from __future__ import annotations
 from core.errors import gettext_noop as _
 from games.words import Words
 
-from . import narration
+from .narration import DiceNarration
 from .rules.rounds import ROLL_OFF, target_row
 from .texts import LANGUAGES, SIDES, TEXTS, die_name, die_object
 
@@ -20,7 +20,10 @@ COMMANDS = {
 """A command as its giver would say it, its die and the row it goes to filled in."""
 
 
-class DiceWords(Words):
+class DiceWords(DiceNarration, Words):
+    """The platform reads the transcript and the ending on the words themselves, so they are
+    inherited (:class:`narration.DiceNarration`), not forwarded to."""
+
     languages = LANGUAGES
     catalogue = TEXTS
     actions = {
@@ -53,9 +56,3 @@ class DiceWords(Words):
         if purpose in self.purposes:
             return super().purpose(purpose, language)
         return die_name(purpose, language)
-
-    def narrate(self, event: dict) -> dict[str, str]:
-        return narration.narrate(event)
-
-    def ending(self, result: dict, language: str) -> str:
-        return narration.ending(result, language)
