@@ -55,10 +55,6 @@ NOTHING = _("nothing")
 WIN, DRAW = _("{winner} wins!"), _("A draw.")
 
 
-def narrate(event: dict) -> dict[str, str]:
-    return {language: _line(event, language) for language in LANGUAGES}
-
-
 def _line(event: dict, language: str) -> str:
     def say(message: str, **fields) -> str:
         return TEXTS.say(language, message, **fields)
@@ -132,28 +128,37 @@ ENDINGS = {
 }
 
 
-def ending(result: dict, language: str) -> str:
-    """The game's end in one sentence: the winner (the catcher, in a draw), both totals,
-    the catch and its round, and what each side's Quaffles and Goal Cards made."""
-    points, catcher = result["points"], result["snitch"]
-    leader = result["winner"] or catcher
-    trailer = next(team for team in points if team != leader)
-    goals = {team: total - SNITCH_POINTS * (team == catcher) for team, total in points.items()}
-    case = (
-        "draw"
-        if result["winner"] is None
-        else "catcher_wins"
-        if leader == catcher
-        else "catcher_loses"
-    )
-    return TEXTS.say(
-        language,
-        ENDINGS[case],
-        winner=TEXTS.say(language, TEAM_NAMES[leader]),
-        loser=TEXTS.say(language, TEAM_NAMES[trailer]),
-        points=points[leader],
-        other_points=points[trailer],
-        goals=goals[leader],
-        other_goals=goals[trailer],
-        round=result["rounds"],
-    )
+class CardNarration:
+    """The transcript and the ending, as the card game's words
+    (:class:`.words.CardWords`) say them: each event a line in every language, the
+    game's end one sentence."""
+
+    def narrate(self, event: dict) -> dict[str, str]:
+        """The event as a line of the transcript, in English, German and French."""
+        return {language: _line(event, language) for language in LANGUAGES}
+
+    def ending(self, result: dict, language: str) -> str:
+        """The game's end in one sentence: the winner (the catcher, in a draw), both
+        totals, the catch and its round, and what each side's Quaffles and Goal Cards made."""
+        points, catcher = result["points"], result["snitch"]
+        leader = result["winner"] or catcher
+        trailer = next(team for team in points if team != leader)
+        goals = {team: total - SNITCH_POINTS * (team == catcher) for team, total in points.items()}
+        case = (
+            "draw"
+            if result["winner"] is None
+            else "catcher_wins"
+            if leader == catcher
+            else "catcher_loses"
+        )
+        return TEXTS.say(
+            language,
+            ENDINGS[case],
+            winner=TEXTS.say(language, TEAM_NAMES[leader]),
+            loser=TEXTS.say(language, TEAM_NAMES[trailer]),
+            points=points[leader],
+            other_points=points[trailer],
+            goals=goals[leader],
+            other_goals=goals[trailer],
+            round=result["rounds"],
+        )

@@ -8,7 +8,7 @@ names are those a table of players would use: the books' positions and balls
 jinxes and fouls by a short name made from their card's sentence. The game's
 words (:mod:`.words`), its transcript (:mod:`.narration`) and its table
 (:mod:`.table`) say them from here: they are apart from the words so that the
-narration, which the words call on, reads them without importing the words back.
+narration, which the words inherit, reads them without importing the words back.
 
 A ball is said in three ways, so that each language's grammar has the form
 it needs: its name (``Quaffle``, an option of a form), the ball as the

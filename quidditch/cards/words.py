@@ -2,8 +2,8 @@
 them, its transcript and its ending, in English, German and French.
 
 A command names its card and ball as the reader's view shows them (:mod:`.texts`):
-"Play Chaser 5 on the Quaffle", "Cancel Minus Two with Alohomora"; the transcript
-and the ending are :mod:`.narration`'s.
+"Play Chaser 5 on the Quaffle", "Cancel Minus Two with Alohomora". The transcript
+and the ending are the words' own too, inherited from :class:`.narration.CardNarration`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from core.errors import gettext_noop as _
 from games.words import Words
 
-from . import narration
+from .narration import CardNarration
 from .rules import cards as c
 from .rules.decks import AT_RANDOM, SHUFFLE
 from .texts import LANGUAGES, TEAM_NAMES, TEXTS, ball, card_name, first_upper
@@ -34,7 +34,7 @@ CASTS = {
 THE_OPPONENT = _("The opponent")
 
 
-class CardWords(Words):
+class CardWords(CardNarration, Words):
     """The card game as its players say it: a command by the card and ball it names, a
     team by its house, a die by the shuffle or the card it takes at random."""
 
@@ -90,9 +90,3 @@ class CardWords(Words):
         if value is None:
             return self.say(language, THE_OPPONENT)
         return first_upper(card_name(value, language, view))
-
-    def narrate(self, event: dict) -> dict[str, str]:
-        return narration.narrate(event)
-
-    def ending(self, result: dict, language: str) -> str:
-        return narration.ending(result, language)
