@@ -1,4 +1,6 @@
-"""The skirmish as the storyguide's transcript, in English, German and French.
+"""The skirmish as the storyguide's transcript, in English, German and French: the part
+of the skirmish's words (:class:`SkirmishNarration`, inherited by ``words.SkirmishWords``)
+that tells what happened and how it ended.
 
 Events carry the names of the participants they mention (``names``), so that
 a line is written from the event alone, long after the state has moved on.
@@ -12,17 +14,44 @@ from collections.abc import Callable
 from core.errors import gettext_noop as _
 from games.ruleset import Event
 
-from .texts import LANGUAGES, TEXTS, attribute_text, category_text, listing, result_text
+from .texts import LANGUAGES, TEXTS, attribute_text, category_text, listing, result_text, signed
 
 
-def narrate(event: Event) -> dict[str, str]:
-    line = _LINES.get(event.get("type", ""))
-    return {
-        language: line(event, _Names(event.get("names", {})), language)
-        if line
-        else TEXTS.say(language, _("Something happens."))
-        for language in LANGUAGES
-    }
+class SkirmishNarration:
+    """The transcript, a part of the skirmish's words: each event as a line in every
+    language the skirmish is written in, and the sentence it ends on."""
+
+    def narrate(self, event: Event) -> dict[str, str]:
+        """The event as a line of the transcript in each language; an event the
+        transcript has no line for still happens ("Something happens.")."""
+        line = _LINES.get(event.get("type", ""))
+        return {
+            language: line(event, _Names(event.get("names", {})), language)
+            if line
+            else TEXTS.say(language, _("Something happens."))
+            for language in LANGUAGES
+        }
+
+    def ending(self, result: dict, language: str) -> str:
+        """The skirmish's end in one sentence: how and when it ended, who is still standing
+        (the winners, where the rules ended it) and who fell, each with their Health."""
+
+        def who(keys: list[str]) -> str:
+            return listing([_with_health(result, key, language) for key in keys], language)
+
+        standing = result["standing"]
+        fallen = [key for key in result["names"] if key not in standing]
+        case = result["ended_by"] + ("" if standing else "_nobody")
+        said = TEXTS.say(
+            language,
+            ENDINGS[case],
+            round=result["rounds"],
+            seconds=result["seconds"],
+            standing=who(standing),
+        )
+        if fallen:
+            return TEXTS.say(language, FALLEN, ending=said, fallen=who(fallen))
+        return TEXTS.say(language, ENDED, ending=said)
 
 
 class _Names:
@@ -185,12 +214,11 @@ def _rolled(event: Event, name: _Names, language: str) -> str:
 
 
 def _health(event: Event, name: _Names, language: str) -> str:
-    by = f"{event['by']:+d}".replace("-", "−")
     line = TEXTS.say(
         language,
         _("{name}: Health {by}, now {health}"),
         name=name(event["participant"]),
-        by=by,
+        by=signed(event["by"]),
         health=event["health"],
     )
     return line + (f" ({event['reason']})." if event["reason"] else ".")
@@ -257,28 +285,6 @@ ENDINGS = {
 FALLEN = _("{ending}; out of the fight: {fallen}.")
 ENDED = _("{ending}.")
 WITH_HEALTH = _("{name} (Health {health})")
-
-
-def ending(result: dict, language: str) -> str:
-    """The skirmish's end in one sentence: how and when it ended, who is still standing
-    (the winners, where the rules ended it) and who fell, each with their Health."""
-
-    def who(keys: list[str]) -> str:
-        return listing([_with_health(result, key, language) for key in keys], language)
-
-    standing = result["standing"]
-    fallen = [key for key in result["names"] if key not in standing]
-    case = result["ended_by"] + ("" if standing else "_nobody")
-    said = TEXTS.say(
-        language,
-        ENDINGS[case],
-        round=result["rounds"],
-        seconds=result["seconds"],
-        standing=who(standing),
-    )
-    if fallen:
-        return TEXTS.say(language, FALLEN, ending=said, fallen=who(fallen))
-    return TEXTS.say(language, ENDED, ending=said)
 
 
 def _with_health(result: dict, key: str, language: str) -> str:

@@ -25,8 +25,8 @@ from core.errors import gettext_noop as _
 from games.tables import Offer, Seen, Table
 
 from .rules.fight import in_the_fight
-from .texts import TEXTS, attribute_text, category_text, name_of
-from .words import roll_text, signed
+from .texts import TEXTS, attribute_text, category_text, name_of, signed
+from .words import roll_text
 
 
 class SkirmishTable(Table):

@@ -72,3 +72,8 @@ def listing(names: list[str], language: str) -> str:
     if len(names) < 2:
         return "".join(names)
     return TEXTS.say(language, _("{names} and {last}"), names=", ".join(names[:-1]), last=names[-1])
+
+
+def signed(value) -> str:
+    """A change of points as a table writes it: +1, −1 (a button, a line of the transcript)."""
+    return f"{value:+d}".replace("-", "−") if isinstance(value, int) else str(value)

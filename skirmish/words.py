@@ -4,21 +4,22 @@ A button reads as its giver would say it ("Harry: Dexterity against Draco's
 Quickness", "Draco dodges with Quickness"); a form's heading says what its kind
 of command does, its fields and choices are named the same way. Participants
 are called by name, attributes by the players' own words, never by a key. The
-transcript and the ending sentence are the narration's (``narration``).
+transcript and the ending sentence are the words' own too, written in ``narration``
+(:class:`~skirmish.narration.SkirmishNarration`).
 """
 
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
-from games.ruleset import Command, Event, State
+from games.ruleset import Command, State
 from games.words import Words
 
-from .narration import ending, narrate
+from .narration import SkirmishNarration
 from .rules.actions import CHECK, DEFENDED, OPPOSED
-from .texts import LANGUAGES, TEXTS, attribute_text, category_text, name_of
+from .texts import LANGUAGES, TEXTS, attribute_text, category_text, name_of, signed
 
 
-class SkirmishWords(Words):
+class SkirmishWords(SkirmishNarration, Words):
     """The skirmish as its storyguide and players say it (:class:`games.words.Words`)."""
 
     languages = LANGUAGES
@@ -126,12 +127,6 @@ class SkirmishWords(Words):
         text = self.say(language, _("{name}: {what}"), name=name, what=what)
         return self.say(language, _("{roll} (opposing)"), roll=text) if opposing else text
 
-    def narrate(self, event: Event) -> dict[str, str]:
-        return narrate(event)
-
-    def ending(self, result: dict, language: str) -> str:
-        return ending(result, language)
-
 
 def _action(command: Command, view: State, language: str) -> str:
     name, target = name_of(view, command["participant"]), name_of(view, command.get("target"))
@@ -215,8 +210,3 @@ ROLLS = {
     "opposed roll": _("opposed roll"),
 }
 OPPOSING = " (opposing)"
-
-
-def signed(value) -> str:
-    """A change of points as a table writes it: +1, −1."""
-    return f"{value:+d}".replace("-", "−") if isinstance(value, int) else str(value)
