@@ -4,7 +4,9 @@ Every event that names a player or a side carries the teams' names (``teams``),
 so a line needs nothing but the event. Players are called as the board numbers
 them ("Gryffindor chaser 3"), squares by their coordinates ("(12, 7)"), and
 bludgers 1 and 2 as the board labels them. The lines are English keys of the
-package's catalogues, read as :mod:`.texts` reads them.
+package's catalogues, read as :mod:`.texts` reads them. The transcript is part of
+the game's words, which inherit it (:class:`TabletopNarration`); this module imports
+nothing of theirs, so that they import it and not the other way round.
 """
 
 from __future__ import annotations
@@ -135,10 +137,6 @@ OUTCOME = {
 WINS, DRAW = _("{winner} wins!"), _("A draw.")
 
 
-def narrate(event: dict) -> dict[str, str]:
-    return {language: capital(_line(event, language)) for language in LANGUAGES}
-
-
 def _line(event: dict, language: str) -> str:
     fields = dict(event)
     teams = event.get("teams")
@@ -257,30 +255,37 @@ WHY = {
 ENDING = _("{outcome}: {why}.")
 
 
-def ending(result: dict, language: str) -> str:
-    """The match's end in one sentence: the winner and the score, then why: who caught the
-    snitch, a concession or no seeker left, with each side's goals. The winner's side (the
-    catcher's, in a draw caught; home's otherwise) is named first throughout."""
-    score, goals, winner = result["score"], result["goals"], result["winner"]
-    catcher = result["snitch"]
-    leader = winner or (catcher and side_of(catcher)) or SIDES[0]
-    trailer = other(leader)
-    teams = result["teams"]
-    why = result["ended_by"]
-    if why == SNITCH:
-        why = "caught_by_winner" if side_of(catcher) == leader else "caught_by_loser"
-    outcome = TEXTS.say(
-        language,
-        OUTCOMES["win" if winner else "draw"],
-        winner=team(teams, leader, language),
-        score=score[leader],
-        other_score=score[trailer],
-    )
-    reason = TEXTS.say(
-        language,
-        WHY[why],
-        catcher=catcher and player(teams, catcher, language),
-        goals=goals[leader],
-        other_goals=goals[trailer],
-    )
-    return TEXTS.say(language, ENDING, outcome=outcome, why=reason)
+class TabletopNarration:
+    """The transcript, as the game's words (:class:`.words.TabletopWords`) say it: each
+    event as a line in every language, and the match's end in one sentence."""
+
+    def narrate(self, event: dict) -> dict[str, str]:
+        return {language: capital(_line(event, language)) for language in LANGUAGES}
+
+    def ending(self, result: dict, language: str) -> str:
+        """The match's end in one sentence: the winner and the score, then why: who caught
+        the snitch, a concession or no seeker left, with each side's goals. The winner's side
+        (the catcher's, in a draw caught; home's otherwise) is named first throughout."""
+        score, goals, winner = result["score"], result["goals"], result["winner"]
+        catcher = result["snitch"]
+        leader = winner or (catcher and side_of(catcher)) or SIDES[0]
+        trailer = other(leader)
+        teams = result["teams"]
+        why = result["ended_by"]
+        if why == SNITCH:
+            why = "caught_by_winner" if side_of(catcher) == leader else "caught_by_loser"
+        outcome = TEXTS.say(
+            language,
+            OUTCOMES["win" if winner else "draw"],
+            winner=team(teams, leader, language),
+            score=score[leader],
+            other_score=score[trailer],
+        )
+        reason = TEXTS.say(
+            language,
+            WHY[why],
+            catcher=catcher and player(teams, catcher, language),
+            goals=goals[leader],
+            other_goals=goals[trailer],
+        )
+        return TEXTS.say(language, ENDING, outcome=outcome, why=reason)

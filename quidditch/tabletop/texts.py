@@ -4,7 +4,7 @@ commands (:mod:`.words`), the narration and the table all call them; and the boa
 words, which only the table says.
 
 They are apart from :mod:`.words` so that the narration, which the game's
-words call on, reads them without importing the words back. The
+words inherit, reads them without importing the words back. The
 texts are English keys of the package's gettext catalogues (``locale/de``,
 ``locale/fr``; ``./dev messages`` collects them), read through
 :class:`games.texts.Catalogue`, so that this module stays pure. A player is

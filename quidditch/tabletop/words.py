@@ -14,7 +14,7 @@ from __future__ import annotations
 from core.errors import gettext_noop as _
 from games.words import Words
 
-from . import narration
+from .narration import TabletopNarration
 from .rules.directional_die import DIRECTIONS as STEPS
 from .rules.passing import PASS_BANDS, needed
 from .rules.pitch import distance
@@ -103,7 +103,7 @@ FIELDS = {
 NO_STAR = _("not set")
 
 
-class TabletopWords(Words):
+class TabletopWords(TabletopNarration, Words):
     """Table Top Quidditch's words: a player by their team, position and number
     ("Gryffindor chaser 3"), a command as its giver would say it, a seat by its team."""
 
@@ -157,12 +157,6 @@ class TabletopWords(Words):
     def seat(self, seat: str, view: dict, language: str) -> str:
         """A side by its team's name, or by the side itself ("Home") if it has none."""
         return team(names(view), seat, language)
-
-    def narrate(self, event: dict) -> dict[str, str]:
-        return narration.narrate(event)
-
-    def ending(self, result: dict, language: str) -> str:
-        return narration.ending(result, language)
 
     def _flight(self, command: dict, view: dict, language: str) -> str:
         here = tuple(view["players"][command["player"]]["square"])
