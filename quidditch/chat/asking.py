@@ -22,7 +22,8 @@ from core.errors import gettext_noop as _
 from games.ruleset import Actor, RuleViolation
 from games.texts import SOURCE
 
-from .words import LANGUAGES, TEXTS, command_text, command_words, typed_line
+from .texts import LANGUAGES, TEXTS
+from .words import ChatWords, command_words, typed_line
 
 HEADING = _("What you may type in the chat now:")
 LINE = _("“{line}”: {words}")
@@ -47,8 +48,9 @@ class Help(RuleViolation):
         return {**body, "detail": _text(language, commands), "commands": commands}
 
 
-def answer(offered: list[dict], view: dict, actor: Actor) -> Help:
-    """The answer to ``help`` from ``actor``, to whom the rules offer ``offered``."""
+def answer(words: ChatWords, offered: list[dict], view: dict, actor: Actor) -> Help:
+    """The answer to ``help`` from ``actor``, to whom the rules offer ``offered``, said by
+    the game's ``words``."""
     answers = {}
     for language in LANGUAGES:
         commands = []
@@ -56,7 +58,7 @@ def answer(offered: list[dict], view: dict, actor: Actor) -> Help:
             own = command.get("player") in actor.controls  # else relayed: say whose it is
             said = {
                 "line": typed_line(command, actor.controls, language),
-                "words": (command_words if own else command_text)(command, view, language),
+                "words": (command_words if own else words.command)(command, view, language),
             }
             if said not in commands:  # a timeout offered once per deadline
                 commands.append(said)

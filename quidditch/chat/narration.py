@@ -1,19 +1,31 @@
-"""The log as the referee's transcript, in German, English and French.
+"""The log as the referee's transcript, and a match's end in one sentence, in German,
+English and French: a part of the game's words (:class:`.words.ChatWords` inherits
+:class:`ChatNarration`), not a module they forward to.
 
 Each event type has a line; a few read differently by outcome
 (``pass:success``, ``pass:failed``) or by what was chosen (``goal_third:T``).
 Dice are written as the chat shows them, the thirds' letters as the chat
 names them (§4.2), nicks as each language spells them (§4.1.1: ``GJäger1``,
 ``GChaser1``, ``GPoursuiveur1``). The lines are English keys of the package's
-gettext catalogues (``locale/``, read through :mod:`.words`).
+gettext catalogues (``locale/``, read through :mod:`.texts`).
+
+The ending's points are counted as the rules count them (issue 39): 10 a goal
+(a free throw after a foul is a goal like any other, §5.5.3, §5.5.6.2: a foul
+costs no points of its own), 50 for the snitch (§5.7.2), 100 for the winner
+(§7; in a final a draw goes to the snitch's team, and the bonus with it,
+§8.2). The sentence reads ``ending.result`` (the API's ``result``):
+"Gryffindor wins 160 to 10, the snitch was caught in round 7: 1 × 10 for
+goals, 50 for the snitch and 100 for the win (§7); Slytherin: 1 × 10 for goals."
 """
 
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
 
+from .rules.seekers import SNITCH_POINTS
+from .rules.shots import GOAL_POINTS
 from .rules.vocabulary import nick_in
-from .words import LANGUAGES, REASONS, TEXTS, WHEN, moves_text
+from .texts import LANGUAGES, REASONS, TEXTS, WHEN, moves_text
 
 LINES: dict[str, str] = {
     "experience": _("{house}: experience points {points}"),
@@ -106,18 +118,6 @@ def _variant(event: dict) -> str | None:
     return event.get("outcome") or event.get("ball") or event.get("choice") or event.get("reason")
 
 
-def narrate(event: dict) -> dict[str, str]:
-    kind = event["type"]
-    if kind.startswith("substitution_"):
-        return {language: _substitution(event, language) for language in LANGUAGES}
-    line = LINES.get(f"{kind}:{_variant(event)}") or LINES.get(kind)
-    if line is None:
-        return dict.fromkeys(LANGUAGES, kind)
-    return {
-        language: TEXTS.say(language, line, **_fields(event, language)) for language in LANGUAGES
-    }
-
-
 def _fields(event: dict, language: str) -> dict:
     """The event's values as a line in ``language`` writes them, nicks spelled in it."""
     fields = {"pitch": ""}
@@ -169,3 +169,88 @@ def _substitution(event: dict, language: str) -> str:
     if event["captain"]:
         line = TEXTS.say(language, CAPTAIN, line=line, nick=nick_in(event["captain"], language))
     return line
+
+
+# --- the match's end in one sentence (§7, §8.2) ------------------------------------------
+
+ENDINGS = {
+    "snitch": _("the snitch was caught in round {round}"),
+    "rounds": _("after round {round}, the last"),
+    "agreement": _("ended by agreement in round {round}"),
+}
+WINS = _("{house} wins {points} to {other}, {ending}: {parts}; {loser}: {loser_parts}.")
+DRAW = _(
+    "A draw, {points} to {other}, {ending}: {house}: {parts}; {other_house}: {other_parts}; "
+    "a draw gives no bonus (§7)."
+)
+GOALS = _("{count} × {each} for goals")
+SNITCH = _("{points} for the snitch")
+BONUS = _("{points} for the win (§7)")
+FINAL_BONUS = _("{points} for the win, as a final's draw goes to the snitch's team (§8.2)")
+NO_POINTS = _("no points")
+AND = _("{items} and {last}")
+
+
+def _parts(team: dict, teams: list[dict], language: str) -> str:
+    """A team's points, part by part: "1 × 10 for goals, 50 for the snitch and 100 ..."."""
+    parts = []
+    if team["goals"]:
+        parts.append(TEXTS.say(language, GOALS, count=team["goals"], each=GOAL_POINTS))
+    if team["snitch"]:
+        parts.append(TEXTS.say(language, SNITCH, points=SNITCH_POINTS))
+    if team["bonus"]:
+        drawn = len({t["points"] - t["bonus"] for t in teams}) == 1  # won on the snitch, §8.2
+        parts.append(TEXTS.say(language, FINAL_BONUS if drawn else BONUS, points=team["bonus"]))
+    if not parts:
+        return TEXTS.say(language, NO_POINTS)
+    if len(parts) == 1:
+        return parts[0]
+    return TEXTS.say(language, AND, items=", ".join(parts[:-1]), last=parts[-1])
+
+
+class ChatNarration:
+    """The transcript: each event as a line in every language, and the ending."""
+
+    def narrate(self, event: dict) -> dict[str, str]:
+        kind = event["type"]
+        if kind.startswith("substitution_"):
+            return {language: _substitution(event, language) for language in LANGUAGES}
+        line = LINES.get(f"{kind}:{_variant(event)}") or LINES.get(kind)
+        if line is None:
+            return dict.fromkeys(LANGUAGES, kind)
+        return {
+            language: TEXTS.say(language, line, **_fields(event, language))
+            for language in LANGUAGES
+        }
+
+    def ending(self, result: dict, language: str) -> str:
+        """Who won and why, in ``language``, from a finished match's ``result``: goals,
+        snitch and bonus (§7, §8.2)."""
+        teams = result["teams"]
+        ending = TEXTS.say(language, ENDINGS[result["ended_by"]], round=result["rounds_played"])
+        won = result["winner"]
+        if won is None:
+            first, second = teams
+            return TEXTS.say(
+                language,
+                DRAW,
+                points=first["points"],
+                other=second["points"],
+                ending=ending,
+                house=first["house"],
+                parts=_parts(first, teams, language),
+                other_house=second["house"],
+                other_parts=_parts(second, teams, language),
+            )
+        winner, loser = teams[won], teams[1 - won]
+        return TEXTS.say(
+            language,
+            WINS,
+            house=winner["house"],
+            points=winner["points"],
+            other=loser["points"],
+            ending=ending,
+            parts=_parts(winner, teams, language),
+            loser=loser["house"],
+            loser_parts=_parts(loser, teams, language),
+        )

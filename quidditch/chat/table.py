@@ -9,8 +9,9 @@ referee's own words in a line of their own; every command is drawn here
 (:attr:`ChatTable.draws`), in the reader's language, each with the chat line
 that gives it in that language as a hint (§3.5); nicks read in the reader's
 language too (``GChaser1``), the rows keeping the state's nick as their id. At
-the end the sheet says who won and why (:func:`.ending.ending`). All of it
-comes from the state as the reader may see it (``seen.view``).
+the end the sheet says who won and why (the game's words' ending,
+:meth:`games.tables.Seen.ending`). All of it comes from the state as the reader
+may see it (``seen.view``).
 """
 
 from __future__ import annotations
@@ -20,23 +21,13 @@ from dataclasses import dataclass
 from core.errors import gettext_noop as _
 from games.tables import Offer, Seen, Table
 
-from .result_words import sentence
 from .rules.commands import ACTIONS
 from .rules.ending import result as final_result
 from .rules.substitutions import ACTIONS as SUBSTITUTING
 from .rules.teams import ROLE_WORDS
 from .rules.vocabulary import nick_in
-from .words import (
-    REASONS,
-    TEXTS,
-    WHEN,
-    clock_text,
-    command_words,
-    moves_text,
-    requested_moves,
-    third_text,
-    typed_line,
-)
+from .texts import REASONS, TEXTS, WHEN, moves_text
+from .words import clock_text, command_words, requested_moves, third_text, typed_line
 
 PHASES = {
     "experience": _("The captains hand out experience points."),
@@ -104,7 +95,7 @@ class ChatTable(Table):
             "pitch": [_third(view, third, language) for third in view["pitch"]],
             "words": buttons.get("", []),
             "substitutions": _substitutions(view, whispers, language),
-            "result": _result(view, language),
+            "result": seen.ending() or None,
         }
 
 
@@ -277,8 +268,3 @@ def _third(view: dict, third: str, language: str) -> dict:
         "players": players,
         "balls": balls,
     }
-
-
-def _result(view: dict, language: str) -> str | None:
-    """Who won and why, once the match is over (§7): :func:`.result_words.sentence`."""
-    return sentence(final_result(view), language) if view["over"] else None

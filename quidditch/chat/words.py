@@ -3,7 +3,7 @@
 A page shows a command as its giver would say it in the reader's language
 ("GChaser1: Pass to GChaser2", "GPoursuiveur1 : Passer à GPoursuiveur2"), never
 as its JSON. The texts are English keys of the package's gettext catalogues
-(``locale/``), which the narration shares. Nicks are the players' names in the
+(``locale/``, :mod:`.texts`), which the narration shares. Nicks are the players' names in the
 chat (§4.1.1), spelled in the reader's language (:mod:`.rules.vocabulary`:
 ``GJäger1`` is ``GChaser1`` in English); the thirds' letters (§4.2: G, M, S)
 are names in every language, the words beside a letter say what it is. What a
@@ -18,20 +18,17 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from core.errors import gettext_noop as _
-from games.texts import Catalogue
 from games.words import Words
 
+from .narration import ChatNarration
 from .rules import parsing
 from .rules.pitch import MIDDLE
 from .rules.ruleset import ChatQuidditch
 from .rules.vocabulary import CHAT, HIGH, nick_in
+from .texts import LANGUAGES, REASONS, TEXTS, WHEN, moves_text
 
 if TYPE_CHECKING:
     from games.ruleset import Actor
-
-#: The rule text's language first (German), then English and French.
-LANGUAGES = ("de", "en", "fr")
-TEXTS = Catalogue(__file__, LANGUAGES)
 
 
 # --- thirds and balls ----------------------------------------------------------------------
@@ -151,38 +148,6 @@ FIELDS = {
     "when": _("When"),
 }
 
-# --- substitutions (§8.6) ------------------------------------------------------------------
-
-REASONS = {
-    "absent": _("a player is gone from the table"),
-    "leaving": _("a player has to leave"),
-    "tactics": _("tactics"),
-    "other": _("another reason"),
-}
-WHEN = {
-    "now": _("now"),
-    "pause": _("at the next pause"),
-    "half_time": _("at half-time"),
-}
-MOVES = {
-    "leaves": _("{who} leaves the game"),
-    "takes": _("{who} takes {to}"),
-    "comes_in": _("{name} comes in as {to}"),
-}
-
-
-def moves_text(moves: list[dict], language: str) -> str:
-    """Who changes, as the log tells it (``{"name", "from", "to"}`` each): "GJäger2 (Alicia
-    Spinnet) leaves the game, GHüter (Oliver Wood) takes GJäger2"."""
-    said = []
-    for move in moves:
-        name = move["name"]
-        source, to = (nick_in(n, language) if n else n for n in (move["from"], move["to"]))
-        who = f"{source} ({name})" if name and source else source or name
-        key = "comes_in" if source is None else "leaves" if to is None else "takes"
-        said.append(TEXTS.say(language, MOVES[key], who=who, name=name, to=to))
-    return ", ".join(said)
-
 
 def requested_moves(command: dict, view: dict) -> list[dict]:
     """A request's changes as moves, read in ``view``: who each one is, by name."""
@@ -199,14 +164,6 @@ def requested_moves(command: dict, view: dict) -> list[dict]:
             name = view["players"].get(nick, {}).get("name", "")
             moves.append({"name": name, "from": nick, "to": change["to"]})
     return moves
-
-
-def command_text(command: dict, view: dict, language: str) -> str:
-    """The command as its giver says it, with the giver's nick for a player's command."""
-    words = command_words(command, view, language)
-    if "player" not in command:
-        return words
-    return TEXTS.say(language, GIVEN, player=nick_in(command["player"], language), command=words)
 
 
 def command_words(command: dict, view: dict, language: str) -> str:
@@ -345,13 +302,13 @@ def typed_line(command: dict, controls: frozenset[str], language: str) -> str | 
 # --- the game's words, as the platform asks for them (games.words) ------------------------
 
 
-class ChatWords(Words):
+class ChatWords(ChatNarration, Words):
     """Chat-Quidditch as the platform says it: the names above as data; a command, a
     choice, a seat and a die's purpose as this module words them; the referee's
-    transcript (:mod:`.narration`), the ending's sentence (:mod:`.result_words`), and
-    the command a typed chat line gives (§3.5). The transcript, the sentence and the
-    answer to ``help`` (:mod:`.asking`) are said with this module's words, so their
-    modules are imported where they are read, not above."""
+    transcript and the ending's sentence as their own, inherited
+    (:class:`.narration.ChatNarration`), not forwarded to; and the command a typed chat
+    line gives (§3.5). The answer to ``help`` (:mod:`.asking`) is said with this
+    module's words, so its module is imported where it is read, not above."""
 
     languages = LANGUAGES
     catalogue = TEXTS
@@ -360,7 +317,11 @@ class ChatWords(Words):
     purposes = PURPOSES
 
     def command(self, command: dict, view: dict, language: str) -> str:
-        return command_text(command, view, language)
+        """The command as its giver says it, with the giver's nick for a player's command."""
+        words = command_words(command, view, language)
+        if "player" not in command:
+            return words
+        return self.say(language, GIVEN, player=nick_in(command["player"], language), command=words)
 
     def choice(self, action: str, field: str, value, view: dict, language: str) -> str:
         """One value of a command's field, as an option of a form."""
@@ -402,18 +363,6 @@ class ChatWords(Words):
             return self.say(language, _("{purpose}, rolled again after a tie"), purpose=again)
         return super().purpose(purpose, language)
 
-    def narrate(self, event: dict) -> dict[str, str]:
-        from .narration import narrate
-
-        return narrate(event)
-
-    def ending(self, result: dict, language: str) -> str:
-        """Who won and why, with goals, snitch and bonus (§7, §8.2):
-        :func:`quidditch.chat.result_words.sentence`."""
-        from .result_words import sentence
-
-        return sentence(result, language)
-
     def parse(self, text: str, *, state: dict, actor: Actor) -> dict:
         """The command a chat line gives (§3.5), in any of the three languages' words; a
         line asking for ``help`` is answered with what the sender may type now, as a
@@ -421,5 +370,5 @@ class ChatWords(Words):
         from .asking import answer
 
         if parsing.asks_for_help(text):
-            raise answer(ChatQuidditch().allowed_commands(state, actor), state, actor)
+            raise answer(self, ChatQuidditch().allowed_commands(state, actor), state, actor)
         return parsing.parse(text, state=state, actor=actor)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from quidditch.chat.manifest import MANIFEST
-from quidditch.chat.words import LANGUAGES
+from quidditch.chat.texts import LANGUAGES
 
 from .rules import RULES, Game
 
