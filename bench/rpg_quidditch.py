@@ -47,7 +47,7 @@ def main(matches: int) -> None:
         for seed in range(matches):
             rng = random.Random(seed)
             dice = ServerDice(rng.randbytes(32), f"bench-{seed}")
-            state = play_out(rules, rules.setup(rules.example_config), bots, rng, dice)
+            state = play_out(rules, rules.setup(rules.contract.example), bots, rng, dice)
             caught += state["caught_by"] is not None
             wins += state["winner"] == "home"
             losses += state["winner"] == "away"

@@ -4,7 +4,7 @@
 registry, so a new ruleset is held to them the day it registers:
 
 1. random legal play, choosing only among ``allowed_commands``, reaches the
-   end from ``example_config`` within ``max_commands`` and without a rule error;
+   end from its contract's ``example`` within ``max_commands`` and without a rule error;
    and the ruleset's bot that plays to win, in every seat, ends its games by the
    rules (:func:`ended_by_the_rules`) in nearly every seed;
 2. the log it leaves verifies: the chain, every server roll re-derived from the
@@ -269,23 +269,23 @@ def check_contract(game: PlayedGame, *, states: int = 40) -> int:
     for index in range(0, len(game.states), step):
         state = game.states[index]
         for viewer in viewers(rules, state):
-            holds(rules.state_schema, rules.view(state, viewer), f"the state {index} seen")
-            if not rules.command_schemas:
+            holds(rules.contract.state, rules.view(state, viewer), f"the state {index} seen")
+            if not rules.contract.commands:
                 continue
             for command in rules.allowed_commands(state, viewer):
-                schema = rules.command_schemas.get(command.get("action"))
+                schema = rules.contract.commands.get(command.get("action"))
                 if schema is None:
                     raise ConformanceError(f"no schema for the offered {command}")
                 holds(schema, command, f"the offered {command}")
 
     def events_hold(record: dict, seen: str) -> None:
         for event in record["events"]:
-            schema = rules.event_schemas.get(event.get("type"))
+            schema = rules.contract.events.get(event.get("type"))
             if schema is None:
                 raise ConformanceError(f"no schema for the event type {event.get('type')!r}")
             holds(schema, event, f"the event {event}{seen}")
 
-    if rules.event_schemas:
+    if rules.contract.events:
         for record in game.events:
             events_hold(record, "")
     # A record of the log as a reader sees it while the game runs (a card face down): its
@@ -294,15 +294,15 @@ def check_contract(game: PlayedGame, *, states: int = 40) -> int:
     for record in game.events[::step]:
         for viewer in viewers(rules, game.final_state):
             seen = rules.view_event(record, viewer)
-            if rules.command_schemas:
+            if rules.contract.commands:
                 command = seen["command"]
-                schema = rules.command_schemas.get(command.get("action"))
+                schema = rules.contract.commands.get(command.get("action"))
                 if schema is None:
                     raise ConformanceError(f"no schema for the logged {command}")
                 holds(schema, command, f"the logged {command} seen by {viewer.to_json()}")
-            if rules.event_schemas:
+            if rules.contract.events:
                 events_hold(seen, f" seen by {viewer.to_json()}")
-    holds(rules.result_schema, rules.result(game.final_state), "the result")
+    holds(rules.contract.result, rules.result(game.final_state), "the result")
     return checked
 
 

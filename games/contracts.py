@@ -17,6 +17,7 @@ Pure: no Django.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 
 def shape(
@@ -82,3 +83,44 @@ def event(kind: str, description: str = "", /, *, optional: Iterable[str] = (), 
         optional=optional,
         description=description,
     )
+
+
+def command_union(commands: dict[str, dict]) -> dict:
+    """One command of any of these actions: their schemas, told apart by ``action``
+    (an OpenAPI discriminator, so that a generated client picks the right type)."""
+    return {"oneOf": list(commands.values()), "discriminator": {"propertyName": "action"}}
+
+
+#: One command of a game that names no shapes: any object with its action.
+ANY_COMMAND = {
+    "type": "object",
+    "required": ["action"],
+    "properties": {"action": {"type": "string"}},
+}
+
+
+@dataclass(frozen=True, eq=False)
+class Contract:
+    """Every shape a client of a game meets, as the game's rules hold them
+    (``Ruleset.contract``): the platform serves them in ``/api/rulesets/`` and the OpenAPI
+    contract (:mod:`games.schema`), checks every command against them
+    (:mod:`games.validation`), and the conformance suite holds real play to them. The
+    defaults are loose: a game that names no shapes takes any object."""
+
+    #: ``config`` as a client sends it (before ``Ruleset.prepare``).
+    config: dict = field(default_factory=lambda: {"type": "object"})
+    #: Action -> one command of that action; the game's command is their union.
+    commands: dict[str, dict] = field(default_factory=dict)
+    #: The state as ``Ruleset.view`` gives it to any actor.
+    state: dict = field(default_factory=lambda: {"type": "object"})
+    #: Event type -> one event of that ``type`` in ``Outcome.events``.
+    events: dict[str, dict] = field(default_factory=dict)
+    #: ``Ruleset.result`` once the game is over.
+    result: dict = field(default_factory=lambda: {"type": "object"})
+    #: A config that sets up a playable game: API examples, the conformance suite.
+    example: dict = field(default_factory=dict)
+
+    @property
+    def command(self) -> dict:
+        """One command of the game: the union of its actions', or any with an action."""
+        return command_union(self.commands) if self.commands else ANY_COMMAND

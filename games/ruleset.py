@@ -20,6 +20,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol
 
 from core.errors import RuleViolation
 from core.errors import gettext_noop as _
+from games.contracts import Contract
 from games.dice import Dice
 
 State = dict[str, Any]
@@ -117,16 +118,9 @@ class Ruleset:
     title: ClassVar[str]
     #: Which resource serves its games: ``match`` (/api/matches/), ``skirmish`` or ``log``.
     kind: ClassVar[str] = "match"
-    #: JSON Schema of ``config`` as a client sends it (before ``prepare``).
-    config_schema: ClassVar[dict] = {"type": "object"}
-    #: JSON Schema of one command.
-    command_schema: ClassVar[dict] = {
-        "type": "object",
-        "required": ["action"],
-        "properties": {"action": {"type": "string"}},
-    }
-    #: A config that sets up a playable game: API examples, the conformance suite.
-    example_config: ClassVar[dict] = {}
+    #: Every shape a client meets, and an example config (:class:`games.contracts.Contract`,
+    #: written in the game's ``rules/contract.py``); none: loose as the defaults.
+    contract: ClassVar[Contract] = Contract()
     #: The setups a game master chooses among on the New game page, the first the one it
     #: opens with (see :class:`Preset`); none: the campaign's config alone.
     presets: ClassVar[tuple[Preset, ...]] = ()
@@ -157,23 +151,6 @@ class Ruleset:
     #: referee relays the chat); ``False`` where only a seat's holder may (a hidden hand).
     referee_relays: ClassVar[bool] = True
 
-    # --- the contract: every shape a client meets has a name (docs/architecture.md) ---
-    #: Action -> JSON Schema (OpenAPI 3.0 flavour) of one command of that action. The
-    #: contract's command of the ruleset is their union, discriminated by ``action``.
-    command_schemas: ClassVar[dict[str, dict]] = {}
-    #: JSON Schema of the state as ``view`` gives it to any actor.
-    state_schema: ClassVar[dict] = {"type": "object"}
-    #: Event type -> JSON Schema of one event of that ``type`` in ``Outcome.events``.
-    event_schemas: ClassVar[dict[str, dict]] = {}
-    #: JSON Schema of ``result`` once the game is over.
-    result_schema: ClassVar[dict] = {"type": "object"}
-
-    def __init_subclass__(cls, **kwargs) -> None:
-        """A ruleset that names the schema of each action has their union as its command."""
-        super().__init_subclass__(**kwargs)
-        if "command_schemas" in cls.__dict__ and "command_schema" not in cls.__dict__:
-            cls.command_schema = command_union(cls.command_schemas)
-
     def prepare(self, config: dict, roster: Roster) -> dict:
         """The config as stored, from the config a client sent.
 
@@ -189,7 +166,7 @@ class Ruleset:
         example's settings, and where the rules field the campaign's characters, its
         houses and characters, so that a game started with the defaults counts (its
         result credits the houses and moves the characters' Popularity)."""
-        return copy.deepcopy(self.example_config)
+        return copy.deepcopy(self.contract.example)
 
     def setup(self, config: dict) -> State:
         """Validate ``config`` and build the initial state (rolls no dice).
@@ -275,15 +252,6 @@ class Ruleset:
         return None
 
 
-def command_union(schemas: dict[str, dict]) -> dict:
-    """One command of any of these actions: their schemas, told apart by ``action``
-    (an OpenAPI discriminator, so that a generated client picks the right type)."""
-    return {
-        "oneOf": list(schemas.values()),
-        "discriminator": {"propertyName": "action"},
-    }
-
-
 def hide_roll(roll: dict, purposes: frozenset[str]) -> dict:
     """A roll with its face hidden (``None``) when it was made for a secret purpose."""
     return {**roll, "face": None} if roll["purpose"] in purposes else roll
@@ -295,7 +263,7 @@ def config_settings(
     """A config's settings: an object whose keys are among ``defaults`` (or ``besides``,
     which the ruleset reads itself and which are left out), with the defaults filled in.
 
-    ``schema`` is the config's JSON Schema (the ruleset's ``config_schema``): each setting
+    ``schema`` is the config's JSON Schema (the ruleset's ``contract.config``): each setting
     it describes is held to the bounds it states there (:func:`within_bounds`), so that the
     schema is the one place a setting's bounds are written. What else each setting may be
     is the ruleset's to check; ``rule`` names its section."""

@@ -1,8 +1,9 @@
 """The OpenAPI contract names every shape of every ruleset, and tells them apart.
 
 A drf-spectacular postprocessing hook (``SPECTACULAR_SETTINGS``). A ruleset
-declares its shapes as JSON Schemas (``games.ruleset``: ``config_schema``,
-``command_schemas``, ``state_schema``, ``event_schemas``, ``result_schema``);
+declares its shapes as JSON Schemas (its ``Ruleset.contract``, a
+:class:`games.contracts.Contract`: ``config``, ``commands``, ``state``, ``events``,
+``result``);
 each becomes a component named after the ruleset: ``DiceQuidditchConfig``,
 ``DiceQuidditchPlaceCommand``, ``DiceQuidditchState``, ``DiceQuidditchPlacedEvent``,
 ``DiceQuidditchResult``. A ruleset's command is the union of its actions' commands,
@@ -184,27 +185,27 @@ class RulesetShapes:
         languages = manifest_of(rules.name).words.languages
         shapes = {
             "Config": {
-                **_described(rules.config_schema, f"The config of a {title} game."),
-                "example": rules.example_config,
+                **_described(rules.contract.config, f"The config of a {title} game."),
+                "example": rules.contract.example,
             },
             **self._union(
                 "Command",
-                rules.command_schemas,
+                rules.contract.commands,
                 "action",
-                _described(rules.command_schema, f"A command of a {title} game."),
+                _described(rules.contract.command, f"A command of a {title} game."),
             ),
             "State": _described(
-                rules.state_schema, f"A {title} game's state, as its reader sees it."
+                rules.contract.state, f"A {title} game's state, as its reader sees it."
             ),
             **self._union(
                 "Event",
-                rules.event_schemas,
+                rules.contract.events,
                 "type",
                 _described(ANY_EVENT, f"What happened in a {title} game."),
                 shared={kind: component for kind, (component, _) in PLATFORM_EVENTS.items()},
             ),
             "Result": _described(
-                result_schema_as_served(_not_null(rules.result_schema)),
+                result_schema_as_served(_not_null(rules.contract.result)),
                 f"A {title} game's result, once it is over.",
             ),
             "Narration": {
@@ -392,14 +393,14 @@ def create_example(rules: Ruleset) -> dict:
     ruleset and config; a kind served apart (a skirmish) takes its config as the body."""
     options = {"campaign": EXAMPLE_CAMPAIGN, "bots": {EVERY_SEAT: next(iter(strategies(rules)))}}
     if rules.kind == "match":
-        return {"ruleset": rules.name, "config": rules.example_config, **options}
-    return {**rules.example_config, **options}
+        return {"ruleset": rules.name, "config": rules.contract.example, **options}
+    return {**rules.contract.example, **options}
 
 
 def command_example(rules: Ruleset) -> dict | None:
     """The first command a fresh game of the example config offers to its first seat that
     has one (else to the referee), as a submission."""
-    state = rules.setup(rules.example_config)
+    state = rules.setup(rules.contract.example)
     for seat in [*rules.seats(state), REFEREE_SEAT]:
         for command in offers(rules, state, seat):
             return {"ruleset": rules.name, "command": command}

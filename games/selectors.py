@@ -210,7 +210,7 @@ def ruleset_description(name: str) -> dict:
     """What ``/api/rulesets/`` says of a ruleset: enough for a client to set up and play one,
     and the schemas of every shape its games take (where they are served is the API's)."""
     rules, words = find_ruleset(name), manifest_of(name).words
-    seats = rules.seats(rules.setup(rules.example_config)) if rules.played_by_commands else []
+    seats = rules.seats(rules.setup(rules.contract.example)) if rules.played_by_commands else []
     return {
         "name": rules.name,
         "title": rules.title,
@@ -219,13 +219,13 @@ def ruleset_description(name: str) -> dict:
         "seats": seats,
         "bots": sorted(strategies(rules)),
         "takes_text": type(words).parse is not Words.parse,
-        "config_schema": rules.config_schema,
-        "command_schema": rules.command_schema,
-        "command_schemas": rules.command_schemas,
-        "state_schema": rules.state_schema,
-        "event_schemas": rules.event_schemas,
-        "result_schema": result_schema_as_served(rules.result_schema),
-        "example_config": rules.example_config,
+        "config_schema": rules.contract.config,
+        "command_schema": rules.contract.command,
+        "command_schemas": rules.contract.commands,
+        "state_schema": rules.contract.state,
+        "event_schemas": rules.contract.events,
+        "result_schema": result_schema_as_served(rules.contract.result),
+        "example_config": rules.contract.example,
     }
 
 
@@ -330,7 +330,7 @@ def result_as_served(
     """The ruleset's ``result`` with its ending as ``sentence`` (issue 39: who won and why,
     for a plugin to show as it is), in the language asked for (:func:`words_language`);
     ``None`` while the game runs. The rules' own ``result`` stays as the ruleset's
-    ``result_schema`` says it."""
+    ``contract.result`` says it."""
     result = rules.result(state)
     if result is None:
         return None

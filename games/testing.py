@@ -7,6 +7,7 @@ test or a benchmark measures is the storage and the verifier, not a ruleset.
 
 from __future__ import annotations
 
+from games.contracts import Contract
 from games.dice import Dice
 from games.manifest import Manifest, register_manifest
 from games.ruleset import Actor, Outcome, Ruleset, RuleViolation, State
@@ -18,7 +19,9 @@ class Tally(Ruleset):
 
     name = "tally"
     title = "Tally"
-    example_config = {"target": 30}
+    contract = Contract(
+        example={"target": 30},
+    )
 
     def setup(self, config: dict) -> State:
         target = config.get("target", 1000)

@@ -30,12 +30,12 @@ _validators: dict[int, tuple[dict, OAS30WriteValidator]] = {}
 def check_command(rules: Ruleset, command: Command) -> None:
     """Refuse ``command`` with 400 unless it has the shape ``rules``' contract states for
     its action."""
-    if not rules.command_schemas:
+    if not rules.contract.commands:
         return
     action = command.get("action")
-    if not isinstance(action, str) or action not in rules.command_schemas:
+    if not isinstance(action, str) or action not in rules.contract.commands:
         raise _refusal("action", NOT_AN_ACTION, "unknown_action")
-    error = best_match(_validator(rules.command_schemas[action]).iter_errors(command))
+    error = best_match(_validator(rules.contract.commands[action]).iter_errors(command))
     if error is not None:
         raise _refusal(*_what_is_wrong(error))
 

@@ -9,7 +9,7 @@ Three steps on one page, each a plain form posted to the server:
    two of the campaign's houses and their characters in their positions, so that a game
    started with the defaults counts): the common settings as ordinary fields in the
    reader's language, the rest folded under "More settings" (``pages.setup_forms`` makes
-   them from the ruleset's ``config_schema``, which stays the API's); and the game's
+   them from the ruleset's ``contract.config``, which stays the API's); and the game's
    options (its title, who may read it, whether it counts, the dice);
 3. its seats, known once the ruleset has set the game up from that config: each
    one held by a member, a bot (of each kind the ruleset offers, the one that

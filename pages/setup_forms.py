@@ -1,6 +1,6 @@
 """The New game page's setup in words: a ruleset's settings as a form a game master fills in.
 
-A ruleset's ``config_schema`` (the API's contract, and the one place a setting's bounds
+A ruleset's contract's ``config`` (the API's contract, and the one place a setting's bounds
 are written) is read setting by setting into ordinary fields, labelled with the schema's
 titles and helped by its descriptions, both translated (each package marks them for its
 catalogue), the references for plugin authors taken out (:func:`help_text`):
@@ -1008,7 +1008,7 @@ class Setup:
         self.config = preset_config(rules, roster, preset)
         common = common_settings(rules)
         self.settings: list[Setting] = []
-        for key, schema in rules.config_schema.get("properties", {}).items():
+        for key, schema in rules.contract.config.get("properties", {}).items():
             self.settings += self.settings_of(key, schema, picks, common)
         shown = [s for s in self.settings if not s.folded]
         order = {key: place for place, key in enumerate(common)}

@@ -16,6 +16,7 @@ from campaign.rules.checks import (
     roll_check,
 )
 from core.errors import gettext_noop as _
+from games.contracts import Contract
 from games.dice import Dice
 from games.manifest import Manifest, register_manifest
 from games.ruleset import Actor, Outcome, Ruleset, RuleViolation, State
@@ -85,46 +86,51 @@ class TableLog(Ruleset):
     # Its shapes, for the contract as every ruleset's. A client creates no table log
     # (``creatable`` is false in /api/rulesets/): a check opens one
     # (``POST /api/characters/{id}/checks/``), so the config says so and takes nothing.
-    config_schema = _object(
-        {},
-        description="A table log takes no settings, and no client creates one: the campaign's "
-        "next check opens it (POST /api/characters/{id}/checks/).",
-    )
-    command_schemas = {
-        "check": _object(
-            {
-                **_kind("action", "check"),
-                **{field: TEXT if kind is str else WHOLE for field, kind in CHECK_FIELDS.items()},
-                "stress": {"type": "boolean"},
-                "difficulty": {"type": "integer", "nullable": True},
-            },
-            optional=("difficulty",),
-            description="A character's check, as the service writes it for a sheet.",
+    contract = Contract(
+        config=_object(
+            {},
+            description="A table log takes no settings, and no client creates one: the campaign's "
+            "next check opens it (POST /api/characters/{id}/checks/).",
         ),
-        "draw_lots": _object(
-            {**_kind("action", "draw_lots"), "names": NAMES, "purpose": TEXT},
-            description="Lots drawn among names: the first drawn ranks first.",
+        commands={
+            "check": _object(
+                {
+                    **_kind("action", "check"),
+                    **{
+                        field: TEXT if kind is str else WHOLE
+                        for field, kind in CHECK_FIELDS.items()
+                    },
+                    "stress": {"type": "boolean"},
+                    "difficulty": {"type": "integer", "nullable": True},
+                },
+                optional=("difficulty",),
+                description="A character's check, as the service writes it for a sheet.",
+            ),
+            "draw_lots": _object(
+                {**_kind("action", "draw_lots"), "names": NAMES, "purpose": TEXT},
+                description="Lots drawn among names: the first drawn ranks first.",
+            ),
+        },
+        state=_object(
+            {"checks": WHOLE, "draws": WHOLE},
+            optional=("draws",),
+            description="How many checks and draws the log holds.",
         ),
-    }
-    state_schema = _object(
-        {"checks": WHOLE, "draws": WHOLE},
-        optional=("draws",),
-        description="How many checks and draws the log holds.",
-    )
-    event_schemas = {
-        "check": _object(
-            {
-                **_kind("type", "check"),
-                "character": WHOLE,
-                "name": TEXT,
-                "attribute": TEXT,
-                **CHECK,
-            }
-        ),
-        "lots": _object({**_kind("type", "lots"), "names": NAMES, "order": NAMES, "purpose": TEXT}),
-    }
-    result_schema = _object(
-        {}, description="A table log is closed, not won: it has no result to give."
+        events={
+            "check": _object(
+                {
+                    **_kind("type", "check"),
+                    "character": WHOLE,
+                    "name": TEXT,
+                    "attribute": TEXT,
+                    **CHECK,
+                }
+            ),
+            "lots": _object(
+                {**_kind("type", "lots"), "names": NAMES, "order": NAMES, "purpose": TEXT}
+            ),
+        },
+        result=_object({}, description="A table log is closed, not won: it has no result to give."),
     )
 
     def setup(self, config: dict) -> State:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 
 from core.errors import gettext_noop as _
+from games.contracts import Contract
 from games.dice import Dice
 from games.ruleset import (
     Actor,
@@ -43,18 +44,25 @@ class Skirmish(Ruleset):
     kind = "skirmish"  # served as a campaign's skirmish, not as a match
     #: A participant out of the fight or back in it, and the end.
     moments = frozenset({"out_of_the_fight", "back_in_the_fight", "skirmish_ended"})
-    example_config = {
-        "categories": {"Physical": "Dexterity", "Mental": "Wits", "Social": "Humor"},
-        "defence_attribute": "Quickness",
-        "participants": [
-            {"key": key, "name": name, "attributes": attributes, "health": 5}
-            for key, name, attributes in [
-                ("p01", "Harry", {"Dexterity": 5, "Quickness": 6, "Strength": 3, "Wits": 4}),
-                ("p02", "Draco", {"Dexterity": 4, "Quickness": 5, "Strength": 3, "Wits": 5}),
-                ("p03", "Peeves", {"Dexterity": 6, "Quickness": 6, "Strength": 2, "Wits": 3}),
-            ]
-        ],
-    }
+    contract = Contract(
+        example={
+            "categories": {"Physical": "Dexterity", "Mental": "Wits", "Social": "Humor"},
+            "defence_attribute": "Quickness",
+            "participants": [
+                {"key": key, "name": name, "attributes": attributes, "health": 5}
+                for key, name, attributes in [
+                    ("p01", "Harry", {"Dexterity": 5, "Quickness": 6, "Strength": 3, "Wits": 4}),
+                    ("p02", "Draco", {"Dexterity": 4, "Quickness": 5, "Strength": 3, "Wits": 5}),
+                    ("p03", "Peeves", {"Dexterity": 6, "Quickness": 6, "Strength": 2, "Wits": 3}),
+                ]
+            ],
+        },
+        config=contract.CONFIG,
+        commands=contract.COMMANDS,
+        state=contract.STATE,
+        events=contract.EVENTS,
+        result=contract.RESULT,
+    )
     presets = (
         Preset(
             "chapter7",
@@ -72,11 +80,6 @@ class Skirmish(Ruleset):
             {"harm": 2},
         ),
     )
-    config_schema = contract.CONFIG
-    command_schemas = contract.COMMANDS
-    state_schema = contract.STATE
-    event_schemas = contract.EVENTS
-    result_schema = contract.RESULT
     max_commands = 5_000
     # The storyguide's own: a bot never changes Health by hand, and only the random
     # player that fuzzes the rules ever calls a skirmish off.

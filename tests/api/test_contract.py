@@ -168,10 +168,10 @@ def loose_components() -> set[str]:
         loose |= {
             prefix + suffix
             for suffix, typed in (
-                ("Command", rules.command_schemas),
-                ("Event", rules.event_schemas),
-                ("State", rules.state_schema != Ruleset.state_schema),
-                ("Result", rules.result_schema != Ruleset.result_schema),
+                ("Command", rules.contract.commands),
+                ("Event", rules.contract.events),
+                ("State", rules.contract.state != Ruleset.contract.state),
+                ("Result", rules.contract.result != Ruleset.contract.result),
             )
             if not typed
         }
@@ -360,9 +360,9 @@ def test_every_union_names_its_members_and_each_member_says_which_it_is(contract
     expected = {f"#/components/schemas/{name}" for name in [*generic, "Ruleset"]}
     for name in ruleset_names():
         rules = find_ruleset(name)
-        if rules.command_schemas:
+        if rules.contract.commands:
             expected.add(f"#/components/schemas/{pascal(name)}Command")
-        if rules.event_schemas:
+        if rules.contract.events:
             expected.add(f"#/components/schemas/{pascal(name)}Event")
     assert expected <= set(unions)
 
@@ -405,9 +405,9 @@ def test_every_ruleset_has_a_named_component_for_every_shape(contract):
         rules, prefix = find_ruleset(name), pascal(name)
         for suffix in ("Config", "Command", "State", "Event", "Result", "Game", "Record"):
             assert prefix + suffix in schemas, prefix + suffix
-        for action in rules.command_schemas:
+        for action in rules.contract.commands:
             assert f"{prefix}{pascal(action)}Command" in schemas
-        for kind in rules.event_schemas:
+        for kind in rules.contract.events:
             assert f"{prefix}{pascal(kind)}Event" in schemas
         ruleset = schemas["Ruleset"]["discriminator"]["mapping"][name]
         assert ruleset == f"#/components/schemas/{prefix}Ruleset"
@@ -450,18 +450,18 @@ def test_the_rulesets_answer_carries_the_contract_s_schemas(anyone, contract):
         assert isinstance(described.example_config, anyone.model(f"{prefix}Config"))
         answered = json.loads(json.dumps(described.to_dict()))
         shapes = {
-            "config_schema": (f"{prefix}Config", rules.config_schema),
-            "state_schema": (f"{prefix}State", rules.state_schema),
-            "result_schema": (f"{prefix}Result", result_schema_as_served(rules.result_schema)),
+            "config_schema": (f"{prefix}Config", rules.contract.config),
+            "state_schema": (f"{prefix}State", rules.contract.state),
+            "result_schema": (f"{prefix}Result", result_schema_as_served(rules.contract.result)),
         }
         for field, (component, schema) in shapes.items():
             assert answered[field] == schema, (name, field)
             assert carries(schemas[component], schema), component
-        assert answered["command_schemas"] == rules.command_schemas
-        assert answered["event_schemas"] == rules.event_schemas
-        for action, schema in rules.command_schemas.items():
+        assert answered["command_schemas"] == rules.contract.commands
+        assert answered["event_schemas"] == rules.contract.events
+        for action, schema in rules.contract.commands.items():
             assert schemas[f"{prefix}{pascal(action)}Command"] == schema
-        for kind, schema in rules.event_schemas.items():
+        for kind, schema in rules.contract.events.items():
             assert schemas[f"{prefix}{pascal(kind)}Event"] == schema
 
 
@@ -516,7 +516,7 @@ class Game:
         self.tag = described.endpoint.strip("/").split("/")[-1].replace("-", "_")
         self.seat = described.seats[0]
         example = described.example_config.to_dict()
-        assert example == self.rules.example_config, "the client carries the example as it is"
+        assert example == self.rules.contract.example, "the client carries the example as it is"
         example = {**example, **SHORTER.get(name, {})}
         who = {"seats": {self.seat: campaign.player_id}, "bots": {"*": winning_bot(name)}}
         if self.rules.kind == "match":
@@ -550,18 +550,20 @@ class Game:
         assert isinstance(game.state, self.model("State"))
         for command in game.allowed_commands:
             action = command.to_dict()["action"]
-            assert isinstance(command, self.of_each("Command", self.rules.command_schemas, action))
+            assert isinstance(
+                command, self.of_each("Command", self.rules.contract.commands, action)
+            )
         assert game.result is None or isinstance(game.result, self.model("Result"))
 
     def check_record(self, record) -> None:
         assert isinstance(record, self.model("Record"))
         action = record.command.to_dict()["action"]
         assert isinstance(
-            record.command, self.of_each("Command", self.rules.command_schemas, action)
+            record.command, self.of_each("Command", self.rules.contract.commands, action)
         )
         for event in record.events:
             kind = event.to_dict()["type"]
-            assert isinstance(event, self.of_each("Event", self.rules.event_schemas, kind))
+            assert isinstance(event, self.of_each("Event", self.rules.contract.events, kind))
         for line in record.narration:
             assert isinstance(line, self.model("Narration"))
 
@@ -714,7 +716,7 @@ def test_a_game_on_entered_dice_says_in_its_types_which_dice_it_waits_for(campai
         {
             "campaign": campaign.campaign.id,
             "ruleset": name,
-            "config": find_ruleset(name).example_config,
+            "config": find_ruleset(name).contract.example,
             "seats": dict.fromkeys(seats, campaign.storyguide_id),
             "entered_dice": "referee",
         }

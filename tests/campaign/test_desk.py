@@ -82,7 +82,7 @@ def skirmish(campaign, by, title: str):
     return game_create(
         campaign=campaign,
         ruleset="skirmish",
-        config=rules.example_config,
+        config=rules.contract.example,
         created_by=by,
         now=timezone.now(),
         title=title,
@@ -92,12 +92,12 @@ def skirmish(campaign, by, title: str):
 def match(campaign, by, title: str, ruleset: str, *, entered_dice: str = "never"):
     """A match whose two teams two players hold: theirs to move (``ruleset``'s example)."""
     rules = find_ruleset(ruleset)
-    seats = rules.seats(rules.setup(rules.example_config))
+    seats = rules.seats(rules.setup(rules.contract.example))
     players = [MembershipFactory(campaign=campaign, role=Role.PLAYER).user for _ in seats]
     game = game_create(
         campaign=campaign,
         ruleset=ruleset,
-        config=rules.example_config,
+        config=rules.contract.example,
         created_by=by,
         now=timezone.now(),
         title=title,

@@ -27,7 +27,7 @@ def skirmish(campaign, storyguide, title: str):
     return game_create(
         campaign=campaign,
         ruleset="skirmish",
-        config=find_ruleset("skirmish").example_config,
+        config=find_ruleset("skirmish").contract.example,
         created_by=storyguide,
         now=timezone.now(),
         title=title,

@@ -52,7 +52,7 @@ def chat_match(table, clock, seats: dict):
     return game_create(
         campaign=table.campaign,
         ruleset="chat-quidditch",
-        config={**rules.example_config, **short},
+        config={**rules.contract.example, **short},
         created_by=table.storyguide,
         now=clock(),
         seats=seats,

@@ -34,7 +34,7 @@ def short_game(table, ruleset: str, preset: str, seat: str, entered: str = "neve
     return game_create(
         campaign=table.campaign,
         ruleset=ruleset,
-        config={**rules.example_config, **settings},
+        config={**rules.contract.example, **settings},
         created_by=table.storyguide,
         now=timezone.now(),
         seats={seat: table.player.pk},

@@ -29,7 +29,7 @@ def rules(request):
 def played(name: str, seed: int) -> conformance.PlayedGame:
     """One game per ruleset and seed, played once and checked by every test below."""
     rules = find_ruleset(name)
-    return conformance.play_randomly(rules, rules.example_config, seed)
+    return conformance.play_randomly(rules, rules.contract.example, seed)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -93,7 +93,7 @@ def test_the_bot_that_plays_to_win_ends_its_games_by_the_rules(name, figures):
     rules = find_ruleset(name)
     bot = next(iter(manifest_of(name).bots))
     ended = sum(
-        conformance.ended_by_the_rules(conformance.play(rules, rules.example_config, seed, bot))
+        conformance.ended_by_the_rules(conformance.play(rules, rules.contract.example, seed, bot))
         for seed in range(BOT_SEEDS)
     )
     figures.append(f"{name}: {ended} of {BOT_SEEDS} games of the {bot!r} bot end by the rules")

@@ -163,11 +163,11 @@ def some_of(needs: list[dict], rng: random.Random) -> list[dict]:
 @pytest.mark.parametrize("name", PLAYED)
 def test_a_whole_game_is_played_on_entered_dice_only_the_service_asking_for_every_die(table, name):
     rules = find_ruleset(name)
-    seats = rules.seats(rules.setup(rules.prepare(rules.example_config, {})))
+    seats = rules.seats(rules.setup(rules.prepare(rules.contract.example, {})))
     game = game_create(
         campaign=table.campaign,
         ruleset=name,
-        config=rules.example_config,
+        config=rules.contract.example,
         created_by=table.storyguide,
         now=timezone.now(),
         seats=dict.fromkeys(seats, table.storyguide.pk),
@@ -247,7 +247,7 @@ def test_every_die_of_random_play_says_whose_it_is_and_what_for_in_words(name):
     rules = find_ruleset(name)
     for seed in range(3):
         rng = random.Random(seed)
-        state = rules.setup(rules.example_config)
+        state = rules.setup(rules.contract.example)
         seats = rules.seats(state)
         bots = dict.fromkeys([*seats, REFEREE_SEAT], RANDOM)
         dice = Witnessed(rng.randbytes(32), f"whose-{seed}")

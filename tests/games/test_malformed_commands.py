@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 SHAPED = [
     name
     for name in ruleset_names()
-    if find_ruleset(name).command_schemas and find_ruleset(name).played_by_commands
+    if find_ruleset(name).contract.commands and find_ruleset(name).played_by_commands
 ]
 COLLECTION = {"match": "matches", "skirmish": "skirmishes"}
 #: "The command lacks its field “…”." in each language.
@@ -56,7 +56,7 @@ def a_command(rules) -> tuple[dict, str, dict]:
     action, that field's name and its schema: each test breaks the command in one way."""
     schema = next(
         schema
-        for schema in rules.command_schemas.values()
+        for schema in rules.contract.commands.values()
         if set(schema.get("required", [])) - {"action"}
     )
     field = next(name for name in schema["required"] if name != "action")
@@ -82,11 +82,11 @@ def never_applied(monkeypatch):
 
 def started(table, name: str) -> Game:
     rules = find_ruleset(name)
-    seats = {seat: table.player.pk for seat in rules.seats(rules.setup(rules.example_config))}
+    seats = {seat: table.player.pk for seat in rules.seats(rules.setup(rules.contract.example))}
     return game_create(
         campaign=table.campaign,
         ruleset=name,
-        config=rules.example_config,
+        config=rules.contract.example,
         created_by=table.storyguide,
         now=timezone.now(),
         seats=seats,

@@ -26,7 +26,7 @@ ENDS = {
 @pytest.mark.parametrize("name", sorted(ENDS))
 def test_each_game_names_its_moments_among_its_own_events_the_end_among_them(name):
     rules = find_ruleset(name)
-    assert rules.moments <= set(rules.event_schemas), "only event types of its contract"
+    assert rules.moments <= set(rules.contract.events), "only event types of its contract"
     assert ENDS[name] in rules.moments
 
 

@@ -161,7 +161,7 @@ def test_every_ruleset_plays_to_its_end_through_the_api_by_allowed_commands(tabl
         {
             "campaign": table.campaign.pk,
             "ruleset": name,
-            "config": rules.example_config,
+            "config": rules.contract.example,
             "seats": dict.fromkeys(seats, table.player.pk),
         },
         format="json",
@@ -236,7 +236,7 @@ def test_a_skirmish_plays_to_its_end_through_the_api_by_allowed_commands(table):
     rules = find_ruleset("skirmish")
     participants = [
         {"name": p["name"], "attributes": {**p["attributes"], "Humor": 3}, "health": p["health"]}
-        for p in rules.example_config["participants"]
+        for p in rules.contract.example["participants"]
     ]
     referee = table.client(table.storyguide)
     created = referee.post(

@@ -71,7 +71,7 @@ def test_the_storyguide_reads_it_in_their_language(table):
     game = game_create(
         campaign=table.campaign,
         ruleset="skirmish",
-        config=rules.example_config,
+        config=rules.contract.example,
         created_by=table.storyguide,
         now=timezone.now(),
     )

@@ -69,7 +69,7 @@ def test_the_games_are_every_game_of_the_settings():
 def test_every_setting_of_the_config_schema_has_bounds(name):
     """Issue 37 §3: no integer without a maximum (400,000 copies of a card; a snitch to be
     caught at 10**12 points), no list, text or open object without a length."""
-    assert unbounded(find_ruleset(name).config_schema) == []
+    assert unbounded(find_ruleset(name).contract.config) == []
 
 
 def test_the_walk_finds_a_setting_without_bounds():

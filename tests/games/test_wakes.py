@@ -16,6 +16,7 @@ from django.utils import timezone
 from games import ruleset as ruleset_module
 from games import tasks
 from games.bots import REFEREE_SEAT
+from games.contracts import Contract
 from games.models import Game
 from games.ruleset import Outcome, Ruleset
 from games.services import game_bots_wake, game_create
@@ -32,7 +33,9 @@ HOUR = 4_000_000_000.0
 class AlarmClock(Ruleset):
     name = "alarm-clock"
     title = "Alarm clock"
-    example_config = {"hour": HOUR}
+    contract = Contract(
+        example={"hour": HOUR},
+    )
     referee_relays = False
 
     def setup(self, config):

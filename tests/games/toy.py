@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from html import escape
 
+from games.contracts import Contract
 from games.dice import Dice
 from games.manifest import Manifest, register_manifest
 from games.ruleset import Actor, Outcome, Ruleset, RuleViolation, State
@@ -31,7 +32,9 @@ def value(card: str) -> int:
 class HighCard(Ruleset):
     name = "high-card"
     title = "High card"
-    example_config = {}
+    contract = Contract(
+        example={},
+    )
     max_commands = 10
     referee_relays = False
     secret_roll_purposes = frozenset({SHUFFLE})

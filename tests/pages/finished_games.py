@@ -46,7 +46,7 @@ def finished(ruleset: str, campaign, storyguide, player, *, seed: int = 1) -> Ga
     """A game of ``ruleset`` from its example setup, the player in its first seat, played
     to its end by the random bot on the server seed made from ``seed``."""
     rules = find_ruleset(ruleset)
-    config = {**rules.example_config, **SHORT.get(ruleset, {})}
+    config = {**rules.contract.example, **SHORT.get(ruleset, {})}
     state = rules.setup(rules.prepare(config, campaign_app().roster(campaign.pk)))
     now = timezone.now()
     game = game_create(

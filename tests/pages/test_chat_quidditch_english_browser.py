@@ -52,7 +52,7 @@ def seated() -> tuple[Game, object]:
     game = game_create(
         campaign=campaign,
         ruleset="chat-quidditch",
-        config={**RULES.example_config, "rounds": 3, "answer_seconds": 1},
+        config={**RULES.contract.example, "rounds": 3, "answer_seconds": 1},
         created_by=storyguide,
         now=timezone.now(),
         seats=dict.fromkeys(NICKS, angelina.pk),

@@ -68,7 +68,7 @@ STARTS = {
 
 def first_seat(name: str) -> str:
     rules = find_ruleset(name)
-    return rules.seats(rules.setup(rules.example_config))[0]
+    return rules.seats(rules.setup(rules.contract.example))[0]
 
 
 #: Every game of the one list, started as ``STARTS`` says, else from its first seat.

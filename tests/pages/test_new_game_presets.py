@@ -103,7 +103,7 @@ def campaign_words(table) -> list[str]:
     brings along, by name: none of them is a word of the page's language."""
     campaign = table.campaign
     rules = campaign.sheet_rules
-    skirmish = find_ruleset("skirmish").example_config
+    skirmish = find_ruleset("skirmish").contract.example
     return [
         campaign.name,
         *campaign.houses.values_list("name", flat=True),

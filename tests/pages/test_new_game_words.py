@@ -104,7 +104,7 @@ def test_the_page_offers_games_to_translate_and_two_languages_to_translate_them_
 
 @pytest.mark.parametrize("ruleset", PLAYED)
 def test_every_setting_of_a_config_schema_has_a_title(ruleset):
-    missing = untitled(find_ruleset(ruleset).config_schema)
+    missing = untitled(find_ruleset(ruleset).contract.config)
     assert missing == [], f"give these settings of {ruleset}'s config schema a title, with _()"
 
 
@@ -113,16 +113,16 @@ def test_every_choice_of_a_config_schema_has_words(ruleset):
     """Chat-Quidditch's positions, the dice game's readings, Table Top's positions and the
     card game's cards are offered in words: "Keeper", "Halved: faces 1-2 go to row 1, …",
     "Chaser 2", "Leg-Locker"."""
-    missing = choices_without_words(find_ruleset(ruleset).config_schema)
+    missing = choices_without_words(find_ruleset(ruleset).contract.config)
     assert missing == [], f"give these values of {ruleset}'s config schema words, with _()"
 
 
 def test_the_choices_words_are_the_games_own():
     """A few, as each game says them in its three languages."""
-    schema = find_ruleset("dice-quidditch").config_schema["properties"]["twelve_sided"]
-    tabletop = find_ruleset("tabletop-quidditch").config_schema["properties"]["teams"]
+    schema = find_ruleset("dice-quidditch").contract.config["properties"]["twelve_sided"]
+    tabletop = find_ruleset("tabletop-quidditch").contract.config["properties"]["teams"]
     captain = tabletop["properties"]["home"]["properties"]["captain"]
-    chat = find_ruleset("chat-quidditch").config_schema["properties"]["teams"]
+    chat = find_ruleset("chat-quidditch").contract.config["properties"]["teams"]
     position = chat["items"]["oneOf"][1]["properties"]["players"]["items"]["properties"]
     said = {
         "de": ("Halbiert: Augen 1-2 in Reihe 1", "Jäger 2", "Hüter"),
@@ -140,7 +140,7 @@ def test_the_choices_words_are_the_games_own():
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("ruleset", PLAYED)
 def test_every_title_and_description_of_a_config_schema_is_translated(ruleset, language):
-    texts = words(find_ruleset(ruleset).config_schema)
+    texts = words(find_ruleset(ruleset).contract.config)
     assert texts, f"{ruleset}'s config schema says nothing to translate"
     with translation.override(language):
         english = sorted(

@@ -258,14 +258,14 @@ def mid_play(ruleset: str, campaign, storyguide, player):
     duties; the player makes ``MOVES`` moves, each what that bot would choose for the
     seat."""
     rules = find_ruleset(ruleset)
-    state = rules.setup(rules.prepare(rules.example_config, campaign_app().roster(campaign.pk)))
+    state = rules.setup(rules.prepare(rules.contract.example, campaign_app().roster(campaign.pk)))
     mine, *others = rules.seats(state)
     winner = next(iter(strategies(rules)))
     now = timezone.now()  # the player's moves go through the API, on the clock
     game = game_create(
         campaign=campaign,
         ruleset=ruleset,
-        config=rules.example_config,
+        config=rules.contract.example,
         seats=dict.fromkeys([mine, *others], player.pk),
         created_by=storyguide,
         now=now,
@@ -313,7 +313,7 @@ def pages(world: World) -> dict[str, tuple[object, str, dict]]:
         found[ruleset] = (world.player, f"/{kind}/{game.pk}/", {})
         setup = f"/campaigns/{campaign}/games/new/{ruleset}/"
         found[f"new game: {ruleset}"] = (world.storyguide, setup, {})
-        example = find_ruleset(ruleset).example_config
+        example = find_ruleset(ruleset).contract.example
         found[f"new game: {ruleset}, its seats"] = (
             world.storyguide,
             setup,

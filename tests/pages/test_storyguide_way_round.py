@@ -105,7 +105,7 @@ def bots_match(table, ruleset: str, **settings) -> Game:
     return game_create(
         campaign=table.campaign,
         ruleset=ruleset,
-        config={**rules.example_config, **settings},
+        config={**rules.contract.example, **settings},
         created_by=table.storyguide,
         now=timezone.now(),
         bots={EVERY_SEAT: "random"},

@@ -119,7 +119,7 @@ def test_the_example_config_is_taken_as_it_stands_and_bots_play_it_to_the_rules_
     """Issue 30: "every example_config is accepted as it stands by the create endpoint", and
     the skirmish takes bots at creation like the matches; issue 28: bots end it by the rules."""
     rules = find_ruleset("skirmish")
-    body = {"campaign": table.campaign.pk, **rules.example_config, "bots": {"*": "fighter"}}
+    body = {"campaign": table.campaign.pk, **rules.contract.example, "bots": {"*": "fighter"}}
     response = table.client(table.storyguide).post("/api/skirmishes/", body, format="json")
     assert response.status_code == 201, response.json()
     game = response.json()

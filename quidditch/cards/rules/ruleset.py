@@ -22,6 +22,7 @@ from __future__ import annotations
 import copy
 
 from core.errors import gettext_noop as _
+from games.contracts import Contract
 from games.dice import Dice
 from games.ruleset import (
     Actor,
@@ -138,12 +139,14 @@ class CardQuidditch(Ruleset):
     title = _("Quidditch card game")
     #: A Goal Card pitched, and the end (the Snitch caught).
     moments = frozenset({"goal_scored", "game_over"})
-    config_schema = contract.CONFIG
-    command_schemas = contract.COMMANDS
-    state_schema = contract.STATE
-    event_schemas = contract.EVENTS
-    result_schema = contract.RESULT
-    example_config = {}
+    contract = Contract(
+        config=contract.CONFIG,
+        commands=contract.COMMANDS,
+        state=contract.STATE,
+        events=contract.EVENTS,
+        result=contract.RESULT,
+        example={},
+    )
     presets = (
         Preset(
             "box",

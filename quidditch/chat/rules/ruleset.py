@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
+from games.contracts import Contract
 from games.dice import Dice
 from games.ruleset import (
     Actor,
@@ -152,29 +153,31 @@ class ChatQuidditch(Ruleset):
     #: A goal, the score after each round (§5.1), the snitch caught, a final drawn into
     #: extra rounds (§8.2), the end (§7).
     moments = frozenset({"goal", "score", "snitch_catch", "extension", "game_over"})
-    config_schema = SCHEMA
-    command_schemas = contract.COMMANDS
-    state_schema = contract.STATE
-    event_schemas = contract.EVENTS
-    result_schema = contract.RESULT
-    example_config = {
-        "teams": [
-            {
-                "house": house,
-                "players": [
-                    {"position": position, "name": name}
-                    for position, name in zip(
-                        ["keeper", "seeker", "chaser", "chaser", "chaser", "beater", "beater"],
-                        names,
-                        strict=True,
-                    )
-                ],
-                "substitutes": [],
-            }
-            for house, names in EXAMPLE_TEAMS.items()
-        ],
-        **DEFAULTS,
-    }
+    contract = Contract(
+        config=SCHEMA,
+        commands=contract.COMMANDS,
+        state=contract.STATE,
+        events=contract.EVENTS,
+        result=contract.RESULT,
+        example={
+            "teams": [
+                {
+                    "house": house,
+                    "players": [
+                        {"position": position, "name": name}
+                        for position, name in zip(
+                            ["keeper", "seeker", "chaser", "chaser", "chaser", "beater", "beater"],
+                            names,
+                            strict=True,
+                        )
+                    ],
+                    "substitutes": [],
+                }
+                for house, names in EXAMPLE_TEAMS.items()
+            ],
+            **DEFAULTS,
+        },
+    )
     presets = (
         Preset(
             "full",
@@ -214,7 +217,7 @@ class ChatQuidditch(Ruleset):
         teams = house_teams(roster, {role: most for role, (_, most) in LIMITS.items()})
         if not teams:
             return super().campaign_config(roster)
-        return {**self.example_config, "teams": [{**team, "substitutes": []} for team in teams]}
+        return {**self.contract.example, "teams": [{**team, "substitutes": []} for team in teams]}
 
     def setup(self, config: dict) -> State:
         state = build_state(config)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 
 from core.errors import gettext_noop as _
+from games.contracts import Contract
 from games.dice import Dice
 from games.ruleset import (
     Actor,
@@ -65,12 +66,14 @@ class DiceQuidditch(Ruleset):
     title = _("Quidditch dice game")
     #: A round's points, the snitch caught, the end.
     moments = frozenset({"round_scored", "snitch_caught", "game_over"})
-    config_schema = contract.SETTINGS
-    command_schemas = contract.COMMANDS
-    state_schema = contract.STATE
-    event_schemas = contract.EVENTS
-    result_schema = contract.RESULT
-    example_config = {}
+    contract = Contract(
+        config=contract.SETTINGS,
+        commands=contract.COMMANDS,
+        state=contract.STATE,
+        events=contract.EVENTS,
+        result=contract.RESULT,
+        example={},
+    )
     presets = (
         Preset(
             "printed",

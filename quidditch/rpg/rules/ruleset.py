@@ -17,6 +17,7 @@ nobody holds (a non-player character), so the referee relays
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
+from games.contracts import Contract
 from games.dice import Dice
 from games.ruleset import (
     Actor,
@@ -133,39 +134,41 @@ class RpgQuidditch(Ruleset):
     title = _("Draco Dormiens quidditch")
     #: A goal or a penalty goal, a player leaving with no Health, the snitch caught, the end.
     moments = frozenset({"goal", "penalty_goal", "left_the_match", "snitch_caught", "game_over"})
-    config_schema = contract.CONFIG
-    command_schemas = contract.COMMANDS
-    state_schema = contract.STATE
-    event_schemas = contract.EVENTS
-    result_schema = contract.RESULT
-    example_config = {
-        "teams": [
-            _inline_team(
-                "Gryffindor",
-                [
-                    "Angelina Johnson",
-                    "Katie Bell",
-                    "Alicia Spinnet",
-                    "Fred Weasley",
-                    "George Weasley",
-                    "Oliver Wood",
-                    "Harry Potter",
-                ],
-            ),
-            _inline_team(
-                "Slytherin",
-                [
-                    "Marcus Flint",
-                    "Adrian Pucey",
-                    "Cassius Warrington",
-                    "Peregrine Derrick",
-                    "Lucian Bole",
-                    "Miles Bletchley",
-                    "Draco Malfoy",
-                ],
-            ),
-        ]
-    }
+    contract = Contract(
+        config=contract.CONFIG,
+        commands=contract.COMMANDS,
+        state=contract.STATE,
+        events=contract.EVENTS,
+        result=contract.RESULT,
+        example={
+            "teams": [
+                _inline_team(
+                    "Gryffindor",
+                    [
+                        "Angelina Johnson",
+                        "Katie Bell",
+                        "Alicia Spinnet",
+                        "Fred Weasley",
+                        "George Weasley",
+                        "Oliver Wood",
+                        "Harry Potter",
+                    ],
+                ),
+                _inline_team(
+                    "Slytherin",
+                    [
+                        "Marcus Flint",
+                        "Adrian Pucey",
+                        "Cassius Warrington",
+                        "Peregrine Derrick",
+                        "Lucian Bole",
+                        "Miles Bletchley",
+                        "Draco Malfoy",
+                    ],
+                ),
+            ]
+        },
+    )
     presets = (
         Preset(
             "book",
@@ -192,7 +195,9 @@ class RpgQuidditch(Ruleset):
         positions (three chasers, two beaters, a keeper and a seeker), where two can
         field them all; else the example's teams written out."""
         teams = house_teams(roster, LINE_UP, complete=True)
-        return {**self.example_config, "teams": teams} if teams else super().campaign_config(roster)
+        return (
+            {**self.contract.example, "teams": teams} if teams else super().campaign_config(roster)
+        )
 
     def prepare(self, config: dict, roster: Roster) -> dict:
         if not isinstance(config, dict):

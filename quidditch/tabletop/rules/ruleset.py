@@ -25,6 +25,7 @@ storyguide gives the commands of the sides they hold and no others
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
+from games.contracts import Contract
 from games.dice import Dice
 from games.ruleset import (
     Actor,
@@ -66,12 +67,14 @@ class TabletopQuidditch(Ruleset):
     title = TITLE
     #: A goal, a player knocked off their broom, the snitch caught, a side conceding, the end.
     moments = frozenset({"goal", "knocked_off", "snitch_caught", "concedes", "match_over"})
-    config_schema = contract.CONFIG
-    command_schemas = contract.COMMANDS
-    state_schema = contract.STATE
-    event_schemas = contract.EVENTS
-    result_schema = contract.RESULT
-    example_config = {}
+    contract = Contract(
+        config=contract.CONFIG,
+        commands=contract.COMMANDS,
+        state=contract.STATE,
+        events=contract.EVENTS,
+        result=contract.RESULT,
+        example={},
+    )
     presets = (
         Preset(
             "kick_off",

@@ -72,6 +72,6 @@ def test_8_3_a_cup_game_or_a_friendly_game_credits_nothing_here(
 
 
 def test_8_3_teams_written_out_by_name_credit_nobody(table, django_capture_on_commit_callbacks):
-    game = played(table, django_capture_on_commit_callbacks, teams=RULES.example_config["teams"])
+    game = played(table, django_capture_on_commit_callbacks, teams=RULES.contract.example["teams"])
     assert game.config["teams"][0]["house"] == "Gryffindor"
     assert not HousePointEntry.objects.filter(campaign=table.campaign).exists()

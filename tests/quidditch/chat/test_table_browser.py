@@ -57,7 +57,7 @@ def seated(rounds: int = 10, seed: int = 1) -> tuple[Game, object, object]:
     game = game_create(
         campaign=campaign,
         ruleset="chat-quidditch",
-        config={**RULES.example_config, "rounds": rounds},
+        config={**RULES.contract.example, "rounds": rounds},
         created_by=storyguide,
         now=timezone.now(),
         seats={NICK: angelina.pk},

@@ -52,7 +52,7 @@ def test_fighters_end_a_skirmish_by_the_rules_in_99_percent_of_seeds():
     began = time.perf_counter()
     ended = 0
     for seed in range(SEEDS):
-        state, commands = play(SKIRMISH.example_config, seed)
+        state, commands = play(SKIRMISH.contract.example, seed)
         assert {command["action"] for command in commands} <= BOTS_MAY
         ended += SKIRMISH.is_over(state) and state["ending"]["by"] == "rules"
     seconds = time.perf_counter() - began

@@ -2,6 +2,7 @@
 the first whose rolls add up to twenty catches the snitch."""
 
 from core.errors import gettext_noop as _
+from games.contracts import Contract
 from games.dice import Dice
 from games.ruleset import Actor, Outcome, Ruleset, RuleViolation, State
 
@@ -15,15 +16,17 @@ SEEK = "seek"
 class SeekerDuel(Ruleset):
     name = "seeker-duel"
     title = _("Seekers' duel")
-    example_config = {}
+    contract = Contract(
+        example={},
+        config=contract.CONFIG,
+        commands=contract.COMMANDS,
+        state=contract.STATE,
+        events=contract.EVENTS,
+        result=contract.RESULT,
+    )
     max_commands = 100
     referee_relays = False
     moments = frozenset({"caught"})
-    config_schema = contract.CONFIG
-    command_schemas = contract.COMMANDS
-    state_schema = contract.STATE
-    event_schemas = contract.EVENTS
-    result_schema = contract.RESULT
 
     def setup(self, config: dict) -> State:
         if config:
