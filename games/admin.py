@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.errors import AppError
+from core.responses import error_body
 from games.campaign_app import REFEREE_ROLE, campaign_app
 from games.models import Game
 from games.ruleset import REFEREE, Actor
@@ -99,9 +100,11 @@ class GameAdmin(admin.ModelAdmin):
             try:
                 game_abandon(game_id=game.pk, user=request.user, now=now)
             except AppError as refusal:
-                self.message_user(request, f"{game}: {refusal.detail}", messages.WARNING)
+                said = error_body(refusal)["detail"]  # in the dashboard's language
+                self.message_user(request, f"{game}: {said}", messages.WARNING)
             else:
-                self.message_user(request, f"{game}: abandoned; its seed is revealed.")
+                said = _("%(game)s: abandoned; its seed is revealed.") % {"game": game}
+                self.message_user(request, said)
 
     def has_change_permission(self, request, obj=None):
         return False

@@ -113,7 +113,6 @@ class FixtureForm(ServiceForm):
             return services.fixture_abandon(
                 fixture=instance,
                 reason=data["abandon_because"],
-                user=self.user,
                 now=now,
                 by=self.user,
             )

@@ -165,7 +165,7 @@ class CupYearViewSet(
     def draw_lots(self, request, pk=None):
         """Draw the lots the table needs, on the table log's provably fair dice (§8.2)."""
         drawn = services.cup_draw_lots(
-            cup_year=self.get_object(), user=request.user, now=timezone.now(), by=request.user
+            cup_year=self.get_object(), now=timezone.now(), by=request.user
         )
         return Response({"lots": [lot.to_json() for lot in drawn]}, status=201)
 
@@ -228,7 +228,6 @@ class FixtureViewSet(
             services.fixture_abandon(
                 fixture=fixture,
                 reason=incoming.validated_data["reason"],
-                user=request.user,
                 now=timezone.now(),
                 by=request.user,
             )

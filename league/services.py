@@ -174,13 +174,14 @@ def fixture_postpone(
     return fixture
 
 
-def fixture_abandon(*, fixture: Fixture, reason: str, user, now: datetime, by=None) -> Fixture:
-    """The referee aborts a game (§2.1); a game under way is ended and its seed revealed."""
+def fixture_abandon(*, fixture: Fixture, reason: str, now: datetime, by) -> Fixture:
+    """The referee (``by``) aborts a game (§2.1); a game under way is ended, by them, and
+    its seed revealed."""
     _referee(by, fixture)
     with transaction.atomic():
         fixture = _locked(fixture, allowed=(*OPEN, FixtureStatus.PLAYING), rule="§2.1")
         if fixture.game_id is not None:
-            game_abandon(game_id=fixture.game_id, user=user, now=now)
+            game_abandon(game_id=fixture.game_id, user=by, now=now)
         fixture.status, fixture.status_reason = FixtureStatus.ABANDONED, reason
         fixture.save(update_fields=["status", "status_reason"])
     return fixture
@@ -445,11 +446,10 @@ def fraud_record(
     return fraud
 
 
-def cup_draw_lots(*, cup_year: CupYear, user, now: datetime, by=None) -> list[lots.Lot]:
+def cup_draw_lots(*, cup_year: CupYear, now: datetime, by) -> list[lots.Lot]:
     """Draw the lots the standings need (§8.2), on the campaign's table log's fair dice;
-    a storyguide of the campaign does."""
-    if by is not None:
-        selectors.require_cup_storyguide(by, cup_year.campaign_id)
+    a storyguide of the campaign (``by``) does, and the log says so."""
+    selectors.require_cup_storyguide(by, cup_year.campaign_id)
     with transaction.atomic():
         cup_year = CupYear.objects.select_for_update().get(pk=cup_year.pk)
         table = selectors.cup_standings(cup_year)
@@ -457,13 +457,13 @@ def cup_draw_lots(*, cup_year: CupYear, user, now: datetime, by=None) -> list[lo
             raise RuleViolation(
                 "no_lots_needed", gettext_noop("No teams are level where lots decide."), "§8.2"
             )
-        log = table_log_for(cup_year.campaign, created_by=user, now=now)
+        log = table_log_for(cup_year.campaign, created_by=by, now=now)
         drawn = []
         for group in table.lots_needed:
             level = tuple(sorted(group))
             event = game_apply(
                 log,
-                user=user,
+                user=by,
                 actor=Actor(REFEREE),
                 command={
                     "action": "draw_lots",

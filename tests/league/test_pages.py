@@ -283,7 +283,7 @@ def test_the_cup_year_page_costs_the_same_queries_however_many_games(cup, client
     )
     if selectors.cup_standings(cup.cup).lots_needed:  # the first game's dice may tie the table
         services.cup_draw_lots(
-            cup_year=cup.cup, user=cup.storyguide, now=SEPTEMBER + timedelta(days=400)
+            cup_year=cup.cup, now=SEPTEMBER + timedelta(days=400), by=cup.storyguide
         )
     services.cup_schedule_finals(cup_year=cup.cup)
     assert Fixture.objects.filter(cup_year=cup.cup).count() > 12

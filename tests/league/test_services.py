@@ -198,7 +198,7 @@ def settle(cup):
     table = selectors.cup_standings(cup.cup)
     while not table.settled:
         if table.lots_needed:
-            services.cup_draw_lots(cup_year=cup.cup, user=cup.storyguide, now=FEB_END)
+            services.cup_draw_lots(cup_year=cup.cup, now=FEB_END, by=cup.storyguide)
         else:
             for decider in services.cup_schedule_finals(cup_year=cup.cup):
                 play(cup, decider, seed=99)

@@ -56,9 +56,7 @@ CUP_WRITES = {
         ONLY_A_STORYGUIDE,
     ),
     "cup_draw_lots": (
-        lambda cup, by: services.cup_draw_lots(
-            cup_year=cup.cup, user=by, now=timezone.now(), by=by
-        ),
+        lambda cup, by: services.cup_draw_lots(cup_year=cup.cup, now=timezone.now(), by=by),
         ONLY_A_STORYGUIDE,
     ),
     "cup_schedule_finals": (
@@ -80,7 +78,7 @@ CUP_WRITES = {
     ),
     "fixture_abandon": (
         lambda cup, by: services.fixture_abandon(
-            fixture=first_fixture(cup), reason="r", user=by, now=timezone.now(), by=by
+            fixture=first_fixture(cup), reason="r", now=timezone.now(), by=by
         ),
         ONLY_THE_REFEREE,
     ),
