@@ -31,7 +31,7 @@ from games.services import game_create, game_seat_bots
 from quidditch.chat.rules.vocabulary import ENGLISH, GERMAN
 from quidditch.chat.words import typed_line
 from tests.factories import MembershipFactory, UserFactory
-from tests.support import fix_server_seed, log_in, shown_version, shows_later_than
+from tests.support import fix_server_seed, log_in, shown_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -120,7 +120,11 @@ def test_39_an_english_player_types_english_commands_only_to_the_end(
         line = typed_line(command, frozenset(NICKS), "en")
         before = shown_version(page)
         type_line(page, line)
-        shows_later_than(page, before)
+        page.locator("body:not(.sending)").wait_for(state="attached")  # the page answered
+        if shown_version(page) == before:
+            # Refused: her second to answer (§3.4) ran out while the line was on its way;
+            # the match then waits for a timeout, which is her next line.
+            continue
         typed.append(line)
 
     game.refresh_from_db()
