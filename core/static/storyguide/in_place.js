@@ -32,14 +32,16 @@
 
   // A game's page older than the one shown (a refresh that set out before a move was
   // answered, and came back after) is not put in its place: nothing would correct it.
-  const version = (page) => {
-    const game = page.getElementById("game");
-    return game ? Number(game.dataset.version) : NaN;
-  };
+  // Nor, on a refresh, the very page shown (its game's version, for the same query): the
+  // news was a move this page already shows, and redrawing it under a click loses it.
+  const game = (page) => page.getElementById("game");
+  const version = (page) => (game(page) ? Number(game(page).dataset.version) : NaN);
+  const same = (page) => version(page) === version(document) &&
+    game(page).dataset.query === game(document).dataset.query;
 
-  function swap(html) {
+  function swap(html, refreshing = false) {
     const fresh = parser.parseFromString(html, "text/html");
-    if (version(fresh) < version(document)) return;
+    if (version(fresh) < version(document) || (refreshing && same(fresh))) return;
     const typed = typedLine();
     document.querySelectorAll("[data-live]").forEach((shown) => {
       const next = fresh.getElementById(shown.id);
@@ -63,7 +65,7 @@
     running = (async () => {
       try {
         const response = await fetch(url || location.href, {credentials: "same-origin"});
-        if (response.ok) swap(await response.text());
+        if (response.ok) swap(await response.text(), true);
       } finally {
         running = null;
       }
