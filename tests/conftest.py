@@ -261,15 +261,19 @@ def asgi_service():
     application under uvicorn (pytest-django's own live server speaks WSGI, which
     cannot hold a page's stream). It keeps nothing between tests: each test's
     ``transactional_db`` empties the database."""
-    from tests.streams import asgi_server
+    from tests.streams import InFlight, asgi_server
 
-    with asgi_server(static=True) as url:
-        yield SimpleNamespace(url=url)
+    in_flight = InFlight()
+    with asgi_server(static=True, in_flight=in_flight) as url:
+        yield SimpleNamespace(url=url, in_flight=in_flight)
 
 
 @pytest.fixture
 def live_service(transactional_db, asgi_service):
-    return asgi_service
+    """The module's server on a database emptied after the test, once the server has
+    answered the last request a page sent (a stream may stay open)."""
+    yield asgi_service
+    asgi_service.in_flight.settle()
 
 
 @pytest.fixture(scope="module")

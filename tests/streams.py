@@ -23,16 +23,53 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+class InFlight:
+    """An ASGI wrapper that counts the requests being answered, streams left out, so that
+    a test can wait for the last command a page posted before its database is emptied
+    (PostgreSQL's TRUNCATE and a command's transaction, each holding a lock the other
+    waits for, end in a deadlock, and the flush fails)."""
+
+    def __init__(self) -> None:
+        self.app, self.count, self._lock = None, 0, threading.Lock()
+
+    async def __call__(self, scope, receive, send):
+        counted = scope["type"] == "http" and not _is_stream(scope)
+        if counted:
+            with self._lock:
+                self.count += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            if counted:
+                with self._lock:
+                    self.count -= 1
+
+    def settle(self, timeout: float = 20.0) -> None:
+        """Returns once no request is being answered (or after ``timeout`` seconds)."""
+        deadline = time.monotonic() + timeout
+        while self.count and time.monotonic() < deadline:
+            time.sleep(0.02)
+
+
+def _is_stream(scope) -> bool:
+    return any(
+        name == b"accept" and b"text/event-stream" in value for name, value in scope["headers"]
+    ) or scope["path"].endswith("/stream/")
+
+
 @contextmanager
-def asgi_server(*, static: bool = False):
+def asgi_server(*, static: bool = False, in_flight: InFlight | None = None):
     """``config.asgi`` under uvicorn on a free port; ``static``: with the static files
-    served from the apps' folders, as ``runserver`` and Django's live server do."""
+    served from the apps' folders, as ``runserver`` and Django's live server do;
+    ``in_flight``: the counter the application is served through."""
     from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
     from config.asgi import application
 
     port = free_port()
     app = ASGIStaticFilesHandler(application) if static else application
+    if in_flight:
+        in_flight.app, app = app, in_flight
     # As deployed, the server leaves the connection's address alone: the service decides
     # who the client is (core.client_address).
     config = uvicorn.Config(
