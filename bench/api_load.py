@@ -469,12 +469,15 @@ class Player:
 
     def __init__(self, seed: int, storyguide_token: str) -> None:
         from games.bots import RandomBot
+        from games.manifest import manifest_for
         from games.ruleset import Actor, find_ruleset
 
         self.rules = find_ruleset("chat-quidditch")
         # No substitutions (§8.6): one moves a character to another nick, and the tokens
         # the bench holds per nick would no longer be the nick's player's.
-        self.bot = RandomBot({**self.rules.rare_actions, "substitution": 0.0})
+        self.bot = RandomBot(
+            {**manifest_for(self.rules).playtest.rare_actions, "substitution": 0.0}
+        )
         self.rng = random.Random(seed)
         self.referee = Actor("referee")
         self.storyguide_token = storyguide_token

@@ -29,7 +29,7 @@ from collections import Counter
 
 from games.bots import REFEREE_SEAT, next_bot_move
 from games.dice import ServerDice
-from games.manifest import register_manifest
+from games.manifest import manifest_for, register_manifest
 from quidditch.chat.manifest import MANIFEST
 from quidditch.chat.simulation import play_match
 
@@ -82,7 +82,7 @@ def bots(matches: int) -> float:
     for seed in range(matches):
         rng, now = random.Random(seed), 1_700_000_000.0
         dice = ServerDice(b"benchmark server seed, 32 bytes", f"bots-{seed}")
-        state = rules.setup(rules.contract.example)
+        state = rules.setup(manifest_for(rules).contract.example)
         seats = dict.fromkeys([*rules.seats(state), REFEREE_SEAT], "sensible")
         while (move := next_bot_move(rules, state, seats, rng, now=now)) is not None:
             now += 1.0

@@ -20,7 +20,7 @@ import time
 
 from games.bots import play_out
 from games.dice import ServerDice
-from games.manifest import register_manifest
+from games.manifest import manifest_for, register_manifest
 from quidditch.rpg.manifest import MANIFEST
 
 register_manifest(MANIFEST)  # run without Django: the game's bots are its manifest's
@@ -47,7 +47,9 @@ def main(matches: int) -> None:
         for seed in range(matches):
             rng = random.Random(seed)
             dice = ServerDice(rng.randbytes(32), f"bench-{seed}")
-            state = play_out(rules, rules.setup(rules.contract.example), bots, rng, dice)
+            state = play_out(
+                rules, rules.setup(manifest_for(rules).contract.example), bots, rng, dice
+            )
             caught += state["caught_by"] is not None
             wins += state["winner"] == "home"
             losses += state["winner"] == "away"

@@ -24,7 +24,7 @@ from collections import Counter
 
 from games.bots import REFEREE_SEAT, play_out
 from games.dice import ServerDice
-from games.manifest import register_manifest
+from games.manifest import manifest_for, register_manifest
 from quidditch.tabletop.manifest import MANIFEST
 from quidditch.tabletop.rules.pitch import pitch_of
 
@@ -74,7 +74,8 @@ def main(matches: int, home: str, away: str) -> None:
     print(
         f"commands a match: median {commands[len(commands) // 2]}, "
         f"99th percentile {commands[int(len(commands) * 0.99)]}, longest {commands[-1]} "
-        f"(the limit is {rules.max_commands}); phases: median {phases[len(phases) // 2]}, "
+        f"(the limit is {manifest_for(rules).playtest.max_commands}); "
+        f"phases: median {phases[len(phases) // 2]}, "
         f"longest {phases[-1]}; goals: {dict(goals)}"
     )
     print(f"{seconds:.1f} s of CPU, {matches / seconds:.1f} matches per CPU second")

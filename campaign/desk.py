@@ -46,10 +46,9 @@ from campaign.models import (
     Role,
 )
 from campaign.roles import campaign_roles
-from games.manifest import manifest_of
+from games.manifest import manifest_of, played_kinds
 from games.models import Game, GameStatus
 from games.page_urls import page_of
-from games.ruleset import played_kinds
 from games.selectors import dice_awaited_as_seen, state_as_seen
 from games.services import actor_for
 from games.tables import Turn

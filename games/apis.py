@@ -32,7 +32,7 @@ from core.schema import RATE_LIMITED
 from core.throttling import VerifyRateThrottle
 from games import selectors, services
 from games.campaign_app import campaign_app
-from games.manifest import manifest_of
+from games.manifest import manifest_for, manifest_of
 from games.models import Game
 from games.ruleset import find_ruleset, ruleset_names
 from games.serializers import (
@@ -323,7 +323,7 @@ class RulesetViewSet(viewsets.ViewSet):
 
     def _describe(self, name: str) -> dict:
         rules = find_ruleset(name)
-        endpoint, creatable = games_endpoints()[rules.kind]
+        endpoint, creatable = games_endpoints()[manifest_for(rules).kind]
         return {
             **selectors.ruleset_description(name),
             "endpoint": endpoint,

@@ -54,7 +54,8 @@ RANDOM = "random"
 def strategies(rules: Ruleset) -> dict[str, Bot]:
     """The bots a game offers: its own (its manifest's, the first plays to win), then
     ``random``."""
-    return {**manifest_for(rules).bots, RANDOM: RandomBot(rules.rare_actions)}
+    manifest = manifest_for(rules)
+    return {**manifest.bots, RANDOM: RandomBot(manifest.playtest.rare_actions)}
 
 
 def seat_actor(seat: str) -> Actor:
@@ -124,7 +125,7 @@ def play_out(
 
     ``step(before, after)``, if given, sees every state change (to check invariants).
     """
-    for _ in range(rules.max_commands):
+    for _ in range(manifest_for(rules).playtest.max_commands):
         move = next_bot_move(rules, state, bots, rng)
         if move is None:
             break

@@ -36,7 +36,7 @@ from datetime import UTC, datetime
 from games.bots import RANDOM, REFEREE_SEAT, next_bot_move, seat_actor
 from games.chain import canonical_state, event_body, event_hash
 from games.dice import ServerDice, commitment
-from games.manifest import manifest_of
+from games.manifest import manifest_for, manifest_of
 from games.ruleset import REFEREE, SPECTATOR, Actor, Ruleset
 from games.verification import GameRecord, Report, verify
 
@@ -90,9 +90,9 @@ def play(rules: Ruleset, config: dict, seed: int, bot: str) -> PlayedGame:
     bots = dict.fromkeys([*rules.seats(state), REFEREE_SEAT], bot)
     dice = ServerDice(server_seed, game.client_seed)
     previous = commitment(server_seed)
-    now = START
-    for seq in range(1, rules.max_commands + 1):
-        now += rules.seconds_per_command
+    now, playtest = START, manifest_for(rules).playtest
+    for seq in range(1, playtest.max_commands + 1):
+        now += playtest.seconds_per_command
         move = next_bot_move(rules, state, bots, rng, now=now)
         if move is None:
             if rules.is_over(state):
@@ -121,7 +121,7 @@ def play(rules: Ruleset, config: dict, seed: int, bot: str) -> PlayedGame:
         game.states.append(state)
         if rules.is_over(state):
             return game
-    raise ConformanceError(f"no end after max_commands={rules.max_commands} commands")
+    raise ConformanceError(f"no end after max_commands={playtest.max_commands} commands")
 
 
 def ended_by_the_rules(game: PlayedGame) -> bool:
@@ -186,10 +186,10 @@ def leaves(value) -> set[str]:
 
 def check_hidden_information(game: PlayedGame) -> None:
     """No seat's secrets reach another actor; no secret roll shows its face before the end."""
-    rules = game.rules
+    rules, secrets_of = game.rules, manifest_for(game.rules).playtest.secrets
     for index, state in enumerate(game.states):
         record = game.events[index - 1] if index else None
-        secrets = rules.secrets(state)
+        secrets = secrets_of(state)
         if not secrets and not rules.secret_roll_purposes:
             continue
         for viewer in viewers(rules, state):
@@ -214,9 +214,10 @@ def check_offers(game: PlayedGame, *, states: int = 40) -> int:
     """Every command ``allowed_commands`` offers any viewer is taken by ``apply``, at up to
     ``states`` points of the game spread over its whole length; returns how many were tried."""
     rules, tried = game.rules, 0
+    seconds = manifest_for(rules).playtest.seconds_per_command
     step = max(1, len(game.states) // states)
     for index in range(0, len(game.states), step):
-        state, now = game.states[index], START + index * rules.seconds_per_command
+        state, now = game.states[index], START + index * seconds
         for viewer in viewers(rules, state):
             for command in rules.allowed_commands(state, viewer, now=now):
                 tried += 1
@@ -256,6 +257,7 @@ def check_contract(game: PlayedGame, *, states: int = 40) -> int:
     from openapi_schema_validator import OAS30Validator  # a test's dependency
 
     rules, checked = game.rules, 0
+    contract = manifest_for(rules).contract
 
     def holds(schema: dict, value, what: str) -> None:
         nonlocal checked
@@ -269,23 +271,23 @@ def check_contract(game: PlayedGame, *, states: int = 40) -> int:
     for index in range(0, len(game.states), step):
         state = game.states[index]
         for viewer in viewers(rules, state):
-            holds(rules.contract.state, rules.view(state, viewer), f"the state {index} seen")
-            if not rules.contract.commands:
+            holds(contract.state, rules.view(state, viewer), f"the state {index} seen")
+            if not contract.commands:
                 continue
             for command in rules.allowed_commands(state, viewer):
-                schema = rules.contract.commands.get(command.get("action"))
+                schema = contract.commands.get(command.get("action"))
                 if schema is None:
                     raise ConformanceError(f"no schema for the offered {command}")
                 holds(schema, command, f"the offered {command}")
 
     def events_hold(record: dict, seen: str) -> None:
         for event in record["events"]:
-            schema = rules.contract.events.get(event.get("type"))
+            schema = contract.events.get(event.get("type"))
             if schema is None:
                 raise ConformanceError(f"no schema for the event type {event.get('type')!r}")
             holds(schema, event, f"the event {event}{seen}")
 
-    if rules.contract.events:
+    if contract.events:
         for record in game.events:
             events_hold(record, "")
     # A record of the log as a reader sees it while the game runs (a card face down): its
@@ -294,15 +296,15 @@ def check_contract(game: PlayedGame, *, states: int = 40) -> int:
     for record in game.events[::step]:
         for viewer in viewers(rules, game.final_state):
             seen = rules.view_event(record, viewer)
-            if rules.contract.commands:
+            if contract.commands:
                 command = seen["command"]
-                schema = rules.contract.commands.get(command.get("action"))
+                schema = contract.commands.get(command.get("action"))
                 if schema is None:
                     raise ConformanceError(f"no schema for the logged {command}")
                 holds(schema, command, f"the logged {command} seen by {viewer.to_json()}")
-            if rules.contract.events:
+            if contract.events:
                 events_hold(seen, f" seen by {viewer.to_json()}")
-    holds(rules.contract.result, rules.result(game.final_state), "the result")
+    holds(contract.result, rules.result(game.final_state), "the result")
     return checked
 
 

@@ -20,15 +20,87 @@ Pure: no Django.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from games.ruleset import Bot, Ruleset, State, find_ruleset, register_rules
+from games.contracts import Contract
+from games.ruleset import Bot, Roster, Ruleset, State, find_ruleset, register_rules, ruleset_names
 from games.words import Words
 
 if TYPE_CHECKING:
     from games.tables import Table
+
+
+class Preset(NamedTuple):
+    """A setup a game master starts a game from on the New game page ("a short match").
+
+    ``name`` names it in the page's address, ``title`` says it to the reader (marked for
+    the package's catalogues), and ``settings`` are the top-level settings it lays over
+    the campaign's config (:meth:`Cast.starting_config`), as a client would send them.
+    The settings a game's presets name are its common ones: the page shows them
+    unfolded, and folds the rest under "More settings".
+    """
+
+    name: str
+    title: str
+    settings: dict
+
+
+class Cast:
+    """How a game meets its campaign: the houses and characters it casts in its seats.
+
+    The default casts nobody: a game of teams by name. A game whose teams are the
+    campaign's houses and characters overrides the three methods (in its package's
+    ``cast.py``), so that a game started with the defaults counts: its result credits
+    the houses and moves the characters' Popularity.
+    """
+
+    def prepare(self, config: dict, roster: Roster) -> dict:
+        """The config as stored, from the config a client sent.
+
+        ``roster`` is the campaign's characters as plain data; a game whose teams are
+        characters fills in their names and attributes here, so that the stored config
+        alone sets the game up (a replay never reads the campaign). Raises
+        ``RuleViolation("invalid_config", ...)``.
+        """
+        return config
+
+    def starting_config(self, example: dict, roster: Roster) -> dict:
+        """The config a game of this campaign starts from on the New game page: the
+        contract's ``example``, with the campaign's houses and characters where the
+        rules field them."""
+        return copy.deepcopy(example)
+
+    def characters(self, state: State) -> dict[str, int]:
+        """Seat -> the campaign character playing it, whose player then holds the seat."""
+        return {}
+
+    @property
+    def reads_the_roster(self) -> bool:
+        """Whether a game's setup needs the campaign's characters (``prepare`` is
+        overridden): the platform reads them only then."""
+        return type(self).prepare is not Cast.prepare
+
+
+@dataclass(frozen=True)
+class Playtest:
+    """How the platform's random players try a game: the conformance suite
+    (:mod:`games.conformance`), which plays it to its end from setup, and the ``random``
+    bot, which a table may seat."""
+
+    #: Random legal play from setup ends within this many commands.
+    max_commands: int = 10_000
+    #: Seconds a clock moves per command when the suite plays (time windows).
+    seconds_per_command: float = 1.0
+    #: Actions a table takes rarely (ending by agreement, conceding, a captain's re-roll),
+    #: with how often the random bot considers one: a game left to random players is then
+    #: played rather than called off.
+    rare_actions: Mapping[str, float] = field(default_factory=dict)
+    #: Seat -> values only that seat may see in a state (its cards' ids): the suite
+    #: checks that no other actor ever sees one, in the state, an event or a die.
+    secrets: Callable[[State], dict[str, set[str]]] = lambda state: {}
 
 
 @dataclass(frozen=True)
@@ -36,16 +108,77 @@ class Manifest:
     """One game's parts; ``rules.name`` names the game."""
 
     rules: Ruleset
+    #: Every shape a client meets, and an example config (written in the game's
+    #: ``rules/contract.py``); none: loose as the defaults.
+    contract: Contract = None  # type: ignore[assignment]
     words: Words = field(default_factory=Words)
     table: Table | None = None
     bots: Mapping[str, Bot] = field(default_factory=dict)
     #: The board as a standalone SVG document, drawn from the state as an actor may see
     #: it (the API serves it at any point of the log); ``None``: a game with no board.
     board: Callable[[State], str] | None = None
+    #: Which resource serves its games: ``match`` (/api/matches/), ``skirmish`` or
+    #: ``log`` (the campaign's table log, which the services write: nobody plays it).
+    kind: str = None  # type: ignore[assignment]
+    #: The setups a game master chooses among on the New game page, the first the one it
+    #: opens with; none: the campaign's config alone.
+    presets: tuple[Preset, ...] = None  # type: ignore[assignment]
+    #: The event types that are the game's moments: what a channel or a chat is told of a
+    #: game (a goal, a round's summary, the end), rather than every event. The event that
+    #: ends the game is always among them, and is told with the game's ending sentence
+    #: (:mod:`games.moments`). The game's own word: no list outside its package names them.
+    moments: frozenset[str] = None  # type: ignore[assignment]
+    cast: Cast = None  # type: ignore[assignment]
+    playtest: Playtest = None  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        rules = self.rules
+        legacy: dict[str, Any] = {
+            "contract": getattr(rules, "contract", Contract()),
+            "kind": getattr(rules, "kind", "match"),
+            "presets": getattr(rules, "presets", ()),
+            "moments": getattr(rules, "moments", frozenset()),
+            "cast": _LegacyCast(rules) if hasattr(rules, "prepare") else Cast(),
+            "playtest": Playtest(
+                max_commands=getattr(rules, "max_commands", 10_000),
+                seconds_per_command=getattr(rules, "seconds_per_command", 1.0),
+                rare_actions=getattr(rules, "rare_actions", {}),
+                secrets=getattr(rules, "secrets", lambda state: {}),
+            ),
+        }
+        for name, value in legacy.items():
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, value)
 
     @property
     def name(self) -> str:
         return self.rules.name
+
+    @property
+    def played_by_commands(self) -> bool:
+        """Whether clients play it by commands: all but a log the services write, which
+        no random player can bring to an end."""
+        return self.kind != "log"
+
+
+class _LegacyCast(Cast):
+    def __init__(self, rules):
+        self.rules = rules
+
+    def prepare(self, config, roster):
+        return self.rules.prepare(config, roster)
+
+    def starting_config(self, example, roster):
+        return self.rules.campaign_config(roster)
+
+    def characters(self, state):
+        return self.rules.seat_characters(state)
+
+    @property
+    def reads_the_roster(self):
+        from games.ruleset import Ruleset
+
+        return type(self.rules).prepare is not Ruleset.prepare
 
 
 _MANIFESTS: dict[str, Manifest] = {}
@@ -70,3 +203,9 @@ def manifest_for(rules: Ruleset) -> Manifest:
     if manifest is None or type(manifest.rules) is not type(rules):
         return Manifest(rules=rules)
     return manifest
+
+
+def played_kinds() -> list[str]:
+    """The kinds of the games people play by commands, each of which has a page."""
+    manifests = map(manifest_of, ruleset_names())
+    return sorted({game.kind for game in manifests if game.played_by_commands})

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from games.manifest import manifest_of
+from games.manifest import manifest_for, manifest_of
 from games.models import Game, GameStatus
 from games.ruleset import SPECTATOR, Actor, find_ruleset
 from games.selectors import event_as_seen, result_as_served, words_language
@@ -46,7 +46,9 @@ def moments_of(game: Game, records: list[dict], language: str) -> Moments:
     for record in records:
         seen = event_as_seen(game, record, SPECTATOR_VIEW)
         for item, narration in zip(seen["events"], seen["narration"], strict=True):
-            if item.get("type") in rules.moments and (line := narration.get(language)):
+            if item.get("type") in manifest_for(rules).moments and (
+                line := narration.get(language)
+            ):
                 lines.append(line)
     return Moments(lines, _ending(game, records, language))
 

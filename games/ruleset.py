@@ -363,8 +363,3 @@ def find_ruleset(name: str) -> Ruleset:
 
 def ruleset_names() -> list[str]:
     return sorted(_REGISTRY)
-
-
-def played_kinds() -> list[str]:
-    """The kinds of the games people play by commands, each of which has a page."""
-    return sorted({rules.kind for rules in _REGISTRY.values() if rules.played_by_commands})

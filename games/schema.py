@@ -42,7 +42,7 @@ from core.schema import NULL
 from games.apis import games_endpoints
 from games.awaiting import DICE_AWAITED
 from games.bots import EVERY_SEAT, REFEREE_SEAT, offers, strategies
-from games.manifest import manifest_of
+from games.manifest import manifest_for
 from games.ruleset import Ruleset, find_ruleset, ruleset_names
 from games.selectors import result_schema_as_served
 
@@ -101,12 +101,12 @@ def _every(rules: Ruleset) -> bool:
 
 
 def _played_by_commands(rules: Ruleset) -> bool:
-    return rules.played_by_commands
+    return manifest_for(rules).played_by_commands
 
 
 def _created_as_matches(rules: Ruleset) -> bool:
     """Created by ``POST /api/matches/`` (a skirmish is gathered by its own endpoint)."""
-    return rules.kind == "match"
+    return manifest_for(rules).kind == "match"
 
 
 #: The serializers' component -> how it is made per ruleset (the serializers' ``Event`` is
@@ -182,30 +182,29 @@ class RulesetShapes:
     def own(self) -> dict[str, dict]:
         """Config, commands, state, events, result, and an event's words per language."""
         rules, title = self.rules, self.rules.title
-        languages = manifest_of(rules.name).words.languages
+        manifest = manifest_for(rules)
+        languages, contract = manifest.words.languages, manifest.contract
         shapes = {
             "Config": {
-                **_described(rules.contract.config, f"The config of a {title} game."),
-                "example": rules.contract.example,
+                **_described(contract.config, f"The config of a {title} game."),
+                "example": contract.example,
             },
             **self._union(
                 "Command",
-                rules.contract.commands,
+                contract.commands,
                 "action",
-                _described(rules.contract.command, f"A command of a {title} game."),
+                _described(contract.command, f"A command of a {title} game."),
             ),
-            "State": _described(
-                rules.contract.state, f"A {title} game's state, as its reader sees it."
-            ),
+            "State": _described(contract.state, f"A {title} game's state, as its reader sees it."),
             **self._union(
                 "Event",
-                rules.contract.events,
+                contract.events,
                 "type",
                 _described(ANY_EVENT, f"What happened in a {title} game."),
                 shared={kind: component for kind, (component, _) in PLATFORM_EVENTS.items()},
             ),
             "Result": _described(
-                result_schema_as_served(_not_null(rules.contract.result)),
+                result_schema_as_served(_not_null(contract.result)),
                 f"A {title} game's result, once it is over.",
             ),
             "Narration": {
@@ -243,7 +242,7 @@ class RulesetShapes:
         """The fields of a generic component that are this ruleset's shapes."""
         rules = self.rules
         name = {"type": "string", "enum": [rules.name]}
-        kind = {"type": "string", "enum": [rules.kind]}
+        kind = {"type": "string", "enum": [manifest_for(rules).kind]}
         bot = {"type": "string", "enum": sorted(strategies(rules))}
         return {
             "Game": {
@@ -370,7 +369,7 @@ def add_examples(paths: dict) -> None:
     command, or dice: ``SubmissionSerializer``), which the contract says too."""
     rulesets = [find_ruleset(name) for name in ruleset_names()]
     for kind, (endpoint, creatable) in games_endpoints().items():
-        of_kind = [rules for rules in rulesets if rules.kind == kind]
+        of_kind = [rules for rules in rulesets if manifest_for(rules).kind == kind]
         if creatable:
             _give_examples(paths[endpoint]["post"], {r: create_example(r) for r in of_kind})
         commands = paths.get(f"{endpoint}{{id}}/commands/", {}).get("post")
@@ -392,15 +391,16 @@ def create_example(rules: Ruleset) -> dict:
     """The body that creates a game of ``rules`` from its example: a match names its
     ruleset and config; a kind served apart (a skirmish) takes its config as the body."""
     options = {"campaign": EXAMPLE_CAMPAIGN, "bots": {EVERY_SEAT: next(iter(strategies(rules)))}}
-    if rules.kind == "match":
-        return {"ruleset": rules.name, "config": rules.contract.example, **options}
-    return {**rules.contract.example, **options}
+    manifest = manifest_for(rules)
+    if manifest.kind == "match":
+        return {"ruleset": rules.name, "config": manifest.contract.example, **options}
+    return {**manifest.contract.example, **options}
 
 
 def command_example(rules: Ruleset) -> dict | None:
     """The first command a fresh game of the example config offers to its first seat that
     has one (else to the referee), as a submission."""
-    state = rules.setup(rules.contract.example)
+    state = rules.setup(manifest_for(rules).contract.example)
     for seat in [*rules.seats(state), REFEREE_SEAT]:
         for command in offers(rules, state, seat):
             return {"ruleset": rules.name, "command": command}

@@ -209,23 +209,24 @@ def _verify(game: Game) -> Report:
 def ruleset_description(name: str) -> dict:
     """What ``/api/rulesets/`` says of a ruleset: enough for a client to set up and play one,
     and the schemas of every shape its games take (where they are served is the API's)."""
-    rules, words = find_ruleset(name), manifest_of(name).words
-    seats = rules.seats(rules.setup(rules.contract.example)) if rules.played_by_commands else []
+    manifest = manifest_of(name)
+    rules, words, contract = manifest.rules, manifest.words, manifest.contract
+    seats = rules.seats(rules.setup(contract.example)) if manifest.played_by_commands else []
     return {
         "name": rules.name,
         "title": rules.title,
-        "kind": rules.kind,
+        "kind": manifest.kind,
         "languages": list(words.languages),
         "seats": seats,
         "bots": sorted(strategies(rules)),
         "takes_text": type(words).parse is not Words.parse,
-        "config_schema": rules.contract.config,
-        "command_schema": rules.contract.command,
-        "command_schemas": rules.contract.commands,
-        "state_schema": rules.contract.state,
-        "event_schemas": rules.contract.events,
-        "result_schema": result_schema_as_served(rules.contract.result),
-        "example_config": rules.contract.example,
+        "config_schema": contract.config,
+        "command_schema": contract.command,
+        "command_schemas": contract.commands,
+        "state_schema": contract.state,
+        "event_schemas": contract.events,
+        "result_schema": result_schema_as_served(contract.result),
+        "example_config": contract.example,
     }
 
 

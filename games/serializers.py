@@ -9,8 +9,9 @@ from rest_framework import serializers
 from core.schema import NULL
 from games.campaign_app import campaign_app
 from games.dice import ENTERED, SCRIPTED, SERVER
+from games.manifest import manifest_of
 from games.models import EnteredDice, Game
-from games.ruleset import PLAYER, REFEREE, SPECTATOR, find_ruleset, ruleset_names
+from games.ruleset import PLAYER, REFEREE, SPECTATOR, ruleset_names
 from games.selectors import GAME_FIELDS, SUMMARY_FIELDS, asked_language, game_as_seen
 
 
@@ -96,7 +97,7 @@ class GameCreateSerializer(GameOptionsSerializer, SeatsSerializer):
         super().__init__(*args, **kwargs)
         kind = self.context.get("kind")
         self.fields["ruleset"].choices = [
-            name for name in ruleset_names() if kind is None or find_ruleset(name).kind == kind
+            name for name in ruleset_names() if kind is None or manifest_of(name).kind == kind
         ]
 
     def validate_config(self, value):
@@ -300,7 +301,7 @@ class SubmissionSerializer(serializers.Serializer):
         """Name every ruleset played by commands."""
         super().__init__(*args, **kwargs)
         self.fields["ruleset"].choices = [
-            name for name in ruleset_names() if find_ruleset(name).played_by_commands
+            name for name in ruleset_names() if manifest_of(name).played_by_commands
         ]
 
     def validate(self, attrs):

@@ -30,7 +30,7 @@ from games.campaign_app import PLAYER_ROLE, REFEREE_ROLE, campaign_app
 from games.chain import canonical_json, canonical_state, event_body, event_hash, timestamp
 from games.dice import Dice, DiceAwaited, EnteredDice, Need, ServerDice, commitment
 from games.foresight import command_dice
-from games.manifest import manifest_of
+from games.manifest import manifest_for, manifest_of
 from games.models import EnteredDice as EnteredDiceMode
 from games.models import Game, GameEvent, GameStatus, Seat
 from games.ruleset import PLAYER, REFEREE, SPECTATOR, Actor, Ruleset, find_ruleset
@@ -109,9 +109,10 @@ def game_create(
     New game page), so whether they may is decided here (:func:`_may_start`);
     otherwise the caller is the service's own (a cup game, a table log, the demo).
     """
-    rules = find_ruleset(ruleset)
-    roster = campaign_app().roster(campaign.pk) if _uses_roster(rules) else {}
-    config = rules.prepare(config, roster)
+    manifest = manifest_of(ruleset)
+    rules, cast = manifest.rules, manifest.cast
+    roster = campaign_app().roster(campaign.pk) if cast.reads_the_roster else {}
+    config = cast.prepare(config, roster)
     state = rules.setup(config)
     starter = _starter_role(campaign.pk, created_by) if started_by_member else None
     holders = _holders(rules, state, roster, campaign.pk, seats or {}, bots or {})
@@ -121,9 +122,9 @@ def game_create(
     with transaction.atomic():
         game = Game.objects.create(
             campaign=campaign,
-            kind=rules.kind,
+            kind=manifest.kind,
             ruleset=ruleset,
-            title=Truncator(title or rules.default_title(state)).chars(TITLE_LENGTH),
+            title=Truncator(title or _default_title(manifest, state)).chars(TITLE_LENGTH),
             config=config,
             state=state,
             public=public,
@@ -180,8 +181,10 @@ def _may_start(role: str, user, holders: dict[str, dict], friendly: bool) -> boo
     return True
 
 
-def _uses_roster(rules: Ruleset) -> bool:
-    return type(rules).prepare is not Ruleset.prepare
+def _default_title(manifest, state) -> str:
+    if hasattr(manifest.rules, "default_title"):
+        return manifest.rules.default_title(state)
+    return manifest.words.game_title(state)
 
 
 def _holders(rules, state, roster, campaign_id, seats, bots) -> dict[str, dict]:
@@ -221,7 +224,7 @@ def _holders(rules, state, roster, campaign_id, seats, bots) -> dict[str, dict]:
         )
     holders: dict[str, dict] = {
         seat: {"user_id": roster[character]["player"]}
-        for seat, character in rules.seat_characters(state).items()
+        for seat, character in manifest_for(rules).cast.characters(state).items()
         if roster.get(character, {}).get("player") is not None
     }
     holders.update((seat, {"user_id": user}) for seat, user in seats.items())
@@ -827,7 +830,8 @@ def _seats_follow_their_characters(game: Game, rules: Ruleset, before, after) ->
     the new character's player, or to nobody (the referee relays it) where the character
     has none, or where nobody plays the seat any more: the person who left it no longer
     commands it. A seat a bot holds stays the bot's unless a player comes in."""
-    was, now = rules.seat_characters(before), rules.seat_characters(after)
+    characters = manifest_for(rules).cast.characters
+    was, now = characters(before), characters(after)
     # (A seat new to the game, a skirmish's newcomer, is seated by whoever brings it in.)
     changed = {seat for seat in was if was[seat] != now.get(seat)}
     if not changed:

@@ -17,6 +17,7 @@ from core.errors import NotFound, gettext_noop
 from core.schema import END, REVOKED, stream_message
 from games import selectors
 from games.campaign_app import campaign_app
+from games.manifest import manifest_of
 from games.models import Game, GameStatus
 from games.ruleset import find_ruleset, ruleset_names
 from games.schema import RulesetShapes
@@ -38,7 +39,7 @@ class GameStreamView(streams.StreamView):
         records = [
             RulesetShapes(find_ruleset(name)).ref("Record")
             for name in ruleset_names()
-            if find_ruleset(name).kind == self.kind
+            if manifest_of(name).kind == self.kind
         ]
         event = stream_message(
             {"anyOf": records},

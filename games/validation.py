@@ -22,6 +22,7 @@ from openapi_schema_validator import OAS30WriteValidator
 
 from core.errors import Invalid
 from core.errors import gettext_noop as _
+from games.manifest import manifest_for
 from games.ruleset import Command, Ruleset
 
 _validators: dict[int, tuple[dict, OAS30WriteValidator]] = {}
@@ -30,12 +31,13 @@ _validators: dict[int, tuple[dict, OAS30WriteValidator]] = {}
 def check_command(rules: Ruleset, command: Command) -> None:
     """Refuse ``command`` with 400 unless it has the shape ``rules``' contract states for
     its action."""
-    if not rules.contract.commands:
+    commands = manifest_for(rules).contract.commands
+    if not commands:
         return
     action = command.get("action")
-    if not isinstance(action, str) or action not in rules.contract.commands:
+    if not isinstance(action, str) or action not in commands:
         raise _refusal("action", NOT_AN_ACTION, "unknown_action")
-    error = best_match(_validator(rules.contract.commands[action]).iter_errors(command))
+    error = best_match(_validator(commands[action]).iter_errors(command))
     if error is not None:
         raise _refusal(*_what_is_wrong(error))
 

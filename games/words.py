@@ -90,6 +90,12 @@ class Words:
         platform says in its own words."""
         return ""
 
+    def game_title(self, state: State) -> str:
+        """The title a game gets when its creator gives none, from its setup ("Gryffindor
+        v Slytherin"): stored with the game, it is the same for every reader (names, not
+        sentences). ``""``: none."""
+        return ""
+
     def parse(self, text: str, *, state: State, actor: Actor) -> Command:
         """The command a line typed in the game's words gives (a chat line: "Pass
         GJäger2"), sent by ``actor``; a game played by buttons takes none."""

@@ -37,10 +37,10 @@ from campaign.models import Campaign, Membership, Role
 from core.errors import AppError, RuleViolation
 from games.bots import RANDOM, REFEREE_SEAT, strategies
 from games.campaign_app import campaign_app
-from games.manifest import manifest_of
+from games.manifest import Preset, manifest_for, manifest_of
 from games.models import EnteredDice
 from games.page_urls import page_of
-from games.ruleset import Preset, Ruleset, find_ruleset, ruleset_names
+from games.ruleset import Ruleset, find_ruleset, ruleset_names
 from games.services import game_create
 from pages.setup_forms import Picks, Setup
 from pages.views import fields_in_words, in_words
@@ -53,7 +53,11 @@ def startable(campaign: Campaign, user) -> list[Ruleset]:
     role = campaign_app().role(user, campaign.pk)
     if role != Role.STORYGUIDE and not (role == Role.PLAYER and campaign.players_start_games):
         return []
-    return [rules for rules in map(find_ruleset, ruleset_names()) if rules.played_by_commands]
+    return [
+        rules
+        for rules in map(find_ruleset, ruleset_names())
+        if manifest_for(rules).played_by_commands
+    ]
 
 
 class SetupForm(forms.Form):
@@ -122,9 +126,8 @@ OPTIONS = ("title", "public", "friendly", "entered_dice")
 
 def chosen_preset(rules: Ruleset, name: str | None) -> Preset | None:
     """The preset of that name, else the ruleset's first (none for a ruleset without)."""
-    return next(
-        (p for p in rules.presets if p.name == name), rules.presets[0] if rules.presets else None
-    )
+    presets = manifest_for(rules).presets
+    return next((p for p in presets if p.name == name), presets[0] if presets else None)
 
 
 def preset_links(request, rules: Ruleset, chosen: Preset | None) -> list[dict]:
@@ -137,7 +140,7 @@ def preset_links(request, rules: Ruleset, chosen: Preset | None) -> list[dict]:
             + urlencode({"preset": preset.name, **({"lang": language} if language else {})}),
             "chosen": preset == chosen,
         }
-        for preset in rules.presets
+        for preset in manifest_for(rules).presets
     ]
 
 
@@ -210,7 +213,9 @@ def set_up(request, slug: str, ruleset: str):
         return render(request, "pages/new_game.html", context)
     config = setup.config
     try:
-        state = rules.setup(rules.prepare(config, campaign_app().roster(campaign.pk)))
+        state = rules.setup(
+            manifest_for(rules).cast.prepare(config, campaign_app().roster(campaign.pk))
+        )
     except RuleViolation as refusal:
         setup.refuse(refusal)
         return render(request, "pages/new_game.html", context)
@@ -287,7 +292,7 @@ def _default_holders(rules, state, seats, campaign, user, storyguide) -> dict[st
     win, but for a player starting a game, who takes the first seat left."""
     roster = campaign_app().roster(campaign.pk)
     defaults: dict[str, str] = {}
-    for seat, character in rules.seat_characters(state).items():
+    for seat, character in manifest_for(rules).cast.characters(state).items():
         player = roster.get(character, {}).get("player")
         if player is not None:
             defaults[seat] = ME if player == user.pk else f"user:{player}"

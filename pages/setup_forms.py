@@ -40,7 +40,8 @@ from django import forms
 from django.utils.translation import gettext
 
 from core.errors import RuleViolation
-from games.ruleset import BOUNDS, Preset, Roster, Ruleset
+from games.manifest import Preset, manifest_for
+from games.ruleset import BOUNDS, Roster, Ruleset
 
 #: The choice of a team's house that writes the team out by name (no house of the campaign).
 BY_NAME = "by-name"
@@ -982,7 +983,8 @@ class Substitutes(Setting):
 
 def preset_config(rules: Ruleset, roster: Roster, preset: Preset | None) -> dict:
     """The config a setup starts from: the campaign's, the preset's settings over it."""
-    config = copy.deepcopy(rules.campaign_config(roster))
+    manifest = manifest_for(rules)
+    config = copy.deepcopy(manifest.cast.starting_config(manifest.contract.example, roster))
     if preset is not None:
         config.update(copy.deepcopy(preset.settings))
     return config
@@ -991,7 +993,7 @@ def preset_config(rules: Ruleset, roster: Roster, preset: Preset | None) -> dict
 def common_settings(rules: Ruleset) -> list[str]:
     """The settings the ruleset's presets name, in the order they first name them."""
     names: list[str] = []
-    for preset in rules.presets:
+    for preset in manifest_for(rules).presets:
         names += [name for name in preset.settings if name not in names]
     return names
 
@@ -1008,7 +1010,7 @@ class Setup:
         self.config = preset_config(rules, roster, preset)
         common = common_settings(rules)
         self.settings: list[Setting] = []
-        for key, schema in rules.contract.config.get("properties", {}).items():
+        for key, schema in manifest_for(rules).contract.config.get("properties", {}).items():
             self.settings += self.settings_of(key, schema, picks, common)
         shown = [s for s in self.settings if not s.folded]
         order = {key: place for place, key in enumerate(common)}

@@ -37,10 +37,9 @@ from core.responses import answer, error_body
 from core.services import preferences_update
 from core.throttling import InvitationRateThrottle
 from games import tables
-from games.manifest import manifest_of
+from games.manifest import manifest_of, played_kinds
 from games.models import Game, GameEvent, GameStatus, Seat
 from games.page_urls import page_of
-from games.ruleset import played_kinds
 from games.selectors import state_as_seen
 from games.services import actor_for
 from games.views import turn_of

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from games.bots import RandomBot
 from games.dice import Dice
+from games.manifest import manifest_for
 from games.ruleset import PLAYER, REFEREE, Actor, Ruleset, State
 
 RELAY = Actor(REFEREE)
@@ -51,7 +52,7 @@ class RandomPlayers:
     def __init__(self, rules: Ruleset, rng: random.Random) -> None:
         self.rules = rules
         self.rng = rng
-        self.bot = RandomBot(rules.rare_actions)
+        self.bot = RandomBot(manifest_for(rules).playtest.rare_actions)
         self._actors: dict[str, Actor] = {}
 
     def when(self, state: State, now: float) -> float:

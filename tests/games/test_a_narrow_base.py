@@ -9,9 +9,9 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
+from games.manifest import played_kinds
 from games.models import Game
 from games.page_urls import page_of
-from games.ruleset import played_kinds
 from games.services import game_create
 from games.signals import game_finished
 from quidditch.rpg.receivers import write_back_to_the_campaign
