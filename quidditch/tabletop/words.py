@@ -1,7 +1,7 @@
 """Table Top Quidditch in words, in German, English and French: the game's
 :class:`games.words.Words`, through which the platform says every command a side may give,
 as a player would say it, the forms' headings and choices, the seats, the dice, the
-narration and the ending.
+narration, the ending and the title a match gets when its creator gives none.
 
 The texts are English keys of the package's gettext catalogues (``locale/de``,
 ``locale/fr``; ``./dev messages`` collects them), read through
@@ -18,6 +18,7 @@ from .narration import TabletopNarration
 from .rules.directional_die import DIRECTIONS as STEPS
 from .rules.passing import PASS_BANDS, needed
 from .rules.pitch import distance
+from .rules.ruleset import TITLE
 from .texts import (
     HOOPS,
     LANGUAGES,
@@ -153,6 +154,11 @@ class TabletopWords(TabletopNarration, Words):
         if field == "star":
             return self.say(language, NO_STAR) if value is None else str(value)
         return str(value)
+
+    def game_title(self, state: dict) -> str:
+        """ "Gryffindor v Slytherin" when both teams are named, else the game's own name."""
+        teams = names(state)
+        return f"{teams['home']} v {teams['away']}" if all(teams.values()) else TITLE
 
     def seat(self, seat: str, view: dict, language: str) -> str:
         """A side by its team's name, or by the side itself ("Home") if it has none."""

@@ -1,5 +1,6 @@
 """The shapes a client meets, as JSON Schemas (OpenAPI 3.0 flavour): the config, each
-command, the state as everyone sees it (nothing is hidden), each event, the result.
+command, the state as everyone sees it (nothing is hidden), each event, the result; held
+together by ``CONTRACT``, which the package's manifest declares.
 
 They go into the service's OpenAPI contract (``/api/schema/``) and
 ``/api/rulesets/tabletop-quidditch/``; the conformance suite checks real play
@@ -10,7 +11,7 @@ against them. Squares are ``[x, y]``: ``x`` along the pitch from the home end
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
-from games.contracts import command, event, listed, nullable, shape, titled
+from games.contracts import Contract, command, event, listed, nullable, shape, titled
 
 from .directional_die import DIRECTIONS, HIT
 from .orders import ACTIONS
@@ -428,4 +429,8 @@ RESULT = shape(
     },
     nullable=True,
     description="How the match ended; null while it is played.",
+)
+
+CONTRACT = Contract(
+    config=CONFIG, commands=COMMANDS, state=STATE, events=EVENTS, result=RESULT, example={}
 )

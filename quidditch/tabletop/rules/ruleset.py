@@ -25,22 +25,20 @@ storyguide gives the commands of the sides they hold and no others
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
-from games.contracts import Contract
 from games.dice import Dice
 from games.ruleset import (
     Actor,
     Command,
     Outcome,
-    Preset,
     Ruleset,
     RuleViolation,
     State,
 )
 
-from . import captain, contract, offers, orders, star
-from .pitch import DEFAULT, pitch_of
+from . import captain, offers, orders, star
+from .pitch import pitch_of
 from .resolution import Resolution
-from .scenario import endgame, initial_state
+from .scenario import initial_state
 from .teams import SIDES
 
 TITLE = _("Table Top Quidditch")
@@ -65,35 +63,6 @@ def _copy(value):
 class TabletopQuidditch(Ruleset):
     name = "tabletop-quidditch"
     title = TITLE
-    #: A goal, a player knocked off their broom, the snitch caught, a side conceding, the end.
-    moments = frozenset({"goal", "knocked_off", "snitch_caught", "concedes", "match_over"})
-    contract = Contract(
-        config=contract.CONFIG,
-        commands=contract.COMMANDS,
-        state=contract.STATE,
-        events=contract.EVENTS,
-        result=contract.RESULT,
-        example={},
-    )
-    presets = (
-        Preset(
-            "kick_off",
-            _("A match from the kick-off, on the printed pitch"),
-            {"pitch": dict(DEFAULT)},
-        ),
-        Preset(
-            "small",
-            _("A quicker match on a small pitch, 25 by 15 squares"),
-            {"pitch": {"length": 25, "width": 15}},
-        ),
-        Preset(
-            "endgame",
-            _("The last minutes: a drill in catching the snitch"),
-            {"pitch": dict(DEFAULT), "scenario": endgame()},
-        ),
-    )
-    max_commands = 6_000
-    rare_actions = {"concede": 0.01, "propose_end": 0.05, "reroll": 0.2}
     ending_actions = frozenset({"concede", "propose_end", "accept_end"})
     #: Each player moves their own team; the text's referee only judges fouls (the server
     #: does). A storyguide entering both teams' moves at a table holds both seats.
@@ -107,11 +76,6 @@ class TabletopQuidditch(Ruleset):
 
     def seat_of(self, command: Command, state: State) -> str | None:
         return command.get("side")
-
-    def default_title(self, state: State) -> str:
-        """ "Gryffindor v Slytherin" when both teams are named, else the game's own name."""
-        home, away = (state["teams"][side]["name"] for side in SIDES)
-        return f"{home} v {away}" if home and away else TITLE
 
     def apply(
         self, state: State, command: Command, *, actor: Actor, dice: Dice, now: float

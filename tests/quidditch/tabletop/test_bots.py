@@ -13,7 +13,7 @@ from games.bots import REFEREE_SEAT, play_out
 from games.dice import ServerDice
 from games.ruleset import PLAYER, Actor
 from quidditch.tabletop.bots import Chaser
-from tests.quidditch.tabletop import RULES, Match, in_phase, scenario
+from tests.quidditch.tabletop import MANIFEST, RULES, Match, in_phase, scenario
 
 SEEDS = 40
 EVERY_SEAT = {"home": "chaser", "away": "chaser", REFEREE_SEAT: "chaser"}
@@ -36,7 +36,7 @@ def test_the_bot_against_itself_ends_every_match_by_the_snitch():
     assert all(state["over"] for state, _ in games)
     assert set(endings) <= {"snitch", "no_seekers"}, "never by agreement or concession"
     assert endings.count("snitch") >= SEEDS - 1
-    assert max(commands for _, commands in games) < RULES.max_commands
+    assert max(commands for _, commands in games) < MANIFEST.playtest.max_commands
 
 
 def test_the_bot_beats_the_random_player():

@@ -8,7 +8,7 @@ from games.bots import play_out
 from games.dice import ServerDice
 from games.ruleset import RuleViolation
 from quidditch.tabletop.rules.scenario import endgame
-from tests.quidditch.tabletop import RULES, Match, lineup, scenario
+from tests.quidditch.tabletop import MANIFEST, RULES, Match, lineup, scenario
 
 
 def refused(config: dict) -> str:
@@ -67,9 +67,9 @@ def test_teams_captains_and_stars_are_positions():
     assert state["teams"]["home"] == {"name": "Gryffindor", "captain": "chaser1", "star": "seeker"}
     assert "captain" in refused({"teams": {"away": {"captain": "coach"}}})
     assert "a team is" in refused({"teams": {"away": "Slytherin"}})
-    assert RULES.default_title(state) == "Table Top Quidditch", "one team is not named"
+    assert MANIFEST.words.game_title(state) == "Table Top Quidditch", "one team is not named"
     named = {"home": {"name": "Gryffindor"}, "away": {"name": "Slytherin"}}
-    assert RULES.default_title(RULES.setup({"teams": named})) == "Gryffindor v Slytherin"
+    assert MANIFEST.words.game_title(RULES.setup({"teams": named})) == "Gryffindor v Slytherin"
 
 
 def test_a_malformed_command_is_refused_with_a_message():
