@@ -6,6 +6,7 @@ face down on them, and the revealed values decide who wins each ball. Spells,
 jinxes, fouls and the referee bend the comparison. ``rules/`` holds the pure
 rules, ``texts`` the cards' and balls' names, ``words`` the commands in words,
 ``narration`` the transcript, ``table`` the page, ``bots`` a simple computer
-opponent, and ``manifest`` puts them together for the platform;
+opponent, ``presets`` the New game page's setups, ``cast`` the config as stored,
+and ``manifest`` puts them together for the platform;
 ``docs/rules/card-game.md`` says how the text was read.
 """

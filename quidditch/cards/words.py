@@ -90,3 +90,7 @@ class CardWords(CardNarration, Words):
         if value is None:
             return self.say(language, THE_OPPONENT)
         return first_upper(card_name(value, language, view))
+
+    def game_title(self, state: dict) -> str:
+        """Slytherin pitches the first round, so it is named first, whatever the decks."""
+        return "Slytherin v Gryffindor"

@@ -12,7 +12,7 @@ state is shown whole (every deck a list, every hand).
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
-from games.contracts import command, event, listed, nullable, shape, titled
+from games.contracts import Contract, command, event, listed, nullable, shape, titled
 
 from .cards import BALLS, MOST_CARDS, PITCH_FACES, TEAM_FACES, TEAMS
 from .visibility import FACE_DOWN
@@ -405,4 +405,8 @@ RESULT = shape(
     },
     description="How the match ended.",
     nullable=True,
+)
+
+CONTRACT = Contract(
+    config=CONFIG, commands=COMMANDS, state=STATE, events=EVENTS, result=RESULT, example={}
 )

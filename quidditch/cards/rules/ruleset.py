@@ -22,14 +22,11 @@ from __future__ import annotations
 import copy
 
 from core.errors import gettext_noop as _
-from games.contracts import Contract
 from games.dice import Dice
 from games.ruleset import (
     Actor,
     Command,
     Outcome,
-    Preset,
-    Roster,
     Ruleset,
     RuleViolation,
     State,
@@ -39,15 +36,11 @@ from games.ruleset import (
 
 from . import contract, rounds, scoring, specials, visibility, windows
 from .cards import (
-    BLUDGER,
-    GOAL,
     HAND_SIZE,
     PITCH,
     PITCH_DECK,
     PITCH_FACES,
-    PLAYER_FACES,
     PREFIX,
-    QUAFFLE,
     SEEKER,
     SNITCH,
     TEAM_DECK,
@@ -137,58 +130,9 @@ def _layout(value: object, faces: tuple[str, ...], name: str) -> list[dict]:
 class CardQuidditch(Ruleset):
     name = "card-quidditch"
     title = _("Quidditch card game")
-    #: A Goal Card pitched, and the end (the Snitch caught).
-    moments = frozenset({"goal_scored", "game_over"})
-    contract = Contract(
-        config=contract.CONFIG,
-        commands=contract.COMMANDS,
-        state=contract.STATE,
-        events=contract.EVENTS,
-        result=contract.RESULT,
-        example={},
-    )
-    presets = (
-        Preset(
-            "box",
-            _("The box's decks: 40 team cards each, 28 pitch cards"),
-            {"team_deck": dict(TEAM_DECK), "pitch_deck": dict(PITCH_DECK)},
-        ),
-        Preset(
-            "beginners",
-            _("Beginners: players' cards only, no spells, jinxes or fouls"),
-            {
-                "team_deck": {face: n for face, n in TEAM_DECK.items() if face in PLAYER_FACES},
-                "pitch_deck": dict(PITCH_DECK),
-            },
-        ),
-        Preset(
-            "quick",
-            _("A quick match: half the pitch deck"),
-            {
-                "team_deck": dict(TEAM_DECK),
-                "pitch_deck": {QUAFFLE: 7, BLUDGER: 5, GOAL: 2, SNITCH: 1},
-            },
-        ),
-        Preset(
-            "long",
-            _("A long match: two boxes' cards"),
-            {
-                "team_deck": {face: 2 * n for face, n in TEAM_DECK.items()},
-                "pitch_deck": {QUAFFLE: 28, BLUDGER: 18, GOAL: 8, SNITCH: 1},
-            },
-        ),
-    )
-    max_commands = 20_000
     secret_roll_purposes = SECRET_PURPOSES
     #: Nobody plays a hand they do not hold: not the storyguide, who sees none.
     referee_relays = False
-
-    def prepare(self, config: dict, roster: Roster) -> dict:
-        """The config as stored: a deck given as a mapping is written out as its layout,
-        in the order given, since the database keeps no order of an object's keys
-        (PostgreSQL's jsonb) and a replay must lay the decks as the match did."""
-        settings = build_settings(config)
-        return {name: settings[name] for name in config}
 
     def setup(self, config: dict) -> State:
         settings = build_settings(config)
@@ -385,9 +329,6 @@ class CardQuidditch(Ruleset):
     def view_event(self, record: dict, actor: Actor) -> dict:
         return visibility.view_event(super().view_event(record, actor), actor)
 
-    def secrets(self, state: State) -> dict[str, set[str]]:
-        return visibility.secrets(state)
-
     def result(self, state: State) -> dict | None:
         if not state["over"]:
             return None
@@ -401,6 +342,3 @@ class CardQuidditch(Ruleset):
             ),
             "rounds": state["round"],
         }
-
-    def default_title(self, state: State) -> str:
-        return "Slytherin v Gryffindor"

@@ -17,13 +17,13 @@ from django.test import Client
 
 from games.models import Game
 from quidditch.cards.demo import TITLE
-from tests.quidditch.cards import RULES
+from tests.quidditch.cards import MANIFEST
 
 pytestmark = pytest.mark.django_db
 
 
 def hidden_from_the_person(game_id: int) -> set[str]:
-    return RULES.secrets(Game.objects.get(pk=game_id).state).get("gryffindor", set())
+    return MANIFEST.playtest.secrets(Game.objects.get(pk=game_id).state).get("gryffindor", set())
 
 
 def named(cards: set[str], text: str) -> set[str]:

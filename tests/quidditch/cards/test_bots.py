@@ -8,7 +8,7 @@ import pytest
 
 from games.bots import REFEREE_SEAT, play_out, strategies
 from games.dice import ServerDice
-from tests.quidditch.cards import RULES, G, S
+from tests.quidditch.cards import MANIFEST, RULES, G, S
 
 SEEDS = range(40)
 
@@ -29,7 +29,7 @@ def test_simple_against_itself_ends_by_the_snitch_within_max_commands(seed):
 
     bots = {S: "simple", G: "simple", REFEREE_SEAT: "simple"}
     state = play_out(RULES, RULES.setup({}), bots, rng, dice, step=count)
-    assert state["over"] and commands < RULES.max_commands
+    assert state["over"] and commands < MANIFEST.playtest.max_commands
     caught = RULES.result(state)["snitch"]
     assert "P-snitch-1" in state["teams"][caught]["scoring"], "the Snitch ended it"
 

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from games.ruleset import RuleViolation
-from tests.quidditch.cards import RULES
+from tests.quidditch.cards import MANIFEST, RULES
 
 ONE_SEEKER = [{"card": "seeker11", "copies": 1}]
 SNITCH = {"card": "snitch", "copies": 1}
@@ -67,7 +67,7 @@ def test_a_deck_of_400_000_copies_is_refused_before_a_card_is_laid_out(team_deck
     """Issue 37 §3: refused at once (the server took 18 s and 343 MB to lay it out)."""
     started = time.perf_counter()
     with pytest.raises(RuleViolation) as refused:
-        RULES.prepare({"team_deck": team_deck}, {})
+        MANIFEST.cast.prepare({"team_deck": team_deck}, {})
     with pytest.raises(RuleViolation):
         RULES.setup({"team_deck": team_deck})
     assert time.perf_counter() - started < 0.5

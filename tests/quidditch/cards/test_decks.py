@@ -9,7 +9,7 @@ import pytest
 
 from games.ruleset import RuleViolation
 from quidditch.cards.rules.cards import face_of, position, value
-from tests.quidditch.cards import RULES, G, S
+from tests.quidditch.cards import MANIFEST, RULES, G, S
 
 
 def team_deck(state, team):
@@ -133,13 +133,13 @@ def test_the_stored_config_keeps_the_order_a_mapping_gave_as_a_list():
     """PostgreSQL's jsonb gives an object's keys back in an order of its own: the config
     is stored as a list, so that a replay lays the decks as the match did."""
     config = {"team_deck": {"seeker12": 1, "chaser7": 6}, "pitch_deck": {"snitch": 1, "quaffle": 2}}
-    stored = RULES.prepare(config, {})
+    stored = MANIFEST.cast.prepare(config, {})
     assert stored == {
         "team_deck": [{"card": "seeker12", "copies": 1}, {"card": "chaser7", "copies": 6}],
         "pitch_deck": [{"card": "snitch", "copies": 1}, {"card": "quaffle", "copies": 2}],
     }
     assert RULES.setup(stored) == RULES.setup(config)
-    assert RULES.prepare({}, {}) == {}, "no decks given: the defaults, nothing to store"
+    assert MANIFEST.cast.prepare({}, {}) == {}, "no decks given: the defaults, nothing to store"
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from games.models import Game
-from tests.quidditch.cards import RULES, G, S
+from tests.quidditch.cards import MANIFEST, G, S
 
 pytestmark = pytest.mark.django_db
 
@@ -59,7 +59,7 @@ def test_a_german_page_has_no_english_word_of_the_table(table, match):
 
 
 def test_the_page_never_names_a_card_of_the_other_hand(table, match):
-    hidden = RULES.secrets(Game.objects.get(pk=match).state)[G]
+    hidden = MANIFEST.playtest.secrets(Game.objects.get(pk=match).state)[G]
     html = page(table, match, "en")
     assert [card for card in hidden if card in html] == []
 

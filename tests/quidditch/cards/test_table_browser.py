@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from games.models import Game
 from games.services import game_create
-from tests.quidditch.cards import RULES, G, S
+from tests.quidditch.cards import MANIFEST, G, S
 from tests.support import Table, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -76,7 +76,7 @@ def test_a_match_mid_play_reads_in_words_for_the_player_and_for_a_spectator(
 ):
     table = Table()
     game = mid_play(table)
-    hidden = RULES.secrets(game.state)[G]
+    hidden = MANIFEST.playtest.secrets(game.state)[G]
     for role, user in (("player", table.player), ("spectator", table.spectator)):
         page = logged_in(chromium, live_service, user)
         page.goto(f"{live_service.url}/matches/{game.pk}/?lang={language}")

@@ -83,7 +83,7 @@ def test_no_view_shows_a_card_of_any_deck_or_of_the_other_players_hidden_cards()
         if after["over"]:
             return
         decks = {*after["pitch"]["deck"], *(c for t in after["teams"].values() for c in t["deck"])}
-        secrets = RULES.secrets(after)
+        secrets = MANIFEST.playtest.secrets(after)
         for actor in EVERYONE:
             seen = strings(RULES.view(after, actor)) | strings(RULES.allowed_commands(after, actor))
             assert not seen & decks
