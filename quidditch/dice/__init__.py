@@ -7,6 +7,7 @@ holds the pure rules (and ``rules/contract.py`` the shapes a client meets),
 ``texts`` the game's vocabulary in French (the text's language), German and
 English, ``words`` what the platform says of the game with it, ``narration`` the
 transcript, ``table`` the pitch as a page draws it, ``bots`` the computer opponent
-that plays to win, and ``manifest`` puts them together for the platform;
+that plays to win, ``cast`` what a game stores of its settings, and ``manifest``
+puts them together for the platform (with the presets and the moments);
 ``docs/rules/dice-quidditch.md`` says how the text was read.
 """

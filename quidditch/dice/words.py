@@ -51,6 +51,11 @@ class DiceWords(DiceNarration, Words):
             return self.seat(value, view, language)
         return die_name(value, language)
 
+    def game_title(self, state: dict) -> str:
+        """The two sides by their colours, which every game of it has (a title is a
+        name, the same for every reader: untranslated)."""
+        return "Red v Blue"
+
     def purpose(self, purpose: str, language: str) -> str:
         """What a die is rolled for: the roll-off, or the die itself (``goal2``: goal die 2)."""
         if purpose in self.purposes:

@@ -10,7 +10,7 @@ doivent pouvoir voir tous les dés pendant toute la manche", LE JEU).
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
-from games.contracts import command, event, listed, nullable, shape
+from games.contracts import Contract, command, event, listed, nullable, shape
 
 from .dice import ALL_DICE, ATTACK_DICE, DEFENCE_DICE
 from .pitch import ROWS, TWELVE_SIDED
@@ -206,4 +206,10 @@ RESULT = shape(
         "rounds": {**POINTS, "description": "Rounds played."},
     },
     description="The final result: the most goal points win (LA VICTOIRE).",
+)
+
+#: The game's contract, which its manifest declares (``Manifest.contract``): every setting
+#: has a default, so the example config is empty.
+CONTRACT = Contract(
+    config=SETTINGS, commands=COMMANDS, state=STATE, events=EVENTS, result=RESULT, example={}
 )

@@ -18,14 +18,11 @@ from __future__ import annotations
 import copy
 
 from core.errors import gettext_noop as _
-from games.contracts import Contract
 from games.dice import Dice
 from games.ruleset import (
     Actor,
     Command,
     Outcome,
-    Preset,
-    Roster,
     Ruleset,
     RuleViolation,
     State,
@@ -64,40 +61,7 @@ def build_settings(config: object) -> dict:
 class DiceQuidditch(Ruleset):
     name = "dice-quidditch"
     title = _("Quidditch dice game")
-    #: A round's points, the snitch caught, the end.
-    moments = frozenset({"round_scored", "snitch_caught", "game_over"})
-    contract = Contract(
-        config=contract.SETTINGS,
-        commands=contract.COMMANDS,
-        state=contract.STATE,
-        events=contract.EVENTS,
-        result=contract.RESULT,
-        example={},
-    )
-    presets = (
-        Preset(
-            "printed",
-            _("The game as printed: five snitch points end it"),
-            {"snitch_to_catch": 5, "one_row_a_turn": True},
-        ),
-        Preset(
-            "short",
-            _("A short game: three snitch points end it"),
-            {"snitch_to_catch": 3, "one_row_a_turn": True},
-        ),
-        Preset(
-            "beginners",
-            _("Beginners: the attack may spread its dice over several rows"),
-            {"snitch_to_catch": 5, "one_row_a_turn": False},
-        ),
-    )
-    max_commands = 3_000
     referee_relays = True
-
-    def prepare(self, config: dict, roster: Roster) -> dict:
-        """Every setting, defaults filled in: a stored game keeps the reading it began
-        with, whatever later defaults say."""
-        return build_settings(config)
 
     def setup(self, config: dict) -> State:
         return {
@@ -189,6 +153,3 @@ class DiceQuidditch(Ruleset):
             "snitch": {side: state["score"][side]["snitch"] for side in SEATS},
             "rounds": state["round"],
         }
-
-    def default_title(self, state: State) -> str:
-        return "Red v Blue"

@@ -35,7 +35,7 @@ def test_the_bot_that_plays_to_win_is_the_rulesets_first():
 
 def test_the_bot_against_itself_ends_every_game_by_catching_the_snitch():
     """Both seats and the roll-off (the referee's seat) held by the bot, 40 seeds: every
-    game ends by the fifth snitch point, within ``max_commands``."""
+    game ends by the fifth snitch point, within the manifest's ``Playtest.max_commands``."""
     bots = {"red": "sensible", "blue": "sensible", "referee": "sensible"}
     assert [seed for seed in SEEDS if not caught(play(seed, bots))] == []
 
