@@ -18,7 +18,7 @@ from games import selectors
 from games.apis import PlayableGameViewSet
 from games.serializers import CommandAnswerSerializer, GameSerializer
 from skirmish import services
-from skirmish.rules import Skirmish
+from skirmish.manifest import MANIFEST
 from skirmish.serializers import SkirmishCreateSerializer, SkirmishParticipantSerializer
 
 
@@ -31,7 +31,7 @@ class SkirmishViewSet(PlayableGameViewSet):
     0 and its maximum.
     """
 
-    kind = Skirmish.kind
+    kind = MANIFEST.kind
 
     @extend_schema(
         request=SkirmishCreateSerializer,

@@ -21,7 +21,7 @@ from campaign.models import Campaign, Character
 from core import demo
 from games.models import Game
 from games.services import Submission, game_submit_command
-from skirmish.rules import Skirmish
+from skirmish.manifest import MANIFEST
 from skirmish.services import skirmish_create
 
 TITLE = "Dungeon corridor after Potions"
@@ -69,7 +69,7 @@ INTENTIONS = {
 def seed(storyguide) -> Game | None:
     """The demo campaign's finished skirmish; None if the campaign lacks its cast."""
     campaign = Campaign.objects.get(slug=DEMO_CAMPAIGN_SLUG)
-    existing = Game.objects.filter(campaign=campaign, kind=Skirmish.kind, title=TITLE).first()
+    existing = Game.objects.filter(campaign=campaign, kind=MANIFEST.kind, title=TITLE).first()
     if existing is not None:
         return existing
     cast = {c.name: c for c in Character.objects.filter(campaign=campaign, name__in=CAST)}

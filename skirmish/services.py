@@ -25,7 +25,7 @@ from core.errors import gettext_noop as _
 from games.campaign_app import campaign_app
 from games.models import EnteredDice, Game, GameEvent
 from games.services import actor_for, game_apply, game_create
-from skirmish.rules import Skirmish
+from skirmish.manifest import MANIFEST
 from skirmish.rules.config import field_character, next_key
 
 RULESET = "skirmish"
@@ -125,7 +125,7 @@ def skirmish_add_participant(*, game_id: int, user, participant: dict, now: date
     re-enter as if it had delayed).
     """
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id, kind=Skirmish.kind)
+        game = Game.objects.select_for_update().get(pk=game_id, kind=MANIFEST.kind)
         actor = actor_for(game, user)
         if not actor.is_referee:
             raise Forbidden(_("Only the storyguide adds participants to a skirmish."))

@@ -115,6 +115,10 @@ class SkirmishWords(SkirmishNarration, Words):
         """A seat is a participant, called by name."""
         return name_of(view, seat) or seat
 
+    def game_title(self, state: State) -> str:
+        """Its participants by name ("Harry · Draco · Peeves")."""
+        return " · ".join(p["name"] for p in state["participants"].values())
+
     def purpose(self, purpose: str, language: str) -> str:
         """What a die is rolled for: "Initiative: Harry", "Harry: opposed roll (opposing)",
         or the action's own words ("Harry: Stupefy")."""

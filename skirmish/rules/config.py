@@ -7,9 +7,9 @@ a successful attack costs. The participants come with the attributes the
 skirmish may need, their Health and its maximum, and the side they fight on;
 the storyguide can add more with ``add_participant``.
 
-A participant may be one of the campaign's characters: ``prepare`` fields it
-from the campaign's roster (name, attributes, Health), so that the stored
-config alone sets the skirmish up and a replay never reads the campaign.
+A participant may be one of the campaign's characters: ``prepare`` (the package's
+cast calls it) fields it from the campaign's roster (name, attributes, Health), so
+that the stored config alone sets the skirmish up and a replay never reads the campaign.
 
 The state is plain JSON data so that the service can store it as a snapshot
 and rebuild it by replaying the commands.

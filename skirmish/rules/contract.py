@@ -1,4 +1,5 @@
-"""The skirmish's shapes for the API contract: config, commands, state, events, result.
+"""The skirmish's shapes for the API contract: config, commands, state, events, result,
+and an example config, together its ``CONTRACT`` (the package's ``Manifest.contract``).
 
 JSON Schema in the OpenAPI 3.0 flavour (``nullable``, no lists of types), so
 that ``/api/schema/`` names every shape a plugin meets and a generated client
@@ -9,7 +10,7 @@ them. docs/rules/skirmish.md says what each field means in the rules' words.
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
-from games.contracts import command, event, listed, nullable, shape, titled
+from games.contracts import Contract, command, event, listed, nullable, shape, titled
 from games.ruleset import CAMPAIGN_ID
 
 from .defaults import DEFAULTS, ENDED, GATHERING, ROUNDS
@@ -508,4 +509,24 @@ RESULT = shape(
     },
     nullable=True,
     description="How the skirmish left everyone.",
+)
+
+CONTRACT = Contract(
+    example={
+        "categories": {"Physical": "Dexterity", "Mental": "Wits", "Social": "Humor"},
+        "defence_attribute": "Quickness",
+        "participants": [
+            {"key": key, "name": name, "attributes": attributes, "health": 5}
+            for key, name, attributes in [
+                ("p01", "Harry", {"Dexterity": 5, "Quickness": 6, "Strength": 3, "Wits": 4}),
+                ("p02", "Draco", {"Dexterity": 4, "Quickness": 5, "Strength": 3, "Wits": 5}),
+                ("p03", "Peeves", {"Dexterity": 6, "Quickness": 6, "Strength": 2, "Wits": 3}),
+            ]
+        ],
+    },
+    config=CONFIG,
+    commands=COMMANDS,
+    state=STATE,
+    events=EVENTS,
+    result=RESULT,
 )

@@ -8,8 +8,9 @@ the ideas: ``initiative``, ``rounds`` (turns, delay and re-entry), ``actions``
 (Health, falling out of the fight, the end), ``commands`` (who may do what,
 when), ``offers`` (what an actor may do now) and ``contract`` (the shapes).
 The package around them says it all in words (``narration``, ``words``),
-draws it (``table``) and plays it (``bots``); its ``manifest`` puts them together, and
-the rules import none of them.
+draws it (``table``), plays it (``bots``) and casts the campaign's characters in it
+(``cast``); its ``manifest`` puts them together, with the presets, the moments and how
+random players try it, and the rules import none of them.
 """
 
 from __future__ import annotations
@@ -17,21 +18,12 @@ from __future__ import annotations
 import json
 
 from core.errors import gettext_noop as _
-from games.contracts import Contract
 from games.dice import Dice
-from games.ruleset import (
-    Actor,
-    Command,
-    Outcome,
-    Preset,
-    Roster,
-    Ruleset,
-    State,
-)
+from games.ruleset import Actor, Command, Outcome, Ruleset, State
 
-from . import contract, offers
+from . import offers
 from .commands import MOVES, find_move
-from .config import build_state, prepare
+from .config import build_state
 from .defaults import ENDED, ROUNDS
 from .fight import end_without_opposition
 
@@ -41,54 +33,8 @@ SECONDS_A_ROUND = 6
 class Skirmish(Ruleset):
     name = "skirmish"
     title = _("Draco Dormiens skirmish")
-    kind = "skirmish"  # served as a campaign's skirmish, not as a match
-    #: A participant out of the fight or back in it, and the end.
-    moments = frozenset({"out_of_the_fight", "back_in_the_fight", "skirmish_ended"})
-    contract = Contract(
-        example={
-            "categories": {"Physical": "Dexterity", "Mental": "Wits", "Social": "Humor"},
-            "defence_attribute": "Quickness",
-            "participants": [
-                {"key": key, "name": name, "attributes": attributes, "health": 5}
-                for key, name, attributes in [
-                    ("p01", "Harry", {"Dexterity": 5, "Quickness": 6, "Strength": 3, "Wits": 4}),
-                    ("p02", "Draco", {"Dexterity": 4, "Quickness": 5, "Strength": 3, "Wits": 5}),
-                    ("p03", "Peeves", {"Dexterity": 6, "Quickness": 6, "Strength": 2, "Wits": 3}),
-                ]
-            ],
-        },
-        config=contract.CONFIG,
-        commands=contract.COMMANDS,
-        state=contract.STATE,
-        events=contract.EVENTS,
-        result=contract.RESULT,
-    )
-    presets = (
-        Preset(
-            "chapter7",
-            _("As Chapter 7 has it: a hit costs one Health, anyone may intervene"),
-            {"harm": 1},
-        ),
-        Preset(
-            "duel",
-            _("A duel: a hit costs one Health, nobody intervenes"),
-            {"harm": 1, "max_interveners": 0},
-        ),
-        Preset(
-            "hard",
-            _("A hard fight: a hit costs two Health"),
-            {"harm": 2},
-        ),
-    )
-    max_commands = 5_000
-    # The storyguide's own: a bot never changes Health by hand, and only the random
-    # player that fuzzes the rules ever calls a skirmish off.
-    rare_actions = {"end_skirmish": 0.01, "change_health": 0.0}
     ending_actions = frozenset({"end_skirmish"})
     referee_relays = True  # the storyguide runs the characters nobody plays
-
-    def prepare(self, config: dict, roster: Roster) -> dict:
-        return prepare(config, roster)
 
     def setup(self, config: dict) -> State:
         return build_state(config)
@@ -108,13 +54,6 @@ class Skirmish(Ruleset):
     def seats(self, state: State) -> list[str]:
         return list(state["participants"])
 
-    def seat_characters(self, state: State) -> dict[str, int]:
-        return {
-            key: participant["character"]
-            for key, participant in state["participants"].items()
-            if participant["character"] is not None
-        }
-
     def seat_of(self, command: Command, state: State) -> str | None:
         """A participant's own command is its seat's; the rest are the storyguide's."""
         move = MOVES.get(command.get("action"))
@@ -127,9 +66,6 @@ class Skirmish(Ruleset):
 
     def is_over(self, state: State) -> bool:
         return state["phase"] == ENDED
-
-    def default_title(self, state: State) -> str:
-        return " · ".join(p["name"] for p in state["participants"].values())
 
     def result(self, state: State) -> dict | None:
         """How the skirmish left everyone: how it ended, who still stands, how long it

@@ -13,7 +13,7 @@ import pytest
 
 from campaign.models import Character, Role
 from games.models import Game, GameEvent, Seat
-from games.ruleset import find_ruleset
+from skirmish.manifest import MANIFEST
 from tests.factories import CampaignFactory, MembershipFactory
 from tests.skirmish.conftest import PEEVES, sheet
 
@@ -118,8 +118,7 @@ def test_another_campaigns_character_is_refused(table):
 def test_the_example_config_is_taken_as_it_stands_and_bots_play_it_to_the_rules_end(table):
     """Issue 30: "every example_config is accepted as it stands by the create endpoint", and
     the skirmish takes bots at creation like the matches; issue 28: bots end it by the rules."""
-    rules = find_ruleset("skirmish")
-    body = {"campaign": table.campaign.pk, **rules.contract.example, "bots": {"*": "fighter"}}
+    body = {"campaign": table.campaign.pk, **MANIFEST.contract.example, "bots": {"*": "fighter"}}
     response = table.client(table.storyguide).post("/api/skirmishes/", body, format="json")
     assert response.status_code == 201, response.json()
     game = response.json()

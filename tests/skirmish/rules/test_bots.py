@@ -13,6 +13,7 @@ import pytest
 from games.bots import REFEREE_SEAT, RandomBot, next_bot_move, offers
 from games.dice import ServerDice
 from skirmish.bots import Fighter, success_chance
+from skirmish.manifest import MANIFEST
 
 from . import CONFIG, SKIRMISH, STORYGUIDE, begun, player
 
@@ -38,7 +39,7 @@ def play(config: dict, seed: int, strategy: str = "fighter") -> tuple[dict, list
     state = SKIRMISH.setup(config)
     bots = dict.fromkeys([*SKIRMISH.seats(state), REFEREE_SEAT], strategy)
     commands = []
-    for _ in range(SKIRMISH.max_commands):
+    for _ in range(MANIFEST.playtest.max_commands):
         move = next_bot_move(SKIRMISH, state, bots, rng)
         if move is None:
             break
@@ -52,7 +53,7 @@ def test_fighters_end_a_skirmish_by_the_rules_in_99_percent_of_seeds():
     began = time.perf_counter()
     ended = 0
     for seed in range(SEEDS):
-        state, commands = play(SKIRMISH.contract.example, seed)
+        state, commands = play(MANIFEST.contract.example, seed)
         assert {command["action"] for command in commands} <= BOTS_MAY
         ended += SKIRMISH.is_over(state) and state["ending"]["by"] == "rules"
     seconds = time.perf_counter() - began
@@ -155,11 +156,11 @@ def test_at_the_storyguides_seat_the_fighter_starts_the_skirmish_and_nothing_els
 def test_the_random_player_never_changes_health_and_ends_a_skirmish_only_rarely():
     """change_health is the storyguide's, never a bot's; end_skirmish is left to the random
     player that fuzzes the rules, as a rare action."""
-    assert SKIRMISH.rare_actions == {"end_skirmish": 0.01, "change_health": 0.0}
+    assert MANIFEST.playtest.rare_actions == {"end_skirmish": 0.01, "change_health": 0.0}
     table = attacked(5)
     offered = [c for c in SKIRMISH.allowed_commands(table.state, STORYGUIDE)]
     storyguides = [c for c in offered if c["action"] in {"change_health", "end_skirmish"}]
-    bot, rng = RandomBot(SKIRMISH.rare_actions), random.Random(7)
+    bot, rng = RandomBot(MANIFEST.playtest.rare_actions), random.Random(7)
     chosen = [bot.choose(table.state, REFEREE_SEAT, storyguides, rng) for _ in range(500)]
     taken = {command["action"] for command in chosen if command is not None}
     assert taken == {"end_skirmish"} and len([c for c in chosen if c]) < 25, "about 1 in 100"
