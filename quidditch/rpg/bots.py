@@ -14,7 +14,7 @@
   (else interfering would only put the end off for ever); otherwise the seeker
   tries to catch the snitch, which ends the game.
 - It never has Madam Hooch look elsewhere: that is the storyguide's call, and
-  the random player's to fuzz (``rare_actions``); held by this bot, the
+  the random player's to fuzz (``Playtest.rare_actions``); held by this bot, the
   referee's seat waits.
 
 Against the random player, over 1,000 matches of the example teams, it wins

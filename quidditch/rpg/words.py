@@ -104,3 +104,7 @@ class RpgWords(RpgNarration, Words):
             return super().purpose(purpose, language)
         kind, _colon, name = purpose.partition(":")
         return self.say(language, ROLLS[kind], name=name)
+
+    def game_title(self, state: dict) -> str:
+        """The houses, home first: "Gryffindor v Slytherin"."""
+        return " v ".join(team["house"] for team in state["teams"])

@@ -5,13 +5,13 @@ author's generated client has a type for the config, each command, the state,
 each event and the result; the conformance suite holds real play to them.
 A player is named by a key (``home.chaser1``, ``away.seeker``) in commands
 and the state, and by name in events, so that a transcript reads without the
-state.
+state. ``CONTRACT`` gathers them, with an example config, for the package's manifest.
 """
 
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
-from games.contracts import command, event, listed, nullable, shape, titled
+from games.contracts import Contract, command, event, listed, nullable, shape, titled
 from games.ruleset import CAMPAIGN_ID
 
 from .teams import ATTRIBUTES, KEYS, LINE_UP, SIDES
@@ -391,4 +391,57 @@ RESULT = shape(
         },
     },
     description="The final result: the higher score wins; the winner's house earns the difference.",
+)
+
+
+def _inline_team(house: str, names: list[str]) -> dict:
+    """A team written out, for the example: seven names in the order of the line-up."""
+    positions = [position for position, count in LINE_UP.items() for _n in range(count)]
+    return {
+        "house": house,
+        "players": [
+            {
+                "name": name,
+                "position": position,
+                "attributes": {"Strength": 5, "Toughness": 4, "Dexterity": 5},
+            }
+            for name, position in zip(names, positions, strict=True)
+        ],
+    }
+
+
+CONTRACT = Contract(
+    config=CONFIG,
+    commands=COMMANDS,
+    state=STATE,
+    events=EVENTS,
+    result=RESULT,
+    example={
+        "teams": [
+            _inline_team(
+                "Gryffindor",
+                [
+                    "Angelina Johnson",
+                    "Katie Bell",
+                    "Alicia Spinnet",
+                    "Fred Weasley",
+                    "George Weasley",
+                    "Oliver Wood",
+                    "Harry Potter",
+                ],
+            ),
+            _inline_team(
+                "Slytherin",
+                [
+                    "Marcus Flint",
+                    "Adrian Pucey",
+                    "Cassius Warrington",
+                    "Peregrine Derrick",
+                    "Lucian Bole",
+                    "Miles Bletchley",
+                    "Draco Malfoy",
+                ],
+            ),
+        ]
+    },
 )

@@ -17,27 +17,22 @@ nobody holds (a non-player character), so the referee relays
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
-from games.contracts import Contract
 from games.dice import Dice
 from games.ruleset import (
     Actor,
     Command,
     Outcome,
-    Preset,
-    Roster,
     Ruleset,
     RuleViolation,
     State,
     config_settings,
     within_bounds,
 )
-from quidditch.positions import house_teams
 
 from . import contract, turn
 from .contract import HIDDEN, PLAYS
 from .teams import (
     BEATER,
-    LINE_UP,
     RULE,
     SEATED,
     SEEKER,
@@ -45,7 +40,6 @@ from .teams import (
     build_players,
     invalid,
     other,
-    prepare_teams,
 )
 
 DEFAULTS = {name: schema["default"] for name, schema in contract.SETTINGS.items()}
@@ -63,10 +57,11 @@ def _settings(config: dict) -> dict:
     return settings
 
 
-def _bounded_teams(teams: object) -> None:
+def bounded_teams(teams: object) -> None:
     """The teams within the bounds ``contract.CONFIG`` states (issue 37 §3), judged before
     a player is read: at most two teams of seven, names as long as the campaign's, and
-    each written-out player's attributes and Health."""
+    each written-out player's attributes and Health. Setup judges them, and so does the
+    package's cast before it reads the campaign's characters (``RpgCast.prepare``)."""
     schema = contract.CONFIG["properties"]["teams"]
     within_bounds("teams", teams, schema, RULE)
     if not isinstance(teams, list):
@@ -113,102 +108,15 @@ def _seen(seat: str, choice: str, actor: Actor) -> str:
     return choice if _holds(actor, seat) else HIDDEN
 
 
-def _inline_team(house: str, names: list[str]) -> dict:
-    """A team written out, for the example: seven names in the order of the line-up."""
-    positions = [position for position, count in LINE_UP.items() for _n in range(count)]
-    return {
-        "house": house,
-        "players": [
-            {
-                "name": name,
-                "position": position,
-                "attributes": {"Strength": 5, "Toughness": 4, "Dexterity": 5},
-            }
-            for name, position in zip(names, positions, strict=True)
-        ],
-    }
-
-
 class RpgQuidditch(Ruleset):
     name = "rpg-quidditch"
     title = _("Draco Dormiens quidditch")
-    #: A goal or a penalty goal, a player leaving with no Health, the snitch caught, the end.
-    moments = frozenset({"goal", "penalty_goal", "left_the_match", "snitch_caught", "game_over"})
-    contract = Contract(
-        config=contract.CONFIG,
-        commands=contract.COMMANDS,
-        state=contract.STATE,
-        events=contract.EVENTS,
-        result=contract.RESULT,
-        example={
-            "teams": [
-                _inline_team(
-                    "Gryffindor",
-                    [
-                        "Angelina Johnson",
-                        "Katie Bell",
-                        "Alicia Spinnet",
-                        "Fred Weasley",
-                        "George Weasley",
-                        "Oliver Wood",
-                        "Harry Potter",
-                    ],
-                ),
-                _inline_team(
-                    "Slytherin",
-                    [
-                        "Marcus Flint",
-                        "Adrian Pucey",
-                        "Cassius Warrington",
-                        "Peregrine Derrick",
-                        "Lucian Bole",
-                        "Miles Bletchley",
-                        "Draco Malfoy",
-                    ],
-                ),
-            ]
-        },
-    )
-    presets = (
-        Preset(
-            "book",
-            _("By the book: Madam Hooch sees every foul"),
-            {"defended_difficulty_base": 10, "referee_distracted_percent": 0},
-        ),
-        Preset(
-            "rough",
-            _("A rough match: Madam Hooch misses one foul in four"),
-            {"defended_difficulty_base": 10, "referee_distracted_percent": 25},
-        ),
-        Preset(
-            "open",
-            _("An open match: keepers are easier to beat, more goals"),
-            {"defended_difficulty_base": 6, "referee_distracted_percent": 0},
-        ),
-    )
-    max_commands = 4_000
-    rare_actions = {"distract_referee": 0.02}
     referee_relays = True
-
-    def campaign_config(self, roster: Roster) -> dict:
-        """Two of the campaign's houses, each with seven of its characters in their
-        positions (three chasers, two beaters, a keeper and a seeker), where two can
-        field them all; else the example's teams written out."""
-        teams = house_teams(roster, LINE_UP, complete=True)
-        return (
-            {**self.contract.example, "teams": teams} if teams else super().campaign_config(roster)
-        )
-
-    def prepare(self, config: dict, roster: Roster) -> dict:
-        if not isinstance(config, dict):
-            return config
-        _bounded_teams(config.get("teams"))
-        return {**config, "teams": prepare_teams(config.get("teams"), roster)}
 
     def setup(self, config: dict) -> State:
         if not isinstance(config, dict):
             raise invalid(_("The config must be an object."))
-        _bounded_teams(config.get("teams"))
+        bounded_teams(config.get("teams"))
         teams, players = build_players(config.get("teams"))
         return {
             "settings": _settings(config),
@@ -225,13 +133,6 @@ class RpgQuidditch(Ruleset):
 
     def seats(self, state: State) -> list[str]:
         return [k for k, p in state["players"].items() if p["position"] in SEATED]
-
-    def seat_characters(self, state: State) -> dict[str, int]:
-        return {
-            key: player["character"]
-            for key, player in state["players"].items()
-            if key in self.seats(state) and player["character"] is not None
-        }
 
     def apply(
         self, state: State, command: Command, *, actor: Actor, dice: Dice, now: float
@@ -395,6 +296,3 @@ class RpgQuidditch(Ruleset):
             "most_goals": None,
             "most_goals_with_snitch": None,
         }
-
-    def default_title(self, state: State) -> str:
-        return " v ".join(team["house"] for team in state["teams"])

@@ -1,10 +1,10 @@
 """Two teams of seven by position: three chasers, two beaters, a keeper and a seeker.
 
-A client names the campaign's characters by id (``prepare`` fills in their
-names, houses, attributes and Health from the roster) or writes players
-inline, with a name and the three attributes the rules use (a player with no
-name is called by the house and the place in the team: "Gryffindor 4"). A
-character at zero Health cannot be fielded.
+A client names the campaign's characters by id (``prepare_teams``, which the
+package's cast calls, fills in their names, houses, attributes and Health from
+the roster) or writes players inline, with a name and the three attributes the
+rules use (a player with no name is called by the house and the place in the
+team: "Gryffindor 4"). A character at zero Health cannot be fielded.
 """
 
 from __future__ import annotations

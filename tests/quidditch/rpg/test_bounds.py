@@ -6,6 +6,7 @@ Health up to 100. Each maximum is taken, one more is refused before the match be
 import pytest
 
 from games.ruleset import RuleViolation
+from quidditch.rpg.manifest import MANIFEST
 from tests.quidditch.rpg import RULES, team
 
 
@@ -68,7 +69,7 @@ def test_quidditch_a_team_of_more_than_seven_is_refused_before_its_players_are_r
     home = team("Gryffindor")
     home["players"].append({"character": 99})
     config = {"teams": [home, team("Slytherin")]}
-    for step in (lambda: RULES.prepare(config, {}), lambda: RULES.setup(config)):
+    for step in (lambda: MANIFEST.cast.prepare(config, {}), lambda: RULES.setup(config)):
         with pytest.raises(RuleViolation) as refused:
             step()
         assert refused.value.detail == "Gryffindor: players may hold at most 7 entries."

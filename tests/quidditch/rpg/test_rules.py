@@ -3,6 +3,7 @@
 import pytest
 
 from games.ruleset import Actor, RuleViolation
+from quidditch.rpg.manifest import MANIFEST
 from quidditch.rpg.rules.turn import snitch_turn
 from tests.quidditch.rpg import AT_KEEPERS, MISS, REFEREE, RULES, Match, flat, team
 
@@ -197,7 +198,7 @@ def test_prepare_fields_only_fit_characters_of_the_teams_house(players, detail):
     """A character at zero Health cannot be fielded (our reading); a team is its house's."""
     config = {"teams": [{"house": 1, "players": [{"character": c} for c in players]}, team("S")]}
     with pytest.raises(RuleViolation) as refused:
-        RULES.prepare(config, ROSTER)
+        MANIFEST.cast.prepare(config, ROSTER)
     assert (refused.value.code, refused.value.detail) == ("invalid_config", detail)
 
 
@@ -223,7 +224,7 @@ def test_a_team_written_out_fields_no_character():
     written_out = team("Gryffindor")
     written_out["players"][0]["character"] = 9
     with pytest.raises(RuleViolation) as refused:
-        RULES.prepare({"teams": [written_out, team("Slytherin")]}, ROSTER)
+        MANIFEST.cast.prepare({"teams": [written_out, team("Slytherin")]}, ROSTER)
     assert refused.value.detail == "To field the campaign's characters, give their house by id."
 
 

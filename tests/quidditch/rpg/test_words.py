@@ -291,3 +291,9 @@ def test_a_refusal_is_told_in_the_readers_language_with_the_players_name(languag
             RULES.apply(Match().state, command, actor=fred, dice=None, now=0.0)
         with translation.override(language):
             assert refused.value.to_json(translation.gettext)["detail"] == expected
+
+
+def test_a_match_untitled_is_called_by_its_houses_home_first(language):
+    """Names, not a sentence: the same title for every reader, whatever their language."""
+    with translation.override(language):
+        assert MANIFEST.words.game_title(Match().state) == "Gryffindor v Slytherin"
