@@ -1,7 +1,7 @@
 """Random matches for the simulation test and the benchmark.
 
 Everyone plays at random: each turn the platform's random bot
-(:class:`games.bots.RandomBot`, with this ruleset's ``rare_actions``) picks one
+(:class:`games.bots.RandomBot`, with the game's ``Playtest.rare_actions``) picks one
 of the commands anyone may give now (``allowed_commands`` of the referee, who
 may relay every nick's line), and it is submitted by the player who would type
 it. What the simulation adds is the clock: a command comes a few seconds after

@@ -304,8 +304,8 @@ def typed_line(command: dict, controls: frozenset[str], language: str) -> str | 
 
 class ChatWords(ChatNarration, Words):
     """Chat-Quidditch as the platform says it: the names above as data; a command, a
-    choice, a seat and a die's purpose as this module words them; the referee's
-    transcript and the ending's sentence as their own, inherited
+    choice, a seat, a die's purpose and a match's title as this module words them; the
+    referee's transcript and the ending's sentence as their own, inherited
     (:class:`.narration.ChatNarration`), not forwarded to; and the command a typed chat
     line gives (§3.5). The answer to ``help`` (:mod:`.asking`) is said with this
     module's words, so its module is imported where it is read, not above."""
@@ -349,6 +349,10 @@ class ChatWords(ChatNarration, Words):
         if field == "reason":
             return self.say(language, REASONS[value])
         return str(value)
+
+    def game_title(self, state: dict) -> str:
+        """The two houses: "Gryffindor v Slytherin"."""
+        return " v ".join(team["house"] for team in state["teams"])
 
     def seat(self, seat: str, view: dict, language: str) -> str:
         """A nick in ``language``, with the name of whoever plays it: "GSeeker (Harry Potter)"."""

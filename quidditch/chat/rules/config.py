@@ -16,27 +16,11 @@ from __future__ import annotations
 from core.errors import gettext_noop as _
 from games.ruleset import config_settings, within_bounds
 
-from . import contract
+from .contract import CONTRACT, DEFAULTS
 from .match import State
 from .pitch import UNNAMED
 from .teams import ROLE_WORDS, build_teams, invalid
 
-MAX_ROUNDS = 10
-"""§5.1: "Maximal gibt es dabei zehn Runden" (at most ten rounds)."""
-
-DEFAULTS = {
-    "answer_seconds": 10,
-    "final": False,
-    "rounds": 10,
-    "half_time_after": 5,
-    "foul_xp": False,
-    "referee_releases": True,
-    "cup_game": False,
-}
-
-
-SCHEMA = contract.config_schema(MAX_ROUNDS)
-"""The config's JSON Schema: the bounds of each setting (docs/rules/chat-quidditch.md)."""
 RULES = {"answer_seconds": "§3.4", "rounds": "§5.1", "half_time_after": "§6"}
 """The section each bounded setting comes from."""
 
@@ -45,7 +29,7 @@ def settings(config: object) -> dict:
     """The match settings with defaults filled in, checked."""
     result = config_settings(config, DEFAULTS, besides=("teams",))
     for name, rule in RULES.items():
-        within_bounds(name, result[name], SCHEMA["properties"][name], rule)
+        within_bounds(name, result[name], CONTRACT.config["properties"][name], rule)
     for name in ("final", "foul_xp", "referee_releases", "cup_game"):
         if not isinstance(result[name], bool):
             raise invalid(_("%(name)s must be true or false"), name=name)

@@ -5,12 +5,14 @@ them into ``/api/schema/`` and a generated client gets a type for each command
 (by its ``action``), the state as ``view`` gives it, every event (by its
 ``type``) and the result. ``docs/rules/chat-quidditch.md`` says what each
 field means; the descriptions here are what a plugin author needs at hand.
+All of it, with an example config, is :data:`CONTRACT`, which the game's manifest
+declares (``Manifest.contract``) and the rules read for the config's bounds.
 """
 
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
-from games.contracts import command, event, listed, nullable, shape
+from games.contracts import Contract, command, event, listed, nullable, shape
 from games.ruleset import CAMPAIGN_ID
 
 from .commands import ACTIONS, NOBODY
@@ -588,6 +590,8 @@ RESULT = shape(
 HOUSE_LENGTH, NAME_LENGTH, MOST_PLAYERS, MOST_SECONDS = 60, 120, 7, 600
 #: Who may come in by a substitution (§8.6): a reserve team at most.
 MOST_SUBSTITUTES = 7
+#: §5.1: "Maximal gibt es dabei zehn Runden" (at most ten rounds).
+MAX_ROUNDS = 10
 
 POSITION = {
     "type": "string",
@@ -785,3 +789,61 @@ def config_schema(max_rounds: int) -> dict:
         },
         optional=settings,
     )
+
+
+CONFIG = config_schema(MAX_ROUNDS)
+"""The config's JSON Schema: the bounds of each setting (docs/rules/chat-quidditch.md)."""
+DEFAULTS = {
+    name: setting["default"]
+    for name, setting in CONFIG["properties"].items()
+    if "default" in setting
+}
+"""The match settings a config leaves out, as its schema states them."""
+
+EXAMPLE_TEAMS = {
+    "Gryffindor": [
+        "Oliver Wood",
+        "Harry Potter",
+        "Angelina Johnson",
+        "Alicia Spinnet",
+        "Katie Bell",
+        "Fred Weasley",
+        "George Weasley",
+    ],
+    "Slytherin": [
+        "Miles Bletchley",
+        "Terence Higgs",
+        "Marcus Flint",
+        "Adrian Pucey",
+        "Cassius Warrington",
+        "Peregrine Derrick",
+        "Lucian Bole",
+    ],
+}
+"""The example match's teams (1991), keeper, seeker, three chasers, two beaters."""
+
+CONTRACT = Contract(
+    config=CONFIG,
+    commands=COMMANDS,
+    state=STATE,
+    events=EVENTS,
+    result=RESULT,
+    example={
+        "teams": [
+            {
+                "house": house,
+                "players": [
+                    {"position": position, "name": name}
+                    for position, name in zip(
+                        ["keeper", "seeker", "chaser", "chaser", "chaser", "beater", "beater"],
+                        names,
+                        strict=True,
+                    )
+                ],
+                "substitutes": [],
+            }
+            for house, names in EXAMPLE_TEAMS.items()
+        ],
+        **DEFAULTS,
+    },
+)

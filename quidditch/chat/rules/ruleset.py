@@ -1,25 +1,16 @@
-"""Chat-Quidditch, version 2 (2011), as a :class:`games.ruleset.Ruleset`."""
+"""Chat-Quidditch, version 2 (2011), as a :class:`games.ruleset.Ruleset`: the rules' own
+hooks, and the house cup's (§8). What else the platform reads of the game (its contract,
+presets, moments, cast and playtest) the package's manifest declares."""
 
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
-from games.contracts import Contract
 from games.dice import Dice
-from games.ruleset import (
-    Actor,
-    Command,
-    Outcome,
-    Preset,
-    Ruleset,
-    RuleViolation,
-    State,
-)
-from quidditch.positions import house_teams
+from games.ruleset import Actor, Command, Outcome, Ruleset, RuleViolation, State
 
 from . import (
     beaters,
     chasers,
-    contract,
     ending,
     keeper,
     legality,
@@ -33,32 +24,9 @@ from . import (
     timing,
 )
 from .commands import normalise
-from .config import DEFAULTS, MAX_ROUNDS, SCHEMA, build_state
+from .config import build_state
+from .contract import MAX_ROUNDS
 from .match import Match
-from .roster import prepare
-from .teams import LIMITS
-
-EXAMPLE_TEAMS = {
-    "Gryffindor": [
-        "Oliver Wood",
-        "Harry Potter",
-        "Angelina Johnson",
-        "Alicia Spinnet",
-        "Katie Bell",
-        "Fred Weasley",
-        "George Weasley",
-    ],
-    "Slytherin": [
-        "Miles Bletchley",
-        "Terence Higgs",
-        "Marcus Flint",
-        "Adrian Pucey",
-        "Cassius Warrington",
-        "Peregrine Derrick",
-        "Lucian Bole",
-    ],
-}
-"""The example match's teams (1991), keeper, seeker, three chasers, two beaters."""
 
 GOALS_PER_ROUND = 2
 """A goal in the chasers' sub-round and a free throw in the seekers' (§5.5.6, §5.7.3)."""
@@ -150,74 +118,9 @@ class ChatQuidditch(Ruleset):
 
     name = "chat-quidditch"
     title = _("Chat-Quidditch")
-    #: A goal, the score after each round (§5.1), the snitch caught, a final drawn into
-    #: extra rounds (§8.2), the end (§7).
-    moments = frozenset({"goal", "score", "snitch_catch", "extension", "game_over"})
-    contract = Contract(
-        config=SCHEMA,
-        commands=contract.COMMANDS,
-        state=contract.STATE,
-        events=contract.EVENTS,
-        result=contract.RESULT,
-        example={
-            "teams": [
-                {
-                    "house": house,
-                    "players": [
-                        {"position": position, "name": name}
-                        for position, name in zip(
-                            ["keeper", "seeker", "chaser", "chaser", "chaser", "beater", "beater"],
-                            names,
-                            strict=True,
-                        )
-                    ],
-                    "substitutes": [],
-                }
-                for house, names in EXAMPLE_TEAMS.items()
-            ],
-            **DEFAULTS,
-        },
-    )
-    presets = (
-        Preset(
-            "full",
-            _("A full match: ten rounds, half-time after the fifth"),
-            {"rounds": 10, "half_time_after": 5, "answer_seconds": 10, "final": False},
-        ),
-        Preset(
-            "short",
-            _("A short match: four rounds, half-time after the second"),
-            {"rounds": 4, "half_time_after": 2, "answer_seconds": 10, "final": False},
-        ),
-        Preset(
-            "first",
-            _("A first match: six rounds, a minute to answer"),
-            {"rounds": 6, "half_time_after": 3, "answer_seconds": 60, "final": False},
-        ),
-        Preset(
-            "final",
-            _("A cup final: a draw goes to the snitch's team, else two more rounds"),
-            {"rounds": 10, "half_time_after": 5, "answer_seconds": 10, "final": True},
-        ),
-    )
-    max_commands = 20_000
-    # A referee ends a sub-round early now and then; bots never agree to end (§7).
-    rare_actions = {"end_subround": 0.02, "end_game": 0.0, "substitution": 0.01}
     ending_actions = frozenset({"end_game"})
     # The referee relays the chat: he may type any nick's line, one nobody holds among them.
     referee_relays = True
-
-    def prepare(self, config: dict, roster) -> dict:
-        return prepare(config, roster)
-
-    def campaign_config(self, roster) -> dict:
-        """Two of the campaign's houses, each with its characters in their positions (a
-        keeper, a seeker, up to three chasers and two beaters, §2), where two can field
-        a keeper and a seeker; else the example's teams by name."""
-        teams = house_teams(roster, {role: most for role, (_, most) in LIMITS.items()})
-        if not teams:
-            return super().campaign_config(roster)
-        return {**self.contract.example, "teams": [{**team, "substitutes": []} for team in teams]}
 
     def setup(self, config: dict) -> State:
         state = build_state(config)
@@ -290,16 +193,6 @@ class ChatQuidditch(Ruleset):
     def seats(self, state: State) -> list[str]:
         """Every nick (§4.1.1): each player types for their own."""
         return list(state["players"])
-
-    def seat_characters(self, state: State) -> dict[str, int]:
-        return {
-            nick: player["character"]
-            for nick, player in state["players"].items()
-            if player["character"] is not None
-        }
-
-    def default_title(self, state: State) -> str:
-        return " v ".join(team["house"] for team in state["teams"])
 
     def is_over(self, state: State) -> bool:
         return state["over"]

@@ -32,7 +32,7 @@ def play(state: dict, bots: dict[str, str], seed: int, *, person=None) -> tuple[
     the clock moving a second a command; the last state, the events, the person's moves."""
     rng, dice, now = random.Random(seed), ServerDice(bytes(32), f"bots-{seed}"), START
     events, moves = [], 0
-    for _ in range(RULES.max_commands):
+    for _ in range(MANIFEST.playtest.max_commands):
         now += 1.0
         move = next_bot_move(RULES, state, bots, rng, now=now)
         if move is not None:
@@ -61,7 +61,7 @@ def test_28_the_sensible_bot_is_the_rulesets_first_and_the_platforms_random_one_
 @pytest.mark.parametrize("seed", range(40))
 def test_7_sensible_bots_at_every_seat_end_by_the_snitch_or_the_last_round(seed):
     """§7: the game ends after the last round or with the snitch; never by agreement."""
-    state = RULES.setup(RULES.contract.example)
+    state = RULES.setup(MANIFEST.contract.example)
     state, events, _ = play(state, everyone(state), seed)
     assert state["over"]
     assert state["ended_by"] in ("snitch", "rounds")
@@ -72,7 +72,7 @@ def test_28_the_sensible_bot_beats_the_random_player():
     """Slytherin's seats played at random, Gryffindor's and the referee's by the bot."""
     won = lost = 0
     for seed in range(60):
-        state = RULES.setup(RULES.contract.example)
+        state = RULES.setup(MANIFEST.contract.example)
         bots = everyone(state)
         bots.update({nick: RANDOM for nick in state["players"] if nick.startswith("S")})
         state, _, _ = play(state, bots, seed)
@@ -84,7 +84,7 @@ def test_28_the_sensible_bot_beats_the_random_player():
 @pytest.mark.parametrize("seed", range(5))
 def test_28_a_person_seated_among_bots_gets_to_play_and_the_match_ends_by_the_rules(seed):
     """GJäger1 a person (who plays at random), every other seat and the referee bots."""
-    state = RULES.setup(RULES.contract.example)
+    state = RULES.setup(MANIFEST.contract.example)
     bots = everyone(state)
     del bots["GJäger1"]
     state, events, _ = play(state, bots, seed, person="GJäger1")

@@ -13,6 +13,7 @@ from games.campaign_app import campaign_app
 from games.models import Game
 from games.ruleset import find_ruleset
 from games.services import game_create
+from quidditch.chat.manifest import MANIFEST
 from tests.support import Table
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +24,8 @@ RULES = find_ruleset("chat-quidditch")
 def played(table, django_capture_on_commit_callbacks, **config_and_options) -> Game:
     """A match between the campaign's first two houses, bots everywhere, to its end."""
     options = {k: config_and_options.pop(k) for k in ("friendly",) if k in config_and_options}
-    config = {**RULES.campaign_config(campaign_app().roster(table.campaign.pk)), "rounds": 2}
+    roster = campaign_app().roster(table.campaign.pk)
+    config = {**MANIFEST.cast.starting_config(MANIFEST.contract.example, roster), "rounds": 2}
     with django_capture_on_commit_callbacks(execute=True):
         game = game_create(
             campaign=table.campaign,
@@ -72,6 +74,7 @@ def test_8_3_a_cup_game_or_a_friendly_game_credits_nothing_here(
 
 
 def test_8_3_teams_written_out_by_name_credit_nobody(table, django_capture_on_commit_callbacks):
-    game = played(table, django_capture_on_commit_callbacks, teams=RULES.contract.example["teams"])
+    teams = MANIFEST.contract.example["teams"]
+    game = played(table, django_capture_on_commit_callbacks, teams=teams)
     assert game.config["teams"][0]["house"] == "Gryffindor"
     assert not HousePointEntry.objects.filter(campaign=table.campaign).exists()

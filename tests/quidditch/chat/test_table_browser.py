@@ -27,6 +27,7 @@ from games.bots import REFEREE_SEAT
 from games.models import Game
 from games.ruleset import PLAYER, Actor, find_ruleset
 from games.services import Submission, game_create, game_seat_bots, game_submit_command
+from quidditch.chat.manifest import MANIFEST
 from quidditch.chat.rules.commands import ACTIONS
 from quidditch.chat.words import command_words
 from tests.factories import MembershipFactory, UserFactory
@@ -57,7 +58,7 @@ def seated(rounds: int = 10, seed: int = 1) -> tuple[Game, object, object]:
     game = game_create(
         campaign=campaign,
         ruleset="chat-quidditch",
-        config={**RULES.contract.example, "rounds": rounds},
+        config={**MANIFEST.contract.example, "rounds": rounds},
         created_by=storyguide,
         now=timezone.now(),
         seats={NICK: angelina.pk},

@@ -120,7 +120,7 @@ def test_29_a_forms_heading_field_and_choices_are_words():
 
 def test_4_1_1_a_seat_is_the_nick_in_the_readers_language_with_whoever_plays_it():
     """Issue 39: "Seats read GHüter, GSucher, GJäger1 on the English page"."""
-    view = RULES.setup(RULES.contract.example)
+    view = RULES.setup(MANIFEST.contract.example)
     assert [WORDS.seat("GSucher", view, language) for language in LANGUAGES] == [
         "GSucher (Harry Potter)",
         "GSeeker (Harry Potter)",
