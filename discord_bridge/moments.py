@@ -1,5 +1,5 @@
 """A bound channel is told the game's moments (the event types its package names in
-``Ruleset.moments``: a goal, a round's summary, the end with its sentence) as messages,
+``Manifest.moments``: a goal, a round's summary, the end with its sentence) as messages,
 not one per event: the moments of one write (a command and the bots' moves after it),
 told by :func:`games.moments.moments_of` once it commits, in the channel's language, as
 few messages as Discord's length allows, through the client that waits out Discord's 429s.

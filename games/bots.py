@@ -29,7 +29,7 @@ EVERY_SEAT = "*"
 class RandomBot:
     """Any legal command, at random: the player that fuzzes every ruleset.
 
-    A ruleset's rare actions (ending by agreement, conceding: ``Ruleset.rare_actions``)
+    A ruleset's rare actions (ending by agreement, conceding: ``Playtest.rare_actions``)
     are taken only as often as it says, so that a game left to random players is
     played rather than called off; one weighed 0 is never taken. When no seat has
     anything but rare actions to give, one of those not weighed 0 is taken at last

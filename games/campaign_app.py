@@ -50,7 +50,7 @@ class CampaignApp(Protocol):
         no house)."""
 
     def roster(self, campaign_id: int) -> Roster:
-        """The campaign's characters as plain data, for ``Ruleset.prepare``."""
+        """The campaign's characters as plain data, for ``Cast.prepare``."""
 
 
 _registered: CampaignApp | None = None

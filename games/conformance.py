@@ -11,7 +11,7 @@ registry, so a new ruleset is held to them the day it registers:
    revealed seed (shuffles included), and the replay rebuilding the snapshot;
 3. every event narrates in every language the ruleset claims, with no
    placeholder or Python value left in the text;
-4. no seat's secrets (``Ruleset.secrets``) reach any other actor, in the state,
+4. no seat's secrets (``Playtest.secrets``) reach any other actor, in the state,
    the commands offered to it, an event or a die, at any step, and no roll made for a secret purpose
    shows its face before the end;
 5. every command offered to anyone is one the rules take, so that no button on

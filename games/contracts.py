@@ -102,12 +102,12 @@ ANY_COMMAND = {
 @dataclass(frozen=True, eq=False)
 class Contract:
     """Every shape a client of a game meets, as the game's rules hold them
-    (``Ruleset.contract``): the platform serves them in ``/api/rulesets/`` and the OpenAPI
+    (``Manifest.contract``): the platform serves them in ``/api/rulesets/`` and the OpenAPI
     contract (:mod:`games.schema`), checks every command against them
     (:mod:`games.validation`), and the conformance suite holds real play to them. The
     defaults are loose: a game that names no shapes takes any object."""
 
-    #: ``config`` as a client sends it (before ``Ruleset.prepare``).
+    #: ``config`` as a client sends it (before ``Cast.prepare``).
     config: dict = field(default_factory=lambda: {"type": "object"})
     #: Action -> one command of that action; the game's command is their union.
     commands: dict[str, dict] = field(default_factory=dict)

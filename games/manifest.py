@@ -23,7 +23,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from games.contracts import Contract
 from games.ruleset import Bot, Roster, Ruleset, State, find_ruleset, register_rules, ruleset_names
@@ -110,7 +110,7 @@ class Manifest:
     rules: Ruleset
     #: Every shape a client meets, and an example config (written in the game's
     #: ``rules/contract.py``); none: loose as the defaults.
-    contract: Contract = None  # type: ignore[assignment]
+    contract: Contract = field(default_factory=Contract)
     words: Words = field(default_factory=Words)
     table: Table | None = None
     bots: Mapping[str, Bot] = field(default_factory=dict)
@@ -119,66 +119,34 @@ class Manifest:
     board: Callable[[State], str] | None = None
     #: Which resource serves its games: ``match`` (/api/matches/), ``skirmish`` or
     #: ``log`` (the campaign's table log, which the services write: nobody plays it).
-    kind: str = None  # type: ignore[assignment]
+    kind: str = "match"
     #: The setups a game master chooses among on the New game page, the first the one it
     #: opens with; none: the campaign's config alone.
-    presets: tuple[Preset, ...] = None  # type: ignore[assignment]
+    presets: tuple[Preset, ...] = ()
     #: The event types that are the game's moments: what a channel or a chat is told of a
     #: game (a goal, a round's summary, the end), rather than every event. The event that
     #: ends the game is always among them, and is told with the game's ending sentence
     #: (:mod:`games.moments`). The game's own word: no list outside its package names them.
-    moments: frozenset[str] = None  # type: ignore[assignment]
-    cast: Cast = None  # type: ignore[assignment]
-    playtest: Playtest = None  # type: ignore[assignment]
-
-    def __post_init__(self) -> None:
-        rules = self.rules
-        legacy: dict[str, Any] = {
-            "contract": getattr(rules, "contract", Contract()),
-            "kind": getattr(rules, "kind", "match"),
-            "presets": getattr(rules, "presets", ()),
-            "moments": getattr(rules, "moments", frozenset()),
-            "cast": _LegacyCast(rules) if hasattr(rules, "prepare") else Cast(),
-            "playtest": Playtest(
-                max_commands=getattr(rules, "max_commands", 10_000),
-                seconds_per_command=getattr(rules, "seconds_per_command", 1.0),
-                rare_actions=getattr(rules, "rare_actions", {}),
-                secrets=getattr(rules, "secrets", lambda state: {}),
-            ),
-        }
-        for name, value in legacy.items():
-            if getattr(self, name) is None:
-                object.__setattr__(self, name, value)
+    moments: frozenset[str] = frozenset()
+    #: How it casts the campaign's houses and characters; the default casts nobody.
+    cast: Cast = field(default_factory=Cast)
+    playtest: Playtest = field(default_factory=Playtest)
 
     @property
     def name(self) -> str:
         return self.rules.name
+
+    def starting_config(self, roster: Roster) -> dict:
+        """The config a game of the campaign of ``roster`` starts from on the New game page:
+        the contract's example as the cast reads it (with the campaign's houses and
+        characters, where the rules field them)."""
+        return self.cast.starting_config(self.contract.example, roster)
 
     @property
     def played_by_commands(self) -> bool:
         """Whether clients play it by commands: all but a log the services write, which
         no random player can bring to an end."""
         return self.kind != "log"
-
-
-class _LegacyCast(Cast):
-    def __init__(self, rules):
-        self.rules = rules
-
-    def prepare(self, config, roster):
-        return self.rules.prepare(config, roster)
-
-    def starting_config(self, example, roster):
-        return self.rules.campaign_config(roster)
-
-    def characters(self, state):
-        return self.rules.seat_characters(state)
-
-    @property
-    def reads_the_roster(self):
-        from games.ruleset import Ruleset
-
-        return type(self.rules).prepare is not Ruleset.prepare
 
 
 _MANIFESTS: dict[str, Manifest] = {}

@@ -2,7 +2,7 @@
 
 A write (a command and the bots' moves after it) appends events; a reader following the
 game elsewhere (a Discord channel, a webhook's chat) wants its moments, not every event:
-the event types the game's package names in ``Ruleset.moments`` (a goal, a round's
+the event types the game's package names in ``Manifest.moments`` (a goal, a round's
 summary, the end). Each is narrated as a spectator sees it (hidden information stays
 hidden while the game runs), and the write that ends the game ends with the game's
 ending sentence, all in one language. Both the Discord bridge and the webhooks'

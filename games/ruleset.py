@@ -13,14 +13,12 @@ rules can be judged without a rules module ever reading the clock.
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple, Protocol
 
 from core.errors import RuleViolation
 from core.errors import gettext_noop as _
-from games.contracts import Contract
 from games.dice import Dice
 
 State = dict[str, Any]
@@ -71,21 +69,6 @@ class Outcome(NamedTuple):
     events: list[Event]
 
 
-class Preset(NamedTuple):
-    """A setup a game master starts a game from on the New game page ("a short match").
-
-    ``name`` names it in the page's address, ``title`` says it to the reader (marked for
-    the package's catalogues), and ``settings`` are the top-level settings it lays over
-    the campaign's config (:meth:`Ruleset.campaign_config`), as a client would send them.
-    The settings a ruleset's presets name are its common ones: the page shows them
-    unfolded, and folds the rest under "More settings".
-    """
-
-    name: str
-    title: str
-    settings: dict
-
-
 class Bot(Protocol):
     """A strategy: one of ``offered`` for ``seat``, seeing only ``view``; or ``None`` to
     wait (a bot never calls a game off on its own, and may have nothing else to do).
@@ -116,57 +99,16 @@ class Ruleset:
 
     name: ClassVar[str]
     title: ClassVar[str]
-    #: Which resource serves its games: ``match`` (/api/matches/), ``skirmish`` or ``log``.
-    kind: ClassVar[str] = "match"
-    #: Every shape a client meets, and an example config (:class:`games.contracts.Contract`,
-    #: written in the game's ``rules/contract.py``); none: loose as the defaults.
-    contract: ClassVar[Contract] = Contract()
-    #: The setups a game master chooses among on the New game page, the first the one it
-    #: opens with (see :class:`Preset`); none: the campaign's config alone.
-    presets: ClassVar[tuple[Preset, ...]] = ()
-    #: Whether clients play it by commands; ``False`` for a log the services write
-    #: (the campaign's table log), which no random player can bring to an end.
-    played_by_commands: ClassVar[bool] = True
-    #: Random legal play from setup ends within this many commands.
-    max_commands: ClassVar[int] = 10_000
-    #: Seconds a clock moves per command when the conformance suite plays (time windows).
-    seconds_per_command: ClassVar[float] = 1.0
     #: Dice rolled for these purposes decide hidden things (a shuffle, a draw): their
     #: faces are shown to nobody until the game is over.
     secret_roll_purposes: ClassVar[frozenset[str]] = frozenset()
-    #: Actions a table takes rarely (ending by agreement, conceding, a captain's re-roll),
-    #: with how often the random bot considers one: a game left to random players is then
-    #: played rather than called off.
-    rare_actions: ClassVar[dict[str, float]] = {}
     #: Actions by which the players call a game off before its rules end it (proposing or
     #: agreeing to end, conceding): a bot never proposes one, and a game ended by one did
     #: not end by the rules.
     ending_actions: ClassVar[frozenset[str]] = frozenset()
-    #: The event types that are the game's moments: what a channel or a chat is told of a
-    #: game (a goal, a round's summary, the end), rather than every event. The event that
-    #: ends the game is always among them, and is told with the game's ending sentence
-    #: (:mod:`games.moments`). The game's own word: no list outside its package names them.
-    moments: ClassVar[frozenset[str]] = frozenset()
     #: Whether the referee gives the commands of a seat nobody holds (a Chat-Quidditch
     #: referee relays the chat); ``False`` where only a seat's holder may (a hidden hand).
     referee_relays: ClassVar[bool] = True
-
-    def prepare(self, config: dict, roster: Roster) -> dict:
-        """The config as stored, from the config a client sent.
-
-        ``roster`` is the campaign's characters as plain data; a ruleset whose
-        teams are characters fills in their names and attributes here, so that
-        the stored config alone sets the game up (a replay never reads the
-        campaign). Raises ``RuleViolation("invalid_config", ...)``.
-        """
-        return config
-
-    def campaign_config(self, roster: Roster) -> dict:
-        """The config a game of this campaign starts from on the New game page: the
-        example's settings, and where the rules field the campaign's characters, its
-        houses and characters, so that a game started with the defaults counts (its
-        result credits the houses and moves the characters' Popularity)."""
-        return copy.deepcopy(self.contract.example)
 
     def setup(self, config: dict) -> State:
         """Validate ``config`` and build the initial state (rolls no dice).
@@ -178,10 +120,6 @@ class Ruleset:
     def seats(self, state: State) -> list[str]:
         """The participants a user or a bot may hold, in the order a page lists them."""
         return []
-
-    def seat_characters(self, state: State) -> dict[str, int]:
-        """Seat -> the campaign character playing it, whose player then holds the seat."""
-        return {}
 
     def seat_of(self, command: Command, state: State) -> str | None:
         """The seat that gives ``command``; ``None`` for the referee's own commands."""
@@ -224,18 +162,6 @@ class Ruleset:
         if "dice" in submitted and dice != record["dice"]:
             submitted = {**submitted, "dice": [None] * len(submitted["dice"])}
         return {**record, "dice": dice, "submitted": submitted}
-
-    def secrets(self, state: State) -> dict[str, set[str]]:
-        """Seat -> values only that seat may see in ``state`` (its cards' ids).
-
-        The conformance suite checks that no other actor ever sees one of them,
-        in the state, an event or a die.
-        """
-        return {}
-
-    def default_title(self, state: State) -> str:
-        """The title a game gets when its creator gives none ("Gryffindor v Slytherin")."""
-        return ""
 
     def is_over(self, state: State) -> bool:
         return bool(state.get("over"))

@@ -1,7 +1,7 @@
 """The OpenAPI contract names every shape of every ruleset, and tells them apart.
 
 A drf-spectacular postprocessing hook (``SPECTACULAR_SETTINGS``). A ruleset
-declares its shapes as JSON Schemas (its ``Ruleset.contract``, a
+declares its shapes as JSON Schemas (its ``Manifest.contract``, a
 :class:`games.contracts.Contract`: ``config``, ``commands``, ``state``, ``events``,
 ``result``);
 each becomes a component named after the ruleset: ``DiceQuidditchConfig``,

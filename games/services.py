@@ -124,7 +124,7 @@ def game_create(
             campaign=campaign,
             kind=manifest.kind,
             ruleset=ruleset,
-            title=Truncator(title or _default_title(manifest, state)).chars(TITLE_LENGTH),
+            title=Truncator(title or manifest.words.game_title(state)).chars(TITLE_LENGTH),
             config=config,
             state=state,
             public=public,
@@ -179,12 +179,6 @@ def _may_start(role: str, user, holders: dict[str, dict], friendly: bool) -> boo
             code="too_many_players",
         )
     return True
-
-
-def _default_title(manifest, state) -> str:
-    if hasattr(manifest.rules, "default_title"):
-        return manifest.rules.default_title(state)
-    return manifest.words.game_title(state)
 
 
 def _holders(rules, state, roster, campaign_id, seats, bots) -> dict[str, dict]:

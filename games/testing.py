@@ -19,9 +19,6 @@ class Tally(Ruleset):
 
     name = "tally"
     title = "Tally"
-    contract = Contract(
-        example={"target": 30},
-    )
 
     def setup(self, config: dict) -> State:
         target = config.get("target", 1000)
@@ -67,4 +64,6 @@ class TallyWords(Words):
         return {"action": "roll", "count": int(count or 1)}
 
 
-MANIFEST = register_manifest(Manifest(rules=Tally(), words=TallyWords()))
+MANIFEST = register_manifest(
+    Manifest(rules=Tally(), contract=Contract(example={"target": 30}), words=TallyWords())
+)

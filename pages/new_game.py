@@ -4,7 +4,7 @@ game of any registered ruleset from the browser (issue 28, "Starting a game").
 Three steps on one page, each a plain form posted to the server:
 
 1. the ruleset, from the list of every ruleset a game of can be started;
-2. its setup, from one of the ruleset's presets ("a short match", ``Ruleset.presets``)
+2. its setup, from one of the ruleset's presets ("a short match", ``Manifest.presets``)
    laid over the campaign's config (``campaign_config``: where the rules field teams,
    two of the campaign's houses and their characters in their positions, so that a game
    started with the defaults counts): the common settings as ordinary fields in the

@@ -22,9 +22,9 @@ catalogue), the references for plugin authors taken out (:func:`help_text`):
 - anything else (Table Top's starting position) is the preset's, unchanged
   (:class:`Kept`).
 
-A setup starts from the campaign's config (``Ruleset.campaign_config``: where the rules
+A setup starts from the campaign's config (``Cast.starting_config``: where the rules
 field teams, two of its houses with their characters) with the chosen preset laid over it
-(``Ruleset.presets``). The settings the presets name are the common ones and are shown;
+(``Manifest.presets``). The settings the presets name are the common ones and are shown;
 the rest fold under "More settings". A field left empty leaves its setting out, for the
 rules' default. Whether the whole is a config the rules take is the rules' to say
 (``prepare`` and ``setup``), in the reader's words, beside the setting they name.
@@ -983,8 +983,7 @@ class Substitutes(Setting):
 
 def preset_config(rules: Ruleset, roster: Roster, preset: Preset | None) -> dict:
     """The config a setup starts from: the campaign's, the preset's settings over it."""
-    manifest = manifest_for(rules)
-    config = copy.deepcopy(manifest.cast.starting_config(manifest.contract.example, roster))
+    config = copy.deepcopy(manifest_for(rules).starting_config(roster))
     if preset is not None:
         config.update(copy.deepcopy(preset.settings))
     return config

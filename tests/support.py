@@ -13,6 +13,7 @@ from campaign.models import Position, Role
 from campaign.services import campaign_create
 from games.bots import EVERY_SEAT
 from games.dice import ScriptedDice, commitment
+from games.manifest import manifest_of
 from games.ruleset import find_ruleset, package_of, ruleset_names
 from games.services import game_create, game_seat_bots
 from tests.factories import PASSWORD, MembershipFactory, UserFactory
@@ -42,7 +43,7 @@ def games_played() -> list[str]:
     return [
         name
         for name in ruleset_names()
-        if package_of(name) in settings.GAMES and find_ruleset(name).played_by_commands
+        if package_of(name) in settings.GAMES and manifest_of(name).played_by_commands
     ]
 
 

@@ -16,7 +16,8 @@ from campaign.rules.checks import (
     roll_check,
 )
 from core.errors import gettext_noop as _
-from games.contracts import Contract
+from games import contracts
+from games.contracts import Contract, event, shape
 from games.dice import Dice
 from games.manifest import Manifest, register_manifest
 from games.ruleset import Actor, Outcome, Ruleset, RuleViolation, State
@@ -44,23 +45,6 @@ OUTCOME = {
 }
 
 
-def _object(properties: dict, optional: tuple[str, ...] = (), **notes) -> dict:
-    """An object of these properties and no others (OpenAPI 3.0 wants a ``required`` list
-    to name one or more)."""
-    required = [name for name in properties if name not in optional]
-    return {
-        "type": "object",
-        "properties": properties,
-        **({"required": required} if required else {}),
-        "additionalProperties": False,
-        **notes,
-    }
-
-
-def _kind(field: str, value: str) -> dict:
-    return {field: {"type": "string", "enum": [value]}}
-
-
 #: A check as ``roll_check`` rolls it (``Check.to_json``).
 CHECK = {
     "purpose": TEXT,
@@ -77,61 +61,49 @@ CHECK = {
 }
 
 
+#: Its shapes, for the contract as every game's. A client creates no table log
+#: (``creatable`` is false in /api/rulesets/): a check opens one
+#: (``POST /api/characters/{id}/checks/``), so the config says so and takes nothing.
+CONTRACT = Contract(
+    config=shape(
+        {},
+        description="A table log takes no settings, and no client creates one: the campaign's "
+        "next check opens it (POST /api/characters/{id}/checks/).",
+    ),
+    commands={
+        "check": contracts.command(
+            "check",
+            "A character's check, as the service writes it for a sheet.",
+            optional=("difficulty",),
+            **{
+                **{field: TEXT if kind is str else WHOLE for field, kind in CHECK_FIELDS.items()},
+                "stress": {"type": "boolean"},
+                "difficulty": {"type": "integer", "nullable": True},
+            },
+        ),
+        "draw_lots": contracts.command(
+            "draw_lots",
+            "Lots drawn among names: the first drawn ranks first.",
+            names=NAMES,
+            purpose=TEXT,
+        ),
+    },
+    state=shape(
+        {"checks": WHOLE, "draws": WHOLE},
+        optional=("draws",),
+        description="How many checks and draws the log holds.",
+    ),
+    events={
+        "check": event("check", character=WHOLE, name=TEXT, attribute=TEXT, **CHECK),
+        "lots": event("lots", names=NAMES, order=NAMES, purpose=TEXT),
+    },
+    result=shape({}, description="A table log is closed, not won: it has no result to give."),
+)
+
+
 class TableLog(Ruleset):
     name = "table-log"
     title = "Table log"
-    kind = "log"
-    played_by_commands = False  # the services write it; the storyguide closes it
-    moments = frozenset({"check", "lots"})  # every roll made at the table is told
-    # Its shapes, for the contract as every ruleset's. A client creates no table log
-    # (``creatable`` is false in /api/rulesets/): a check opens one
-    # (``POST /api/characters/{id}/checks/``), so the config says so and takes nothing.
-    contract = Contract(
-        config=_object(
-            {},
-            description="A table log takes no settings, and no client creates one: the campaign's "
-            "next check opens it (POST /api/characters/{id}/checks/).",
-        ),
-        commands={
-            "check": _object(
-                {
-                    **_kind("action", "check"),
-                    **{
-                        field: TEXT if kind is str else WHOLE
-                        for field, kind in CHECK_FIELDS.items()
-                    },
-                    "stress": {"type": "boolean"},
-                    "difficulty": {"type": "integer", "nullable": True},
-                },
-                optional=("difficulty",),
-                description="A character's check, as the service writes it for a sheet.",
-            ),
-            "draw_lots": _object(
-                {**_kind("action", "draw_lots"), "names": NAMES, "purpose": TEXT},
-                description="Lots drawn among names: the first drawn ranks first.",
-            ),
-        },
-        state=_object(
-            {"checks": WHOLE, "draws": WHOLE},
-            optional=("draws",),
-            description="How many checks and draws the log holds.",
-        ),
-        events={
-            "check": _object(
-                {
-                    **_kind("type", "check"),
-                    "character": WHOLE,
-                    "name": TEXT,
-                    "attribute": TEXT,
-                    **CHECK,
-                }
-            ),
-            "lots": _object(
-                {**_kind("type", "lots"), "names": NAMES, "order": NAMES, "purpose": TEXT}
-            ),
-        },
-        result=_object({}, description="A table log is closed, not won: it has no result to give."),
-    )
 
     def setup(self, config: dict) -> State:
         return {"checks": 0}
@@ -199,4 +171,13 @@ class TableLogWords(Words):
         }
 
 
-MANIFEST = register_manifest(Manifest(rules=TableLog(), words=TableLogWords()))
+MANIFEST = register_manifest(
+    Manifest(
+        rules=TableLog(),
+        contract=CONTRACT,
+        words=TableLogWords(),
+        # The services write it and the storyguide closes it: nobody plays it by commands.
+        kind="log",
+        moments=frozenset({"check", "lots"}),  # every roll made at the table is told
+    )
+)

@@ -43,7 +43,9 @@ from openapi_spec_validator import validate as validate_spec
 from campaign.rules.sheet import SheetRules
 from config.wsgi import application
 from games.bots import strategies
-from games.ruleset import Ruleset, find_ruleset, ruleset_names
+from games.contracts import Contract as Shapes
+from games.manifest import manifest_of
+from games.ruleset import find_ruleset, ruleset_names
 from games.schema import pascal
 from games.selectors import result_schema_as_served
 from tests.factories import PASSWORD, UserFactory
@@ -64,7 +66,7 @@ def served(name: str) -> bool:
 
 
 SERVED = [name for name in ruleset_names() if served(name)]
-PLAYED = [name for name in SERVED if find_ruleset(name).played_by_commands]
+PLAYED = [name for name in SERVED if manifest_of(name).played_by_commands]
 
 
 @pytest.fixture(scope="session")
@@ -164,14 +166,14 @@ def loose_components() -> set[str]:
     command, of each event, of the state or the result): loose, as it declared them."""
     loose = set()
     for name in ruleset_names():
-        rules, prefix = find_ruleset(name), pascal(name)
+        contract, prefix = manifest_of(name).contract, pascal(name)
         loose |= {
             prefix + suffix
             for suffix, typed in (
-                ("Command", rules.contract.commands),
-                ("Event", rules.contract.events),
-                ("State", rules.contract.state != Ruleset.contract.state),
-                ("Result", rules.contract.result != Ruleset.contract.result),
+                ("Command", contract.commands),
+                ("Event", contract.events),
+                ("State", contract.state != Shapes().state),
+                ("Result", contract.result != Shapes().result),
             )
             if not typed
         }
@@ -359,10 +361,10 @@ def test_every_union_names_its_members_and_each_member_says_which_it_is(contract
     generic = ["Game", "EventPage", "CommandAnswer", "GameCreateRequest", "SubmissionRequest"]
     expected = {f"#/components/schemas/{name}" for name in [*generic, "Ruleset"]}
     for name in ruleset_names():
-        rules = find_ruleset(name)
-        if rules.contract.commands:
+        shapes = manifest_of(name).contract
+        if shapes.commands:
             expected.add(f"#/components/schemas/{pascal(name)}Command")
-        if rules.contract.events:
+        if shapes.events:
             expected.add(f"#/components/schemas/{pascal(name)}Event")
     assert expected <= set(unions)
 
@@ -402,12 +404,12 @@ def test_nothing_a_request_reaches_has_a_default_and_answers_keep_theirs(contrac
 def test_every_ruleset_has_a_named_component_for_every_shape(contract):
     schemas = contract["components"]["schemas"]
     for name in SERVED:
-        rules, prefix = find_ruleset(name), pascal(name)
+        shapes, prefix = manifest_of(name).contract, pascal(name)
         for suffix in ("Config", "Command", "State", "Event", "Result", "Game", "Record"):
             assert prefix + suffix in schemas, prefix + suffix
-        for action in rules.contract.commands:
+        for action in shapes.commands:
             assert f"{prefix}{pascal(action)}Command" in schemas
-        for kind in rules.contract.events:
+        for kind in shapes.events:
             assert f"{prefix}{pascal(kind)}Event" in schemas
         ruleset = schemas["Ruleset"]["discriminator"]["mapping"][name]
         assert ruleset == f"#/components/schemas/{prefix}Ruleset"
@@ -444,24 +446,24 @@ def test_the_rulesets_answer_carries_the_contract_s_schemas(anyone, contract):
     that shape is the same schema."""
     schemas = contract["components"]["schemas"]
     for name in SERVED:
-        rules, prefix = find_ruleset(name), pascal(name)
+        shapes, prefix = manifest_of(name).contract, pascal(name)
         described = anyone.call("rulesets_retrieve", 200, name=name)
         assert isinstance(described, anyone.model(f"{prefix}Ruleset"))
         assert isinstance(described.example_config, anyone.model(f"{prefix}Config"))
         answered = json.loads(json.dumps(described.to_dict()))
         shapes = {
-            "config_schema": (f"{prefix}Config", rules.contract.config),
-            "state_schema": (f"{prefix}State", rules.contract.state),
-            "result_schema": (f"{prefix}Result", result_schema_as_served(rules.contract.result)),
+            "config_schema": (f"{prefix}Config", shapes.config),
+            "state_schema": (f"{prefix}State", shapes.state),
+            "result_schema": (f"{prefix}Result", result_schema_as_served(shapes.result)),
         }
         for field, (component, schema) in shapes.items():
             assert answered[field] == schema, (name, field)
             assert carries(schemas[component], schema), component
-        assert answered["command_schemas"] == rules.contract.commands
-        assert answered["event_schemas"] == rules.contract.events
-        for action, schema in rules.contract.commands.items():
+        assert answered["command_schemas"] == shapes.commands
+        assert answered["event_schemas"] == shapes.events
+        for action, schema in shapes.commands.items():
             assert schemas[f"{prefix}{pascal(action)}Command"] == schema
-        for kind, schema in rules.contract.events.items():
+        for kind, schema in shapes.events.items():
             assert schemas[f"{prefix}{pascal(kind)}Event"] == schema
 
 
@@ -510,16 +512,17 @@ class Game:
 
     def __init__(self, campaign: Campaign, name: str):
         self.campaign, self.name, self.rules = campaign, name, find_ruleset(name)
+        self.manifest = manifest_of(name)
         self.prefix = pascal(name)
         self.player = campaign.player
         described = campaign.storyguide.call("rulesets_retrieve", 200, name=name)
         self.tag = described.endpoint.strip("/").split("/")[-1].replace("-", "_")
         self.seat = described.seats[0]
         example = described.example_config.to_dict()
-        assert example == self.rules.contract.example, "the client carries the example as it is"
+        assert example == self.manifest.contract.example, "the client carries the example as it is"
         example = {**example, **SHORTER.get(name, {})}
         who = {"seats": {self.seat: campaign.player_id}, "bots": {"*": winning_bot(name)}}
-        if self.rules.kind == "match":
+        if self.manifest.kind == "match":
             body = self.model("GameCreateRequest").from_dict(
                 {"campaign": campaign.campaign.id, "ruleset": name, "config": example, **who}
             )
@@ -551,7 +554,7 @@ class Game:
         for command in game.allowed_commands:
             action = command.to_dict()["action"]
             assert isinstance(
-                command, self.of_each("Command", self.rules.contract.commands, action)
+                command, self.of_each("Command", self.manifest.contract.commands, action)
             )
         assert game.result is None or isinstance(game.result, self.model("Result"))
 
@@ -559,11 +562,11 @@ class Game:
         assert isinstance(record, self.model("Record"))
         action = record.command.to_dict()["action"]
         assert isinstance(
-            record.command, self.of_each("Command", self.rules.contract.commands, action)
+            record.command, self.of_each("Command", self.manifest.contract.commands, action)
         )
         for event in record.events:
             kind = event.to_dict()["type"]
-            assert isinstance(event, self.of_each("Event", self.rules.contract.events, kind))
+            assert isinstance(event, self.of_each("Event", self.manifest.contract.events, kind))
         for line in record.narration:
             assert isinstance(line, self.model("Narration"))
 
@@ -572,7 +575,7 @@ class Game:
         submission = self.model("SubmissionRequest")
         game = self.player.call(f"{self.tag}_retrieve", 200, id=self.game.id)
         self.check_game(game)
-        for given in range(self.rules.max_commands):
+        for given in range(self.manifest.playtest.max_commands):
             if game.status.value != "active":
                 break
             if given == MIDWAY:
@@ -600,7 +603,7 @@ class Game:
             way_out = [c for c, a in zip(offered, actions, strict=True) if a in ending]
             if way_out:
                 return rng.choice(way_out)
-        rare = self.rules.rare_actions
+        rare = self.manifest.playtest.rare_actions
         usual = [
             c for c, a in zip(offered, actions, strict=True) if rng.random() < rare.get(a, 1.0)
         ]
@@ -643,7 +646,7 @@ def test_a_plugin_plays_every_ruleset_to_its_end_with_the_generated_client_alone
     )
 
 
-@pytest.mark.parametrize("name", [name for name in SERVED if find_ruleset(name).kind != "log"])
+@pytest.mark.parametrize("name", [name for name in SERVED if manifest_of(name).kind != "log"])
 def test_every_example_config_is_accepted_as_it_stands_where_its_ruleset_says(campaign, name):
     """A ruleset's example, untouched, creates a game at the endpoint /api/rulesets/ names
     (bots in every seat); the table log, created by checks, has none to try."""
@@ -716,7 +719,7 @@ def test_a_game_on_entered_dice_says_in_its_types_which_dice_it_waits_for(campai
         {
             "campaign": campaign.campaign.id,
             "ruleset": name,
-            "config": find_ruleset(name).contract.example,
+            "config": manifest_of(name).contract.example,
             "seats": dict.fromkeys(seats, campaign.storyguide_id),
             "entered_dice": "referee",
         }

@@ -18,14 +18,14 @@ from campaign.models import Activity, Character, HousePointEntry
 from campaign.selectors import characters_with_popularity, houses_with_totals
 from games.bots import EVERY_SEAT
 from games.campaign_app import campaign_app
+from games.manifest import manifest_of
 from games.models import Game
-from games.ruleset import find_ruleset
 from games.services import game_create
 from tests.support import Table
 
 pytestmark = pytest.mark.django_db
 
-RULES = find_ruleset("chat-quidditch")
+CHAT = manifest_of("chat-quidditch")
 
 
 @pytest.fixture
@@ -46,7 +46,7 @@ def match(table, django_capture_on_commit_callbacks):
                 campaign=table.campaign,
                 ruleset="chat-quidditch",
                 config={
-                    **RULES.campaign_config(roster),
+                    **CHAT.starting_config(roster),
                     "rounds": 2,
                     "half_time_after": 1,
                     **config,
@@ -84,7 +84,7 @@ def popularity(table) -> dict[str, int]:
 
 def credits(game) -> list[tuple[str, int]]:
     """The game's house points as its result scores them (§8.3: a team's points, §7)."""
-    result = RULES.result(game.state)
+    result = CHAT.rules.result(game.state)
     return sorted((team["house"], team["points"]) for team in result["teams"] if team["points"])
 
 

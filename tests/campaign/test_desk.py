@@ -21,6 +21,7 @@ from campaign import invitations
 from campaign.demo import storyguide_group
 from campaign.models import Character, Role
 from campaign.services import campaign_create, house_points_award, popularity_adjust
+from games.manifest import manifest_for
 from games.ruleset import find_ruleset
 from games.services import Submission, game_create, game_submit_command
 from league.services import cup_year_create
@@ -82,7 +83,7 @@ def skirmish(campaign, by, title: str):
     return game_create(
         campaign=campaign,
         ruleset="skirmish",
-        config=rules.contract.example,
+        config=manifest_for(rules).contract.example,
         created_by=by,
         now=timezone.now(),
         title=title,
@@ -92,12 +93,12 @@ def skirmish(campaign, by, title: str):
 def match(campaign, by, title: str, ruleset: str, *, entered_dice: str = "never"):
     """A match whose two teams two players hold: theirs to move (``ruleset``'s example)."""
     rules = find_ruleset(ruleset)
-    seats = rules.seats(rules.setup(rules.contract.example))
+    seats = rules.seats(rules.setup(manifest_for(rules).contract.example))
     players = [MembershipFactory(campaign=campaign, role=Role.PLAYER).user for _ in seats]
     game = game_create(
         campaign=campaign,
         ruleset=ruleset,
-        config=rules.contract.example,
+        config=manifest_for(rules).contract.example,
         created_by=by,
         now=timezone.now(),
         title=title,

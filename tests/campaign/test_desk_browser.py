@@ -14,7 +14,7 @@ from campaign import invitations
 from campaign.demo import storyguide_group
 from campaign.models import Role
 from campaign.services import campaign_create, house_points_award
-from games.ruleset import find_ruleset
+from games.manifest import manifest_of
 from games.services import game_create
 from tests.factories import UserFactory
 from tests.support import BROWSER_PATIENCE_MS, log_in
@@ -27,7 +27,7 @@ def skirmish(campaign, storyguide, title: str):
     return game_create(
         campaign=campaign,
         ruleset="skirmish",
-        config=find_ruleset("skirmish").contract.example,
+        config=manifest_of("skirmish").contract.example,
         created_by=storyguide,
         now=timezone.now(),
         title=title,

@@ -15,8 +15,9 @@ from pathlib import Path
 from django.apps import apps
 from django.conf import settings
 
+from games.manifest import manifest_of
 from games.packages import GameConfig
-from games.ruleset import find_ruleset, package_of, ruleset_names
+from games.ruleset import package_of, ruleset_names
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,7 +53,7 @@ def test_the_registry_holds_the_rulesets_of_the_listed_games_and_no_other_games(
     games = {name for name, package in packages.items() if package in settings.GAMES}
     assert {packages[name] for name in games} == set(settings.GAMES), "each game registers"
     others = set(packages) - games
-    assert all(not find_ruleset(name).played_by_commands for name in others), others
+    assert all(not manifest_of(name).played_by_commands for name in others), others
 
 
 def test_the_readme_lists_every_game_with_its_rules_page():

@@ -14,6 +14,7 @@ from unittest import mock
 import pytest
 
 from games import selectors
+from games.manifest import manifest_for
 from games.ruleset import find_ruleset
 from games.selectors import game_verify
 from games.services import actor_for, game_create
@@ -48,11 +49,11 @@ def chat_match(table, clock, seats: dict):
     """A short match (four rounds) of the rules' example teams: ``seats`` held by people,
     the sensible bot at every other nick and at the referee's seat."""
     rules = find_ruleset("chat-quidditch")
-    short = {p.name: p.settings for p in rules.presets}["short"]
+    short = {p.name: p.settings for p in manifest_for(rules).presets}["short"]
     return game_create(
         campaign=table.campaign,
         ruleset="chat-quidditch",
-        config={**rules.contract.example, **short},
+        config={**manifest_for(rules).contract.example, **short},
         created_by=table.storyguide,
         now=clock(),
         seats=seats,

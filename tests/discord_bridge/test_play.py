@@ -14,7 +14,7 @@ import random
 import pytest
 from django.utils import timezone
 
-from games.manifest import manifest_of
+from games.manifest import manifest_for, manifest_of
 from games.ruleset import find_ruleset
 from games.selectors import game_verify
 from games.services import game_create
@@ -30,11 +30,11 @@ def short_game(table, ruleset: str, preset: str, seat: str, entered: str = "neve
     """A game of ``ruleset`` set up as its ``preset`` says: the player holds ``seat``, the
     ruleset's first bot every other seat (and the referee's own commands)."""
     rules = find_ruleset(ruleset)
-    settings = {p.name: p.settings for p in rules.presets}[preset]
+    settings = {p.name: p.settings for p in manifest_for(rules).presets}[preset]
     return game_create(
         campaign=table.campaign,
         ruleset=ruleset,
-        config={**rules.contract.example, **settings},
+        config={**manifest_for(rules).contract.example, **settings},
         created_by=table.storyguide,
         now=timezone.now(),
         seats={seat: table.player.pk},

@@ -16,7 +16,7 @@ from campaign.services import membership_remove
 from games.models import Game
 from tests.games.test_platform_api import create_high_card, submit
 from tests.games.test_streams import token
-from tests.games.toy import HighCard
+from tests.games.toy import MANIFEST as HIGH_CARD
 from tests.streams import asgi_server, read_stream
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -77,7 +77,7 @@ def test_a_player_never_gets_the_other_players_hidden_hand(table):
     the campaign carries the deal without a card of south's."""
     game = create_high_card(table)["id"]
     submit(table, table.storyguide, game, {"action": "deal"})
-    south = set(HighCard().secrets(Game.objects.get(pk=game).state)["south"])
+    south = set(HIGH_CARD.playtest.secrets(Game.objects.get(pk=game).state)["south"])
     with asgi_server() as server:
         received = messages(server, stream_of(table), token(table.player), 1)
     assert [played(sse) for sse in received] == [(game, 1)]

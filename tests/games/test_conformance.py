@@ -17,7 +17,7 @@ SEEDS = range(5)
 
 
 def playable() -> list[str]:
-    return [name for name in ruleset_names() if find_ruleset(name).played_by_commands]
+    return [name for name in ruleset_names() if manifest_of(name).played_by_commands]
 
 
 @pytest.fixture(params=playable())
@@ -28,8 +28,8 @@ def rules(request):
 @cache
 def played(name: str, seed: int) -> conformance.PlayedGame:
     """One game per ruleset and seed, played once and checked by every test below."""
-    rules = find_ruleset(name)
-    return conformance.play_randomly(rules, rules.contract.example, seed)
+    manifest = manifest_of(name)
+    return conformance.play_randomly(manifest.rules, manifest.contract.example, seed)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -90,10 +90,10 @@ BOT_SEEDS, BOT_SHARE = 200, 0.99
 def test_the_bot_that_plays_to_win_ends_its_games_by_the_rules(name, figures):
     """The first of the game's bots (its manifest's) in every seat (and the referee's),
     against itself."""
-    rules = find_ruleset(name)
-    bot = next(iter(manifest_of(name).bots))
+    manifest = manifest_of(name)
+    rules, example, bot = manifest.rules, manifest.contract.example, next(iter(manifest.bots))
     ended = sum(
-        conformance.ended_by_the_rules(conformance.play(rules, rules.contract.example, seed, bot))
+        conformance.ended_by_the_rules(conformance.play(rules, example, seed, bot))
         for seed in range(BOT_SEEDS)
     )
     figures.append(f"{name}: {ended} of {BOT_SEEDS} games of the {bot!r} bot end by the rules")

@@ -41,7 +41,7 @@ from games.conformance import LEAKED_CODE, START
 from games.dice import DiceAwaited, EnteredDice, ServerDice
 from games.foresight import command_dice
 from games.manifest import manifest_of
-from games.ruleset import Ruleset, find_ruleset, package_of, ruleset_names
+from games.ruleset import Ruleset, package_of, ruleset_names
 from games.services import game_create
 from tests.games.test_translations import ROOT, po_entries
 from tests.quidditch.chat.rules import RULES as CHAT
@@ -58,7 +58,7 @@ def _a_table_writes_a_lot():
         yield
 
 
-PLAYED = [name for name in ruleset_names() if find_ruleset(name).played_by_commands]
+PLAYED = [name for name in ruleset_names() if manifest_of(name).played_by_commands]
 PATHS = {"match": "matches", "skirmish": "skirmishes"}
 LANGUAGES = ("de", "en", "fr")
 
@@ -162,12 +162,13 @@ def some_of(needs: list[dict], rng: random.Random) -> list[dict]:
 
 @pytest.mark.parametrize("name", PLAYED)
 def test_a_whole_game_is_played_on_entered_dice_only_the_service_asking_for_every_die(table, name):
-    rules = find_ruleset(name)
-    seats = rules.seats(rules.setup(rules.prepare(rules.contract.example, {})))
+    manifest = manifest_of(name)
+    rules, example, playtest = manifest.rules, manifest.contract.example, manifest.playtest
+    seats = rules.seats(rules.setup(manifest.cast.prepare(example, {})))
     game = game_create(
         campaign=table.campaign,
         ruleset=name,
-        config=rules.contract.example,
+        config=example,
         created_by=table.storyguide,
         now=timezone.now(),
         seats=dict.fromkeys(seats, table.storyguide.pk),
@@ -177,7 +178,7 @@ def test_a_whole_game_is_played_on_entered_dice_only_the_service_asking_for_ever
     # below), as "chat-quidditch" did once each seat's dice were asked of it apart.
     client, rng = table.client(table.storyguide), random.Random(f"{name} at a table")
     referees = package_of(name) in settings.GAMES  # the toys keep to the platform's promises
-    url = f"/api/{PATHS[rules.kind]}/{game.pk}/"
+    url = f"/api/{PATHS[manifest.kind]}/{game.pk}/"
 
     def send(body: dict) -> dict:
         answer = client.post(f"{url}commands/", body, format="json")
@@ -185,11 +186,13 @@ def test_a_whole_game_is_played_on_entered_dice_only_the_service_asking_for_ever
         return answer.json()
 
     body = client.get(url).json()
-    for _ in range(rules.max_commands):
+    for _ in range(playtest.max_commands):
         if body["status"] != "active":
             break
         offered = list(zip(body["allowed_commands"], body["allowed_dice"], strict=True))
-        usual = [o for o in offered if rng.random() < rules.rare_actions.get(o[0]["action"], 1.0)]
+        usual = [
+            o for o in offered if rng.random() < playtest.rare_actions.get(o[0]["action"], 1.0)
+        ]
         command, foreseen = rng.choice(usual or offered)
         answer = send({"command": command})
         asked = []  # (how many dice were rolled before, the dice the game then waited for)
@@ -244,15 +247,16 @@ class Witnessed(ServerDice):
 def test_every_die_of_random_play_says_whose_it_is_and_what_for_in_words(name):
     """Random play reaches the rarer rolls one game on entered dice may miss (a caught
     bludger's rethrow, a seeker's foul): each die, as :func:`check_said` reads it."""
-    rules = find_ruleset(name)
+    manifest = manifest_of(name)
+    rules = manifest.rules
     for seed in range(3):
         rng = random.Random(seed)
-        state = rules.setup(rules.contract.example)
+        state = rules.setup(manifest.contract.example)
         seats = rules.seats(state)
         bots = dict.fromkeys([*seats, REFEREE_SEAT], RANDOM)
         dice = Witnessed(rng.randbytes(32), f"whose-{seed}")
-        for step in range(rules.max_commands):
-            now = START + step * rules.seconds_per_command
+        for step in range(manifest.playtest.max_commands):
+            now = START + step * manifest.playtest.seconds_per_command
             move = next_bot_move(rules, state, bots, rng, now=now)
             if move is None:
                 break

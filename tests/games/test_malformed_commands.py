@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
+from games.manifest import manifest_for, manifest_of
 from games.models import Game
 from games.ruleset import find_ruleset, ruleset_names
 from games.services import game_create
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.django_db
 SHAPED = [
     name
     for name in ruleset_names()
-    if find_ruleset(name).contract.commands and find_ruleset(name).played_by_commands
+    if manifest_of(name).contract.commands and manifest_of(name).played_by_commands
 ]
 COLLECTION = {"match": "matches", "skirmish": "skirmishes"}
 #: "The command lacks its field “…”." in each language.
@@ -56,7 +57,7 @@ def a_command(rules) -> tuple[dict, str, dict]:
     action, that field's name and its schema: each test breaks the command in one way."""
     schema = next(
         schema
-        for schema in rules.contract.commands.values()
+        for schema in manifest_for(rules).contract.commands.values()
         if set(schema.get("required", [])) - {"action"}
     )
     field = next(name for name in schema["required"] if name != "action")
@@ -81,12 +82,13 @@ def never_applied(monkeypatch):
 
 
 def started(table, name: str) -> Game:
-    rules = find_ruleset(name)
-    seats = {seat: table.player.pk for seat in rules.seats(rules.setup(rules.contract.example))}
+    manifest = manifest_of(name)
+    example = manifest.contract.example
+    seats = {seat: table.player.pk for seat in manifest.rules.seats(manifest.rules.setup(example))}
     return game_create(
         campaign=table.campaign,
         ruleset=name,
-        config=rules.contract.example,
+        config=example,
         created_by=table.storyguide,
         now=timezone.now(),
         seats=seats,
@@ -94,7 +96,7 @@ def started(table, name: str) -> Game:
 
 
 def refused(table, game: Game, command: dict, language: str = "en") -> dict:
-    url = f"/api/{COLLECTION[find_ruleset(game.ruleset).kind]}/{game.pk}/commands/"
+    url = f"/api/{COLLECTION[manifest_of(game.ruleset).kind]}/{game.pk}/commands/"
     answer = table.client(table.storyguide).post(
         url, {"command": command}, format="json", HTTP_ACCEPT_LANGUAGE=language
     )

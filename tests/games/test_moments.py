@@ -6,9 +6,9 @@ import pytest
 from django.utils import timezone
 
 from campaign.services import character_check
+from games.manifest import manifest_of
 from games.models import Game, GameEvent
 from games.moments import Moments, moments_of
-from games.ruleset import find_ruleset
 from games.selectors import EVENT_FIELDS
 from tests.support import Table
 
@@ -25,9 +25,9 @@ ENDS = {
 
 @pytest.mark.parametrize("name", sorted(ENDS))
 def test_each_game_names_its_moments_among_its_own_events_the_end_among_them(name):
-    rules = find_ruleset(name)
-    assert rules.moments <= set(rules.contract.events), "only event types of its contract"
-    assert ENDS[name] in rules.moments
+    manifest = manifest_of(name)
+    assert manifest.moments <= set(manifest.contract.events), "only event types of its contract"
+    assert ENDS[name] in manifest.moments
 
 
 def test_the_moments_are_declared_by_the_packages_alone():

@@ -15,8 +15,9 @@ from xml.etree import ElementTree
 import pytest
 from django.test import Client
 
-from games.ruleset import find_ruleset, ruleset_names
-from tests.games.toy import HighCard
+from games.manifest import manifest_of
+from games.ruleset import ruleset_names
+from tests.games.toy import MANIFEST as HIGH_CARD
 
 pytestmark = pytest.mark.django_db
 
@@ -73,7 +74,7 @@ def test_a_hidden_card_never_reaches_the_other_seat_through_any_endpoint(table):
     page.force_login(table.player)
     submit(table, table.storyguide, game_id, {"action": "deal"})
     answers = []
-    south_cards = set(HighCard().secrets(_state(game_id))["south"])
+    south_cards = set(HIGH_CARD.playtest.secrets(_state(game_id))["south"])
     seen = []
 
     def look():
@@ -146,14 +147,14 @@ def _state(game_id):
     return Game.objects.get(pk=game_id).state
 
 
-MATCH_RULESETS = [name for name in ruleset_names() if find_ruleset(name).kind == "match"]
+MATCH_RULESETS = [name for name in ruleset_names() if manifest_of(name).kind == "match"]
 
 
 @pytest.mark.parametrize("name", MATCH_RULESETS)
 def test_every_ruleset_plays_to_its_end_through_the_api_by_allowed_commands(table, name):
     """From the example config, one player holding every seat and the storyguide refereeing
     submit what the API offers them, and nothing else, until the game ends; the log verifies."""
-    rules = find_ruleset(name)
+    manifest = manifest_of(name)
     referee, player = table.client(table.storyguide), table.client(table.player)
     seats = table.client().get(f"/api/rulesets/{name}/").json()["seats"]
     created = referee.post(
@@ -161,14 +162,14 @@ def test_every_ruleset_plays_to_its_end_through_the_api_by_allowed_commands(tabl
         {
             "campaign": table.campaign.pk,
             "ruleset": name,
-            "config": rules.contract.example,
+            "config": manifest.contract.example,
             "seats": dict.fromkeys(seats, table.player.pk),
         },
         format="json",
     )
     assert created.status_code == 201, created.json()
     url, rng = f"/api/matches/{created.json()['id']}/", random.Random(name)
-    for _ in range(rules.max_commands):
+    for _ in range(manifest.playtest.max_commands):
         views = [(client, client.get(url).json()) for client in (player, referee)]
         if views[0][1]["status"] != "active":
             break
@@ -178,7 +179,7 @@ def test_every_ruleset_plays_to_its_end_through_the_api_by_allowed_commands(tabl
         usual = [
             (client, command)
             for client, command in offered
-            if rng.random() < rules.rare_actions.get(command["action"], 1.0)
+            if rng.random() < manifest.playtest.rare_actions.get(command["action"], 1.0)
         ]
         client, command = rng.choice(usual or offered)
         answer = client.post(f"{url}commands/", {"command": command}, format="json")
@@ -233,10 +234,10 @@ def test_a_deck_shuffled_at_the_table_is_entered_as_its_order_and_marked_entered
 def test_a_skirmish_plays_to_its_end_through_the_api_by_allowed_commands(table):
     """The skirmish is gathered through its own endpoint (from ad-hoc participants here),
     then played like any game: only what the API offers, until the end; the log verifies."""
-    rules = find_ruleset("skirmish")
+    manifest = manifest_of("skirmish")
     participants = [
         {"name": p["name"], "attributes": {**p["attributes"], "Humor": 3}, "health": p["health"]}
-        for p in rules.contract.example["participants"]
+        for p in manifest.contract.example["participants"]
     ]
     referee = table.client(table.storyguide)
     created = referee.post(
@@ -250,12 +251,16 @@ def test_a_skirmish_plays_to_its_end_through_the_api_by_allowed_commands(table):
     )
     assert created.status_code == 201, created.json()
     url, rng = f"/api/skirmishes/{created.json()['id']}/", random.Random("skirmish")
-    for _ in range(rules.max_commands):
+    for _ in range(manifest.playtest.max_commands):
         game = referee.get(url).json()
         if game["status"] != "active":
             break
         offered = game["allowed_commands"]
-        usual = [c for c in offered if rng.random() < rules.rare_actions.get(c["action"], 1.0)]
+        usual = [
+            c
+            for c in offered
+            if rng.random() < manifest.playtest.rare_actions.get(c["action"], 1.0)
+        ]
         answer = referee.post(
             f"{url}commands/", {"command": rng.choice(usual or offered)}, format="json"
         )

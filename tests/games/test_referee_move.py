@@ -20,6 +20,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games import tables
+from games.manifest import manifest_for
 from games.ruleset import REFEREE, Actor, find_ruleset
 from games.services import game_create
 from games.words import Words
@@ -71,7 +72,7 @@ def test_the_storyguide_reads_it_in_their_language(table):
     game = game_create(
         campaign=table.campaign,
         ruleset="skirmish",
-        config=rules.contract.example,
+        config=manifest_for(rules).contract.example,
         created_by=table.storyguide,
         now=timezone.now(),
     )

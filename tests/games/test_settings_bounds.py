@@ -21,7 +21,8 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 
-from games.ruleset import find_ruleset, package_of, ruleset_names
+from games.manifest import manifest_of
+from games.ruleset import package_of, ruleset_names
 
 GAMES = [name for name in ruleset_names() if package_of(name) in settings.GAMES]
 
@@ -69,7 +70,7 @@ def test_the_games_are_every_game_of_the_settings():
 def test_every_setting_of_the_config_schema_has_bounds(name):
     """Issue 37 §3: no integer without a maximum (400,000 copies of a card; a snitch to be
     caught at 10**12 points), no list, text or open object without a length."""
-    assert unbounded(find_ruleset(name).contract.config) == []
+    assert unbounded(manifest_of(name).contract.config) == []
 
 
 def test_the_walk_finds_a_setting_without_bounds():

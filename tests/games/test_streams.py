@@ -15,7 +15,7 @@ from knox.models import AuthToken
 
 from core.streams import Page, SharedReads, drop_slow_readers
 from tests.games.test_platform_api import create_high_card, submit
-from tests.games.toy import HighCard
+from tests.games.toy import MANIFEST as HIGH_CARD
 from tests.streams import asgi_server, read_stream
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -97,7 +97,7 @@ def test_a_players_stream_never_carries_the_other_seats_hidden_cards(table, fast
     submit(table, table.storyguide, game_id, {"action": "deal"})
     from games.models import Game
 
-    south = set(HighCard().secrets(Game.objects.get(pk=game_id).state)["south"])
+    south = set(HIGH_CARD.playtest.secrets(Game.objects.get(pk=game_id).state)["south"])
     with asgi_server() as server:
         messages = read_stream(
             f"{server}/api/matches/{game_id}/stream/",

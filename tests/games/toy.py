@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from html import escape
 
-from games.contracts import Contract
 from games.dice import Dice
-from games.manifest import Manifest, register_manifest
+from games.manifest import Manifest, Playtest, register_manifest
 from games.ruleset import Actor, Outcome, Ruleset, RuleViolation, State
 from games.words import Words
 
@@ -32,13 +31,8 @@ def value(card: str) -> int:
 class HighCard(Ruleset):
     name = "high-card"
     title = "High card"
-    contract = Contract(
-        example={},
-    )
-    max_commands = 10
     referee_relays = False
     secret_roll_purposes = frozenset({SHUFFLE})
-    moments = frozenset({"dealt", "played", "revealed"})  # every event: a short game
 
     def setup(self, config: dict) -> State:
         return {"hands": {seat: [] for seat in SEATS}, "down": {}, "winner": None, "over": False}
@@ -105,13 +99,6 @@ class HighCard(Ruleset):
             return {**event, "card": "face down"}
         return event
 
-    def secrets(self, state):
-        return {
-            seat: {*state["hands"][seat], *([state["down"][seat]] if seat in state["down"] else [])}
-            for seat in SEATS
-            if not state["over"]
-        }
-
     def result(self, state):
         return {"winner": state["winner"]} if state["over"] else None
 
@@ -137,6 +124,15 @@ class HighCardWords(Words):
         return {"en": f"{event['winner']} wins with {event['down'][event['winner']]}."}
 
 
+def secrets(state: State) -> dict[str, set[str]]:
+    """Each seat's hand and face-down card, while the game runs."""
+    return {
+        seat: {*state["hands"][seat], *([state["down"][seat]] if seat in state["down"] else [])}
+        for seat in SEATS
+        if not state["over"]
+    }
+
+
 def board(state: State) -> str:
     """Each hand and each face-down card as text: enough to see what a board shows whom."""
     lines = [
@@ -149,4 +145,12 @@ def board(state: State) -> str:
     return f'<svg xmlns="http://www.w3.org/2000/svg" width="320" height="60">{texts}</svg>'
 
 
-MANIFEST = register_manifest(Manifest(rules=HighCard(), words=HighCardWords(), board=board))
+MANIFEST = register_manifest(
+    Manifest(
+        rules=HighCard(),
+        words=HighCardWords(),
+        board=board,
+        moments=frozenset({"dealt", "played", "revealed"}),  # every event: a short game
+        playtest=Playtest(max_commands=10, secrets=secrets),
+    )
+)

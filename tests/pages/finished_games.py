@@ -11,8 +11,8 @@ from django.utils import timezone
 from campaign.models import Role
 from campaign.services import campaign_create
 from games.campaign_app import campaign_app
+from games.manifest import manifest_of
 from games.models import Game
-from games.ruleset import find_ruleset
 from games.services import game_create
 from tests.factories import MembershipFactory, UserFactory
 from tests.support import play_out
@@ -45,9 +45,10 @@ def hogwarts():
 def finished(ruleset: str, campaign, storyguide, player, *, seed: int = 1) -> Game:
     """A game of ``ruleset`` from its example setup, the player in its first seat, played
     to its end by the random bot on the server seed made from ``seed``."""
-    rules = find_ruleset(ruleset)
-    config = {**rules.contract.example, **SHORT.get(ruleset, {})}
-    state = rules.setup(rules.prepare(config, campaign_app().roster(campaign.pk)))
+    manifest = manifest_of(ruleset)
+    rules = manifest.rules
+    config = {**manifest.contract.example, **SHORT.get(ruleset, {})}
+    state = rules.setup(manifest.cast.prepare(config, campaign_app().roster(campaign.pk)))
     now = timezone.now()
     game = game_create(
         campaign=campaign,

@@ -24,7 +24,7 @@ from playwright.sync_api import expect
 from campaign.models import Role
 from campaign.services import campaign_create
 from games.bots import REFEREE_SEAT, strategies
-from games.manifest import manifest_of
+from games.manifest import manifest_for, manifest_of
 from games.models import Game
 from games.ruleset import PLAYER, Actor, find_ruleset
 from games.services import game_create, game_seat_bots
@@ -52,7 +52,7 @@ def seated() -> tuple[Game, object]:
     game = game_create(
         campaign=campaign,
         ruleset="chat-quidditch",
-        config={**RULES.contract.example, "rounds": 3, "answer_seconds": 1},
+        config={**manifest_for(RULES).contract.example, "rounds": 3, "answer_seconds": 1},
         created_by=storyguide,
         now=timezone.now(),
         seats=dict.fromkeys(NICKS, angelina.pk),

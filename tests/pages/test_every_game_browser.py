@@ -26,7 +26,7 @@ from campaign.invitations import invitation_create
 from campaign.models import Campaign, Role
 from campaign.services import campaign_create
 from games.bots import seat_actor
-from games.manifest import manifest_of
+from games.manifest import manifest_for, manifest_of
 from games.models import Game
 from games.ruleset import find_ruleset
 from tests.factories import UserFactory
@@ -68,7 +68,7 @@ STARTS = {
 
 def first_seat(name: str) -> str:
     rules = find_ruleset(name)
-    return rules.seats(rules.setup(rules.contract.example))[0]
+    return rules.seats(rules.setup(manifest_for(rules).contract.example))[0]
 
 
 #: Every game of the one list, started as ``STARTS`` says, else from its first seat.

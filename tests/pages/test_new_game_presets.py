@@ -18,6 +18,7 @@ from django.test import Client
 
 from campaign.demo import seed_characters
 from games.bots import strategies
+from games.manifest import manifest_for, manifest_of
 from games.models import Game, GameEvent, Seat
 from games.ruleset import find_ruleset
 from tests.pages.forms_on_page import read_form, sent
@@ -39,7 +40,7 @@ RULESETS = (
     "tabletop-quidditch",
     "skirmish",
 )
-PRESETS = [(name, preset.name) for name in RULESETS for preset in find_ruleset(name).presets]
+PRESETS = [(name, preset.name) for name in RULESETS for preset in manifest_of(name).presets]
 LANGUAGES = ("de", "en", "fr")
 
 #: What django-jsonform's editor showed (issue 38: "Option 1 / Option 2", "Add key", "Add
@@ -103,7 +104,7 @@ def campaign_words(table) -> list[str]:
     brings along, by name: none of them is a word of the page's language."""
     campaign = table.campaign
     rules = campaign.sheet_rules
-    skirmish = find_ruleset("skirmish").contract.example
+    skirmish = manifest_of("skirmish").contract.example
     return [
         campaign.name,
         *campaign.houses.values_list("name", flat=True),
@@ -133,7 +134,7 @@ def test_each_preset_reads_in_words_with_nothing_of_a_schema_editor(
     title marked as chosen; in German and French no English word of any catalogue."""
     page = page_of(table, ruleset, preset, language)
     shown = visible_text(page)
-    chosen = find_ruleset(ruleset).presets
+    chosen = manifest_of(ruleset).presets
     assert [p.name for p in chosen].count(preset) == 1
     assert sent(page)["preset"] == preset
     assert re.search(r'<a href="[^"]*preset=' + preset + r'[^"]*" aria-current="true">', page)
@@ -193,7 +194,7 @@ def test_a_game_started_from_a_preset_holds_the_presets_settings(table, ruleset,
     """The page's form posted as it is offered, its seats left to bots: the created game's
     config holds each setting the preset names, as the preset names it."""
     rules = find_ruleset(ruleset)
-    settings = next(p for p in rules.presets if p.name == preset).settings
+    settings = next(p for p in manifest_for(rules).presets if p.name == preset).settings
     client = browser(table.storyguide)
     url = f"{address(table, ruleset)}?preset={preset}"
     setup = sent(client.get(url).content.decode())

@@ -20,6 +20,7 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
+from games.manifest import manifest_of
 from games.ruleset import find_ruleset, ruleset_names
 
 #: Rulesets the service registers itself (test modules register toys of their own) and
@@ -28,7 +29,7 @@ PLAYED = [
     name
     for name in ruleset_names()
     if not type(find_ruleset(name)).__module__.startswith(("tests.", "games.testing"))
-    and find_ruleset(name).played_by_commands
+    and manifest_of(name).played_by_commands
 ]
 LANGUAGES = sorted(code for code, _ in settings.LANGUAGES if code != settings.LANGUAGE_CODE)
 
@@ -104,7 +105,7 @@ def test_the_page_offers_games_to_translate_and_two_languages_to_translate_them_
 
 @pytest.mark.parametrize("ruleset", PLAYED)
 def test_every_setting_of_a_config_schema_has_a_title(ruleset):
-    missing = untitled(find_ruleset(ruleset).contract.config)
+    missing = untitled(manifest_of(ruleset).contract.config)
     assert missing == [], f"give these settings of {ruleset}'s config schema a title, with _()"
 
 
@@ -113,16 +114,16 @@ def test_every_choice_of_a_config_schema_has_words(ruleset):
     """Chat-Quidditch's positions, the dice game's readings, Table Top's positions and the
     card game's cards are offered in words: "Keeper", "Halved: faces 1-2 go to row 1, …",
     "Chaser 2", "Leg-Locker"."""
-    missing = choices_without_words(find_ruleset(ruleset).contract.config)
+    missing = choices_without_words(manifest_of(ruleset).contract.config)
     assert missing == [], f"give these values of {ruleset}'s config schema words, with _()"
 
 
 def test_the_choices_words_are_the_games_own():
     """A few, as each game says them in its three languages."""
-    schema = find_ruleset("dice-quidditch").contract.config["properties"]["twelve_sided"]
-    tabletop = find_ruleset("tabletop-quidditch").contract.config["properties"]["teams"]
+    schema = manifest_of("dice-quidditch").contract.config["properties"]["twelve_sided"]
+    tabletop = manifest_of("tabletop-quidditch").contract.config["properties"]["teams"]
     captain = tabletop["properties"]["home"]["properties"]["captain"]
-    chat = find_ruleset("chat-quidditch").contract.config["properties"]["teams"]
+    chat = manifest_of("chat-quidditch").contract.config["properties"]["teams"]
     position = chat["items"]["oneOf"][1]["properties"]["players"]["items"]["properties"]
     said = {
         "de": ("Halbiert: Augen 1-2 in Reihe 1", "Jäger 2", "Hüter"),
@@ -140,7 +141,7 @@ def test_the_choices_words_are_the_games_own():
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("ruleset", PLAYED)
 def test_every_title_and_description_of_a_config_schema_is_translated(ruleset, language):
-    texts = words(find_ruleset(ruleset).contract.config)
+    texts = words(manifest_of(ruleset).contract.config)
     assert texts, f"{ruleset}'s config schema says nothing to translate"
     with translation.override(language):
         english = sorted(

@@ -49,8 +49,8 @@ from core import responses
 from core.errors import ServerFault
 from games.bots import REFEREE_SEAT, seat_actor, strategies
 from games.campaign_app import campaign_app
+from games.manifest import manifest_of
 from games.models import Game
-from games.ruleset import find_ruleset
 from games.services import game_create, game_seat_bots
 from league.services import cup_year_create, fixture_start
 from tests.factories import MembershipFactory, UserFactory
@@ -257,15 +257,16 @@ def mid_play(ruleset: str, campaign, storyguide, player):
     first seat, the ruleset's bot that plays to win every other one and the referee's
     duties; the player makes ``MOVES`` moves, each what that bot would choose for the
     seat."""
-    rules = find_ruleset(ruleset)
-    state = rules.setup(rules.prepare(rules.contract.example, campaign_app().roster(campaign.pk)))
+    manifest = manifest_of(ruleset)
+    rules, example = manifest.rules, manifest.contract.example
+    state = rules.setup(manifest.cast.prepare(example, campaign_app().roster(campaign.pk)))
     mine, *others = rules.seats(state)
     winner = next(iter(strategies(rules)))
     now = timezone.now()  # the player's moves go through the API, on the clock
     game = game_create(
         campaign=campaign,
         ruleset=ruleset,
-        config=rules.contract.example,
+        config=example,
         seats=dict.fromkeys([mine, *others], player.pk),
         created_by=storyguide,
         now=now,
@@ -313,7 +314,7 @@ def pages(world: World) -> dict[str, tuple[object, str, dict]]:
         found[ruleset] = (world.player, f"/{kind}/{game.pk}/", {})
         setup = f"/campaigns/{campaign}/games/new/{ruleset}/"
         found[f"new game: {ruleset}"] = (world.storyguide, setup, {})
-        example = find_ruleset(ruleset).contract.example
+        example = manifest_of(ruleset).contract.example
         found[f"new game: {ruleset}, its seats"] = (
             world.storyguide,
             setup,

@@ -19,6 +19,7 @@ from campaign.models import Character, Role
 from campaign.rules.sheet import SheetRules
 from campaign.services import campaign_create, house_points_award
 from games.bots import EVERY_SEAT
+from games.manifest import manifest_for
 from games.models import Game, GameStatus
 from games.ruleset import find_ruleset
 from games.services import game_create, game_seat_bots
@@ -105,7 +106,7 @@ def bots_match(table, ruleset: str, **settings) -> Game:
     return game_create(
         campaign=table.campaign,
         ruleset=ruleset,
-        config={**rules.contract.example, **settings},
+        config={**manifest_for(rules).contract.example, **settings},
         created_by=table.storyguide,
         now=timezone.now(),
         bots={EVERY_SEAT: "random"},

@@ -14,8 +14,8 @@ from core.services import preferences_update
 from games import tasks as games_tasks
 from games.bots import EVERY_SEAT
 from games.campaign_app import campaign_app
+from games.manifest import manifest_of
 from games.models import Game, GameEvent
-from games.ruleset import find_ruleset
 from games.services import game_bots_move, game_create, game_seat_bots
 from tests.discord_bridge.support import CHANNEL_ID, FakeDiscord, connect
 from webhooks.discord import fitted
@@ -59,8 +59,8 @@ def test_a_chat_quidditch_match_is_told_in_one_german_message_per_write_with_mom
         format="discord",
         now=NOW,
     )
-    rules = find_ruleset("chat-quidditch")
-    config = rules.campaign_config(campaign_app().roster(table.campaign.pk))
+    chat = manifest_of("chat-quidditch")
+    config = chat.starting_config(campaign_app().roster(table.campaign.pk))
     game = game_create(
         campaign=table.campaign,
         ruleset="chat-quidditch",

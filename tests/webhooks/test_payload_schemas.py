@@ -22,7 +22,7 @@ from campaign.models import Character, Membership, Role
 from campaign.services import membership_remove, membership_set, popularity_adjust
 from games.bots import EVERY_SEAT
 from games.campaign_app import campaign_app
-from games.ruleset import find_ruleset
+from games.manifest import manifest_of
 from games.services import game_create
 from tests.factories import UserFactory
 from tests.league.conftest import CupTable
@@ -151,12 +151,15 @@ def test_every_body_a_campaign_sends_validates_against_its_schema(
 
 def a_match_played_out(table):
     """A short Chat-Quidditch match between the campaign's first two houses, by bots."""
-    rules = find_ruleset("chat-quidditch")
     roster = campaign_app().roster(table.campaign.pk)
     game = game_create(
         campaign=table.campaign,
         ruleset="chat-quidditch",
-        config={**rules.campaign_config(roster), "rounds": 2, "half_time_after": 1},
+        config={
+            **manifest_of("chat-quidditch").starting_config(roster),
+            "rounds": 2,
+            "half_time_after": 1,
+        },
         seats={},
         bots={EVERY_SEAT: "sensible"},
         created_by=table.storyguide,

@@ -28,6 +28,9 @@ class DuelWords(Words):
             for language in LANGUAGES
         }
 
+    def game_title(self, state: dict) -> str:
+        return "Gryffindor v Slytherin"
+
     def ending(self, result: dict, language: str) -> str:
         seeker = self.seat(result["winner"], {}, language)
         return self.say(language, _("{seeker} catches the snitch and wins."), seeker=seeker)

@@ -1,7 +1,7 @@
 """The shapes a client of the duel meets (games.contracts): the platform puts them in the
 OpenAPI contract and holds every submitted command to them."""
 
-from games.contracts import command, event, nullable, shape
+from games.contracts import Contract, command, event, nullable, shape
 
 from .seats import SEATS
 
@@ -9,20 +9,23 @@ SEAT = {"type": "string", "enum": list(SEATS), "description": "A seeker, by hous
 TOTAL = {"type": "integer", "minimum": 0}
 FACE = {"type": "integer", "minimum": 1, "maximum": 6}
 
-CONFIG = shape({}, description="The duel has no settings.")
-COMMANDS = {"roll": command("roll", "The seeker whose turn it is rolls the die.", player=SEAT)}
-STATE = shape(
-    {
-        "totals": shape(dict.fromkeys(SEATS, TOTAL), description="Each seeker's total."),
-        "turn": SEAT,
-        "winner": nullable(SEAT, "The seeker who caught the snitch, once one has."),
-        "over": {"type": "boolean"},
-    }
-)
-EVENTS = {
-    "rolled": event("rolled", "A seeker rolled.", player=SEAT, face=FACE, total=TOTAL),
-    "caught": event(
-        "caught", "A seeker's total reached twenty: the snitch is caught.", player=SEAT
+CONTRACT = Contract(
+    example={},
+    config=shape({}, description="The duel has no settings."),
+    commands={"roll": command("roll", "The seeker whose turn it is rolls the die.", player=SEAT)},
+    state=shape(
+        {
+            "totals": shape(dict.fromkeys(SEATS, TOTAL), description="Each seeker's total."),
+            "turn": SEAT,
+            "winner": nullable(SEAT, "The seeker who caught the snitch, once one has."),
+            "over": {"type": "boolean"},
+        }
     ),
-}
-RESULT = shape({"winner": SEAT}, description="Who caught the snitch.")
+    events={
+        "rolled": event("rolled", "A seeker rolled.", player=SEAT, face=FACE, total=TOTAL),
+        "caught": event(
+            "caught", "A seeker's total reached twenty: the snitch is caught.", player=SEAT
+        ),
+    },
+    result=shape({"winner": SEAT}, description="Who caught the snitch."),
+)

@@ -2,11 +2,9 @@
 the first whose rolls add up to twenty catches the snitch."""
 
 from core.errors import gettext_noop as _
-from games.contracts import Contract
 from games.dice import Dice
 from games.ruleset import Actor, Outcome, Ruleset, RuleViolation, State
 
-from . import contract
 from .seats import SEATS, TARGET
 
 SEEK = "seek"
@@ -16,17 +14,7 @@ SEEK = "seek"
 class SeekerDuel(Ruleset):
     name = "seeker-duel"
     title = _("Seekers' duel")
-    contract = Contract(
-        example={},
-        config=contract.CONFIG,
-        commands=contract.COMMANDS,
-        state=contract.STATE,
-        events=contract.EVENTS,
-        result=contract.RESULT,
-    )
-    max_commands = 100
     referee_relays = False
-    moments = frozenset({"caught"})
 
     def setup(self, config: dict) -> State:
         if config:
@@ -55,9 +43,6 @@ class SeekerDuel(Ruleset):
         if state["over"] or state["turn"] not in actor.controls:
             return []
         return [{"action": "roll", "player": state["turn"]}]
-
-    def default_title(self, state: State) -> str:
-        return "Gryffindor v Slytherin"
 
     def result(self, state: State) -> dict | None:
         return {"winner": state["winner"]} if state["over"] else None
