@@ -79,6 +79,13 @@ def require_storyguide(user, campaign_id: int) -> None:
     require_role(user, campaign_id, {Role.STORYGUIDE})
 
 
+def require_storyguide_asking(by, campaign_id: int) -> None:
+    """A service's check of who asks: ``by`` (a person) must be a storyguide of the
+    campaign; ``None`` is the service itself (a task, the demo, a test's set-up)."""
+    if by is not None:
+        require_storyguide(by, campaign_id)
+
+
 def run_by_storyguide(campaign: Campaign, *, by) -> Campaign:
     """The campaign, for what only its storyguide reads (its export); else refused."""
     require_storyguide(by, campaign.pk)

@@ -36,7 +36,7 @@ from campaign.models import (
 from campaign.rules.houses import DEFAULT_HOUSES
 from campaign.rules.sheet import SheetRules, SheetRulesError
 from campaign.rules.table_log import TableLog
-from campaign.selectors import require_role, require_storyguide
+from campaign.selectors import require_role, require_storyguide_asking
 from core.errors import Forbidden, Invalid, Localized, RuleViolation
 from core.errors import gettext_noop as _
 from core.slugs import unique_slug
@@ -99,15 +99,9 @@ def campaign_create(
     return campaign
 
 
-def _storyguide(by, campaign_id: int) -> None:
-    """``by`` (a person) must be a storyguide of the campaign; ``None`` is the service itself."""
-    if by is not None:
-        require_storyguide(by, campaign_id)
-
-
 def campaign_set_rules(*, campaign: Campaign, rules: dict, by=None) -> Campaign:
     """Change the sheet rules, refusing a change that existing characters would not fit."""
-    _storyguide(by, campaign.pk)
+    require_storyguide_asking(by, campaign.pk)
     try:
         sheet_rules = SheetRules.from_json(rules)
     except SheetRulesError as error:
@@ -140,7 +134,7 @@ def campaign_update(
 ) -> Campaign:
     """Rename a campaign, change its rules, or whether its players start friendly games
     themselves; all or nothing. Only its storyguide may."""
-    _storyguide(by, campaign.pk)
+    require_storyguide_asking(by, campaign.pk)
     with transaction.atomic():
         if rules is not None:
             campaign = campaign_set_rules(campaign=campaign, rules=rules)
@@ -157,7 +151,7 @@ def campaign_update(
 def campaign_rename(*, campaign: Campaign, name: str, slug: str, by=None) -> Campaign:
     """Give the campaign a new name and slug (the dashboard's form), as they are given;
     only its storyguide may."""
-    _storyguide(by, campaign.pk)
+    require_storyguide_asking(by, campaign.pk)
     with transaction.atomic():
         campaign.name, campaign.slug = name, slug
         campaign.save(update_fields=["name", "slug"])
@@ -167,7 +161,7 @@ def campaign_rename(*, campaign: Campaign, name: str, slug: str, by=None) -> Cam
 def membership_set(*, campaign: Campaign, user, role: str, by=None) -> Membership:
     """Add a member, or change their role; a campaign keeps at least one storyguide.
     Only a storyguide may."""
-    _storyguide(by, campaign.pk)
+    require_storyguide_asking(by, campaign.pk)
     with transaction.atomic():
         Campaign.objects.select_for_update().get(pk=campaign.pk)
         membership, joined = Membership.objects.update_or_create(
@@ -191,7 +185,7 @@ def member_joined(membership: Membership) -> None:
 def membership_remove(*, membership: Membership, by=None) -> None:
     """Remove a member (a storyguide may); the member who leaves is the service's own
     (``campaign.invitations.membership_leave``)."""
-    _storyguide(by, membership.campaign_id)
+    require_storyguide_asking(by, membership.campaign_id)
     with transaction.atomic():
         Campaign.objects.select_for_update().get(pk=membership.campaign_id)
         membership.delete()
@@ -321,7 +315,7 @@ def character_check(
         game = table_log_for(character.campaign, created_by=user, now=now)
         return game_apply(
             game,
-            user=user,
+            by=user,
             actor=Actor(REFEREE),
             command=command,
             submitted={"command": command},
@@ -354,7 +348,7 @@ def house_points_award(
     the same key returns the first entry instead of crediting again.
     Only a storyguide awards (``by``); the cup's credits are the service's own.
     """
-    _storyguide(by, house.campaign_id)
+    require_storyguide_asking(by, house.campaign_id)
     if amount == 0:
         raise Invalid.field("amount", _("An award of zero points changes nothing."))
     named = [("character", character)] if character is not None else []
@@ -426,7 +420,7 @@ def house_points_reverse(
 ) -> HousePointEntry:
     """Cancel an entry with its opposite; a pending entry is cancelled when it would count.
     Only a storyguide may. ``source_key`` marks who reversed it (``campaign.counting``)."""
-    _storyguide(by, entry.campaign_id)
+    require_storyguide_asking(by, entry.campaign_id)
     if entry.source == Source.REVERSAL:
         raise RuleViolation(
             "reversal_of_reversal", _("A reversal cannot be reversed; award the points again.")
@@ -461,7 +455,7 @@ def popularity_adjust(
     *, character: Character, amount: int, reason: str, adjusted_by, now: datetime, by=None
 ) -> PopularityAdjustment:
     """The storyguide moves a character's Popularity, giving a reason."""
-    _storyguide(by, character.campaign_id)
+    require_storyguide_asking(by, character.campaign_id)
     if amount == 0:
         raise Invalid.field("amount", _("An adjustment of zero changes nothing."))
     with transaction.atomic():
@@ -490,7 +484,7 @@ def house_create(
     *, campaign: Campaign, name: str, initial: str, colour: str = "", by=None
 ) -> House:
     """A house for a campaign beyond the four it starts with (its storyguide's)."""
-    _storyguide(by, campaign.pk)
+    require_storyguide_asking(by, campaign.pk)
     with transaction.atomic():
         Campaign.objects.select_for_update().get(pk=campaign.pk)
         _check_house_is_its_own(campaign.pk, name=name, initial=initial)
@@ -504,7 +498,7 @@ def house_update(*, house: House, by=None, **fields) -> House:
     The league, the ledger and the games know a house by its id, so a renamed
     house keeps its standings, its points and its place in every game.
     """
-    _storyguide(by, house.campaign_id)
+    require_storyguide_asking(by, house.campaign_id)
     with transaction.atomic():
         Campaign.objects.select_for_update().get(pk=house.campaign_id)
         house = House.objects.get(pk=house.pk)
@@ -548,7 +542,7 @@ def _check_house_is_its_own(
 def character_delete(*, character: Character, by=None) -> None:
     """A character leaves the campaign, unless the ledger holds points credited to them;
     only a storyguide deletes one."""
-    _storyguide(by, character.campaign_id)
+    require_storyguide_asking(by, character.campaign_id)
     with transaction.atomic():
         try:
             character.delete()

@@ -59,7 +59,7 @@ def play(work: Work) -> Answer:
         try:
             played = game_submit_command(
                 game_id=work.game_id,
-                user=user,
+                by=user,
                 submission=Submission(**work.submission),
                 now=datetime.fromisoformat(work.received_at),
                 kind=game.kind,

@@ -132,8 +132,8 @@ def link_code_issue(*, discord_user_id: str, now: datetime) -> LinkCode:
     )
 
 
-def link_claim(*, code: str, user, now: datetime) -> DiscordLink:
-    """Tie the Discord user who was given ``code`` to ``user``, the person logged in who
+def link_claim(*, code: str, by, now: datetime) -> DiscordLink:
+    """Tie the Discord user who was given ``code`` to ``by``, the person logged in who
     entered it; the code is used up. A Discord user is tied to one account at a time."""
     typed = code.strip().upper().replace(" ", "").replace("-", "")
     with transaction.atomic():
@@ -145,6 +145,6 @@ def link_claim(*, code: str, user, now: datetime) -> DiscordLink:
             )
         found.delete()
         link, _ = DiscordLink.objects.update_or_create(
-            discord_user_id=found.discord_user_id, defaults={"user": user, "linked_at": now}
+            discord_user_id=found.discord_user_id, defaults={"user": by, "linked_at": now}
         )
     return link

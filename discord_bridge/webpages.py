@@ -56,9 +56,7 @@ def link(request):
     form = CodeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.link_claim(
-                code=form.cleaned_data["code"], user=request.user, now=timezone.now()
-            )
+            services.link_claim(code=form.cleaned_data["code"], by=request.user, now=timezone.now())
         except AppError as error:
             add_to_form(form, error)
         else:

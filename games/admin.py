@@ -98,7 +98,7 @@ class GameAdmin(admin.ModelAdmin):
         now = timezone.now()
         for game in queryset:
             try:
-                game_abandon(game_id=game.pk, user=request.user, now=now)
+                game_abandon(game_id=game.pk, by=request.user, now=now)
             except AppError as refusal:
                 said = error_body(refusal)["detail"]  # in the dashboard's language
                 self.message_user(request, f"{game}: {said}", messages.WARNING)

@@ -193,7 +193,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         incoming = ClientSeedSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         game = services.game_set_client_seed(
-            game_id=game.pk, user=request.user, client_seed=incoming.validated_data["client_seed"]
+            game_id=game.pk, by=request.user, client_seed=incoming.validated_data["client_seed"]
         )
         return self._answer(game, self.actor(game))
 
@@ -202,7 +202,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def abandon(self, request, pk=None):
         """End the game early (storyguide or referee); its seed is revealed."""
         game = self.get_object()
-        game = services.game_abandon(game_id=game.pk, user=request.user, now=timezone.now())
+        game = services.game_abandon(game_id=game.pk, by=request.user, now=timezone.now())
         return self._answer(game, self.actor(game))
 
 
@@ -263,7 +263,7 @@ class PlayableGameViewSet(GameViewSet):
             game_id=game_id,
             kind=self.kind,
             roles=campaign_app().roles(request),
-            user=request.user,
+            by=request.user,
             submission=services.Submission(**incoming.validated_data),
             now=now,
             idempotency_key=idempotency.asked_key(request),
@@ -290,7 +290,7 @@ class PlayableGameViewSet(GameViewSet):
         incoming = BotsSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         game = services.game_seat_bots(
-            game_id=game.pk, user=request.user, now=timezone.now(), **incoming.validated_data
+            game_id=game.pk, by=request.user, now=timezone.now(), **incoming.validated_data
         )
         return self._answer(game, self.actor(game))
 

@@ -76,7 +76,7 @@ def command_from_page(request, game: Game, manifest: Manifest, actor, language: 
             game_id=game.pk,
             kind=game.kind,
             roles=campaign_app().roles(request),
-            user=request.user,
+            by=request.user,
             submission=submission,
             now=timezone.now(),
         )

@@ -250,16 +250,16 @@ def _every_seat(bots: dict[str, str], free: set[str]) -> dict[str, str]:
     return {**dict.fromkeys(sorted(free | {REFEREE_SEAT}), strategy), **named}
 
 
-def game_seat_bots(*, game_id: int, bots: dict[str, str], now: datetime, user=None) -> Game:
+def game_seat_bots(*, game_id: int, bots: dict[str, str], now: datetime, by=None) -> Game:
     """Hand seats of a running game to bots (a player left the table), who act at once.
 
     ``{"*": "random"}`` hands every seat and the referee's duties to the random
     player, which plays the game out: the demo's matches are played so. Only
-    the referee may; ``user=None`` is the service itself (demo data, tests).
+    the referee may; ``by=None`` is the service itself (demo data, tests).
     """
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
-        if user is not None and not actor_for(game, user).is_referee:
+        if by is not None and not actor_for(game, by).is_referee:
             raise Forbidden(gettext_noop("Only the referee or a storyguide seats bots."))
         _check_active(game)
         rules = find_ruleset(game.ruleset)
@@ -380,11 +380,11 @@ def game_bots_wake(*, game_id: int, version: int, now: datetime) -> Game | None:
     return game
 
 
-def game_set_client_seed(*, game_id: int, user, client_seed: str) -> Game:
+def game_set_client_seed(*, game_id: int, by, client_seed: str) -> Game:
     """Participants may choose the client seed, but only before the first die is rolled."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
-        if actor_for(game, user).role == SPECTATOR:
+        if actor_for(game, by).role == SPECTATOR:
             raise Forbidden(
                 gettext_noop("Only the referee and the game's participants set the seed.")
             )
@@ -441,7 +441,7 @@ class Played(NamedTuple):
 def game_submit_command(
     *,
     game_id,
-    user,
+    by,
     submission: Submission,
     now: datetime,
     idempotency_key: str | None = None,
@@ -479,7 +479,7 @@ def game_submit_command(
     try:
         return _submit(
             game_id=game_id,
-            user=user,
+            user=by,
             submission=submission,
             now=now,
             idempotency_key=idempotency_key,
@@ -490,7 +490,7 @@ def game_submit_command(
     except (IntegrityError, Conflict, RuleViolation):
         if idempotency_key:
             earlier = GameEvent.objects.filter(
-                game_id=game_id, user=user, idempotency_key=idempotency_key
+                game_id=game_id, user=by, idempotency_key=idempotency_key
             ).first()
             if earlier is not None:
                 return _first_answer(earlier, submission)
@@ -586,7 +586,7 @@ class Idempotency:
 def game_apply(
     game: Game,
     *,
-    user,
+    by,
     actor: Actor,
     command: dict,
     submitted: dict,
@@ -605,7 +605,7 @@ def game_apply(
     changes = Changes(game)
     event = _apply(
         changes,
-        user=user,
+        user=by,
         actor=actor,
         command=command,
         submitted=submitted,
@@ -959,11 +959,11 @@ def _next_event(game, user, actor, submitted, command, dice, events, now) -> Gam
     return GameEvent(game=game, user=user, created_at=now, hash=game.last_hash, **fields)
 
 
-def game_abandon(*, game_id: int, user, now: datetime) -> Game:
+def game_abandon(*, game_id: int, by, now: datetime) -> Game:
     """The storyguide ends a game early; its seed is revealed so its rolls can be checked."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
-        if not actor_for(game, user).is_referee:
+        if not actor_for(game, by).is_referee:
             raise Forbidden(gettext_noop("Only the referee or a storyguide may abandon a game."))
         _check_active(game, ALREADY_OVER)
         game.save(update_fields=_close(game, GameStatus.ABANDONED, now))

@@ -181,7 +181,7 @@ def fixture_abandon(*, fixture: Fixture, reason: str, now: datetime, by) -> Fixt
     with transaction.atomic():
         fixture = _locked(fixture, allowed=(*OPEN, FixtureStatus.PLAYING), rule="§2.1")
         if fixture.game_id is not None:
-            game_abandon(game_id=fixture.game_id, user=by, now=now)
+            game_abandon(game_id=fixture.game_id, by=by, now=now)
         fixture.status, fixture.status_reason = FixtureStatus.ABANDONED, reason
         fixture.save(update_fields=["status", "status_reason"])
     return fixture
@@ -463,7 +463,7 @@ def cup_draw_lots(*, cup_year: CupYear, now: datetime, by) -> list[lots.Lot]:
             level = tuple(sorted(group))
             event = game_apply(
                 log,
-                user=by,
+                by=by,
                 actor=Actor(REFEREE),
                 command={
                     "action": "draw_lots",

@@ -80,7 +80,7 @@ class SkirmishViewSet(PlayableGameViewSet):
         incoming.is_valid(raise_exception=True)
         event = services.skirmish_add_participant(
             game_id=game.pk,
-            user=request.user,
+            by=request.user,
             participant=incoming.validated_data,
             now=timezone.now(),
         )

@@ -101,7 +101,7 @@ class _Table:
     def send(self, command: dict) -> None:
         played = game_submit_command(
             game_id=self.game_id,
-            user=self.storyguide,
+            by=self.storyguide,
             submission=Submission(command=command),
             now=timezone.now(),
         )

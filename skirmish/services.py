@@ -116,7 +116,7 @@ def _check_attributes(rules: SheetRules, settings: dict, participants: list[dict
             )
 
 
-def skirmish_add_participant(*, game_id: int, user, participant: dict, now: datetime) -> GameEvent:
+def skirmish_add_participant(*, game_id: int, by, participant: dict, now: datetime) -> GameEvent:
     """The storyguide brings a character or an ad-hoc participant into a skirmish.
 
     Through the rules' ``add_participant`` command, so that it is in the log
@@ -126,7 +126,7 @@ def skirmish_add_participant(*, game_id: int, user, participant: dict, now: date
     """
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id, kind=MANIFEST.kind)
-        actor = actor_for(game, user)
+        actor = actor_for(game, by)
         if not actor.is_referee:
             raise Forbidden(_("Only the storyguide adds participants to a skirmish."))
         _check_attributes(game.campaign.sheet_rules, {}, [participant])
@@ -150,7 +150,7 @@ def skirmish_add_participant(*, game_id: int, user, participant: dict, now: date
         command = {"action": "add_participant", "participant": entry}
         event = game_apply(
             game,
-            user=user,
+            by=by,
             actor=actor,
             command=command,
             submitted={"participant": participant},

@@ -56,9 +56,9 @@ class EndpointAdmin(StoryguideScopedAdmin):
         fields = {name: form.cleaned_data[name] for name in EndpointForm.Meta.fields}
         if change:
             del fields["campaign"]
-            endpoints.endpoint_update(endpoint=obj, **fields)
+            endpoints.endpoint_update(endpoint=obj, by=request.user, **fields)
             return
-        created = endpoints.endpoint_create(now=timezone.now(), **fields)
+        created = endpoints.endpoint_create(now=timezone.now(), by=request.user, **fields)
         obj.pk, obj.secret = created.pk, created.secret
         obj._state.adding = False
         self.message_user(
@@ -69,7 +69,7 @@ class EndpointAdmin(StoryguideScopedAdmin):
     @admin.action(description=gettext_lazy("Enable the selected endpoints"), permissions=["change"])
     def enable(self, request, queryset):
         for endpoint in queryset:
-            endpoints.endpoint_enable(endpoint=endpoint)
+            endpoints.endpoint_enable(endpoint=endpoint, by=request.user)
         self.message_user(
             request,
             ngettext("Enabled %(count)s endpoint.", "Enabled %(count)s endpoints.", len(queryset))
@@ -81,7 +81,9 @@ class EndpointAdmin(StoryguideScopedAdmin):
     )
     def disable(self, request, queryset):
         for endpoint in queryset:
-            endpoints.endpoint_disable(endpoint=endpoint, reason="Disabled by the storyguide.")
+            endpoints.endpoint_disable(
+                endpoint=endpoint, reason="Disabled by the storyguide.", by=request.user
+            )
         self.message_user(
             request,
             ngettext("Disabled %(count)s endpoint.", "Disabled %(count)s endpoints.", len(queryset))
@@ -128,7 +130,7 @@ class DeliveryAdmin(ReadOnlyRowsMixin, StoryguideScopedAdmin):
         now = timezone.now()
         for delivery in queryset.select_related("endpoint"):
             try:
-                replay.delivery_replay(delivery=delivery, now=now)
+                replay.delivery_replay(delivery=delivery, now=now, by=request.user)
             except AppError as refused:
                 self.message_user(request, f"{delivery.webhook_id}: {refused.detail}", "error")
         self.message_user(request, _("The selected deliveries are sent again."))

@@ -38,7 +38,9 @@ from webhooks.serializers import (
 
 
 class StoryguideOnly:
-    """Checks the caller is the storyguide of the campaign in the URL, before anything."""
+    """Checks the caller is the storyguide of the campaign in the URL, before anything is
+    read (a stranger finds no campaign, a member is refused); each write's service checks
+    who asks again, as every service does (``by``)."""
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
@@ -76,6 +78,7 @@ class WebhookViewSet(
             endpoint = endpoints.endpoint_create(
                 campaign=Campaign.objects.get(pk=campaign_pk),
                 now=timezone.now(),
+                by=request.user,
                 **incoming.validated_data,
             )
             return Response(CreatedEndpointSerializer(endpoint).data, status=201)
@@ -84,7 +87,7 @@ class WebhookViewSet(
 
     def perform_update(self, serializer):
         serializer.instance = endpoints.endpoint_update(
-            endpoint=serializer.instance, **serializer.validated_data
+            endpoint=serializer.instance, by=self.request.user, **serializer.validated_data
         )
 
     @extend_schema(request=None, responses={200: CreatedEndpointSerializer})
@@ -92,7 +95,9 @@ class WebhookViewSet(
     def rotate_secret(self, request, campaign_pk=None, pk=None):
         """A new secret, shown this once; the old one keeps signing for a day (two
         signatures on every delivery meanwhile)."""
-        endpoint = endpoints.secret_rotate(endpoint=self.get_object(), now=timezone.now())
+        endpoint = endpoints.secret_rotate(
+            endpoint=self.get_object(), now=timezone.now(), by=request.user
+        )
         return Response(CreatedEndpointSerializer(endpoint).data)
 
     @extend_schema(request=None, responses={200: EndpointSerializer})
@@ -101,7 +106,9 @@ class WebhookViewSet(
         """Send to it again (after a 410, days of failures, or ``disable``); its pending
         deliveries go out."""
         return Response(
-            self.get_serializer(endpoints.endpoint_enable(endpoint=self.get_object())).data
+            self.get_serializer(
+                endpoints.endpoint_enable(endpoint=self.get_object(), by=request.user)
+            ).data
         )
 
     @extend_schema(request=None, responses={200: EndpointSerializer})
@@ -109,7 +116,7 @@ class WebhookViewSet(
     def disable(self, request, campaign_pk=None, pk=None):
         """Send nothing to it for now; events meanwhile are not kept for it."""
         endpoint = endpoints.endpoint_disable(
-            endpoint=self.get_object(), reason="Disabled by the storyguide."
+            endpoint=self.get_object(), reason="Disabled by the storyguide.", by=request.user
         )
         return Response(self.get_serializer(endpoint).data)
 
@@ -119,7 +126,7 @@ class WebhookViewSet(
         """Send a signed ``ping`` to the endpoint now, enabled or not, and answer with what
         its receiver answered (status, the start of its body, the time it took; a failure
         in words). Not kept, not retried."""
-        answer = ping.endpoint_ping(endpoint=self.get_object(), now=timezone.now())
+        answer = ping.endpoint_ping(endpoint=self.get_object(), now=timezone.now(), by=request.user)
         return Response(PingSerializer(answer).data)
 
     @extend_schema(request=ReplaySinceSerializer, responses={200: ReplayedSerializer})
@@ -131,7 +138,7 @@ class WebhookViewSet(
         incoming = ReplaySinceSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         queued = replay.deliveries_replay_since(
-            endpoint=endpoint, now=timezone.now(), **incoming.validated_data
+            endpoint=endpoint, now=timezone.now(), by=request.user, **incoming.validated_data
         )
         return Response(ReplayedSerializer({"queued": queued}).data)
 
@@ -173,7 +180,9 @@ class DeliveryViewSet(
     @action(detail=True, methods=["post"])
     def replay(self, request, campaign_pk=None, webhook_pk=None, pk=None):
         """Send this delivery again, whatever its status, with its ``webhook-id``."""
-        delivery = replay.delivery_replay(delivery=self.get_object(), now=timezone.now())
+        delivery = replay.delivery_replay(
+            delivery=self.get_object(), now=timezone.now(), by=request.user
+        )
         return Response(self.get_serializer(delivery).data)
 
 

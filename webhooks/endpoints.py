@@ -18,6 +18,7 @@ from django.core.mail import send_mail
 from django.db import transaction
 
 from campaign.models import Campaign, Role
+from campaign.selectors import require_storyguide_asking
 from core.errors import Invalid, gettext_noop
 from webhooks import guard
 from webhooks.models import Endpoint, Format, event_types
@@ -34,7 +35,9 @@ def endpoint_create(
     now: datetime,
     format: str = Format.STANDARD,
     description: str = "",
+    by=None,
 ) -> Endpoint:
+    require_storyguide_asking(by, campaign.pk)
     guard.checked_target(url)
     return Endpoint.objects.create(
         campaign=campaign,
@@ -47,8 +50,9 @@ def endpoint_create(
     )
 
 
-def endpoint_update(*, endpoint: Endpoint, **fields) -> Endpoint:
+def endpoint_update(*, endpoint: Endpoint, by=None, **fields) -> Endpoint:
     """Change the URL, event types, format or description (the URL checked again)."""
+    require_storyguide_asking(by, endpoint.campaign_id)
     if "url" in fields:
         guard.checked_target(fields["url"])
     if "event_types" in fields:
@@ -73,8 +77,9 @@ def _checked_types(wanted: list[str]) -> list[str]:
     return list(dict.fromkeys(wanted))
 
 
-def secret_rotate(*, endpoint: Endpoint, now: datetime) -> Endpoint:
+def secret_rotate(*, endpoint: Endpoint, now: datetime, by=None) -> Endpoint:
     """A new secret; the current one keeps signing for ``WEBHOOKS_SECRET_OVERLAP_HOURS``."""
+    require_storyguide_asking(by, endpoint.campaign_id)
     with transaction.atomic():
         endpoint = Endpoint.objects.select_for_update().get(pk=endpoint.pk)
         endpoint.previous_secret = endpoint.secret
@@ -95,7 +100,8 @@ def signing_secrets(endpoint: Endpoint, now: datetime) -> list[str]:
     return [endpoint.secret]
 
 
-def endpoint_enable(*, endpoint: Endpoint) -> Endpoint:
+def endpoint_enable(*, endpoint: Endpoint, by=None) -> Endpoint:
+    require_storyguide_asking(by, endpoint.campaign_id)
     endpoint.enabled = True
     endpoint.disabled_reason = ""
     endpoint.failing_since = None
@@ -103,8 +109,9 @@ def endpoint_enable(*, endpoint: Endpoint) -> Endpoint:
     return endpoint
 
 
-def endpoint_disable(*, endpoint: Endpoint, reason: str, tell: bool = False) -> Endpoint:
+def endpoint_disable(*, endpoint: Endpoint, reason: str, tell: bool = False, by=None) -> Endpoint:
     """Stop sending to it; ``tell``: the service did, so the storyguides hear of it."""
+    require_storyguide_asking(by, endpoint.campaign_id)
     endpoint.enabled = False
     endpoint.disabled_reason = reason
     endpoint.save(update_fields=["enabled", "disabled_reason"])

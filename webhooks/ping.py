@@ -13,6 +13,7 @@ from datetime import datetime
 
 from django.utils.translation import gettext
 
+from campaign.selectors import require_storyguide_asking
 from games.chain import timestamp
 from webhooks.delivery import Outcome, send
 from webhooks.models import Delivery, Endpoint, Format
@@ -30,8 +31,9 @@ def ping_body(endpoint: Endpoint, now: datetime) -> dict:
     return {"type": PING, "timestamp": timestamp(now), "data": data}
 
 
-def endpoint_ping(*, endpoint: Endpoint, now: datetime) -> dict:
+def endpoint_ping(*, endpoint: Endpoint, now: datetime, by=None) -> dict:
     """Send a ping to ``endpoint`` now; what the receiver answered (``PingSerializer``)."""
+    require_storyguide_asking(by, endpoint.campaign_id)
     webhook_id = new_webhook_id()
     delivery = Delivery(endpoint=endpoint, webhook_id=webhook_id, payload=ping_body(endpoint, now))
     outcome = send(delivery)

@@ -13,6 +13,7 @@ from datetime import datetime
 
 from django.db import transaction
 
+from campaign.selectors import require_storyguide_asking
 from core.errors import RuleViolation, gettext_noop
 from webhooks.models import Delivery, DeliveryStatus, Endpoint
 from webhooks.tasks import send_soon
@@ -20,7 +21,8 @@ from webhooks.tasks import send_soon
 NOT_DELIVERED = (DeliveryStatus.FAILED, DeliveryStatus.GAVE_UP)
 
 
-def delivery_replay(*, delivery: Delivery, now: datetime) -> Delivery:
+def delivery_replay(*, delivery: Delivery, now: datetime, by=None) -> Delivery:
+    require_storyguide_asking(by, delivery.endpoint.campaign_id)
     _require_enabled(delivery.endpoint)
     with transaction.atomic():
         _queue(Delivery.objects.filter(pk=delivery.pk), now)
@@ -28,8 +30,9 @@ def delivery_replay(*, delivery: Delivery, now: datetime) -> Delivery:
     return delivery
 
 
-def deliveries_replay_since(*, endpoint: Endpoint, since: datetime, now: datetime) -> int:
+def deliveries_replay_since(*, endpoint: Endpoint, since: datetime, now: datetime, by=None) -> int:
     """Queue again the deliveries since ``since`` that did not arrive; how many."""
+    require_storyguide_asking(by, endpoint.campaign_id)
     _require_enabled(endpoint)
     with transaction.atomic():
         return _queue(

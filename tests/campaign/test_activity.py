@@ -82,7 +82,7 @@ def test_games_starting_and_ending_but_not_the_table_log(table):
         created_by=table.storyguide,
         now=timezone.now(),
     )
-    game_abandon(game_id=game.pk, user=table.storyguide, now=timezone.now())
+    game_abandon(game_id=game.pk, by=table.storyguide, now=timezone.now())
     harry = Character.objects.create(
         campaign=table.campaign, name="Harry", player=table.player, attributes={"Wits": 5}
     )

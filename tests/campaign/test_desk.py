@@ -164,7 +164,7 @@ def world():
     )
     game_submit_command(
         game_id=entered.pk,
-        user=red,
+        by=red,
         submission=Submission(command={"action": "roll_off"}),
         now=now,
     )

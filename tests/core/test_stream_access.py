@@ -187,7 +187,7 @@ def test_nothing_written_after_a_removal_reaches_the_removed_players_stream(tabl
         membership_remove(membership=Membership.objects.get(user=table.player))
         game_submit_command(
             game_id=table.game.pk,
-            user=table.storyguide,
+            by=table.storyguide,
             submission=Submission(command={"action": "roll", "sides": 6, "count": 1}),
             now=timezone.now(),
         )

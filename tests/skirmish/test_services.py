@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 def submit(table, game, command, user=None, dice=None):
     return game_submit_command(
         game_id=game.pk,
-        user=user or table.storyguide,
+        by=user or table.storyguide,
         submission=Submission(command=command, dice=dice),
         now=timezone.now(),
     )
@@ -85,7 +85,7 @@ def test_participants_are_numbered_in_the_order_they_join(table):
     neville = table.character("Neville", table.player)
     skirmish_add_participant(
         game_id=game.pk,
-        user=table.storyguide,
+        by=table.storyguide,
         participant={"character": neville.pk},
         now=timezone.now(),
     )
@@ -114,7 +114,7 @@ def test_a_newcomer_joins_through_the_rules_and_the_log(table):
     neville = table.character("Neville", table.player, Bravery=8)
     event = skirmish_add_participant(
         game_id=game.pk,
-        user=table.storyguide,
+        by=table.storyguide,
         participant={"character": neville.pk},
         now=timezone.now(),
     )
@@ -139,7 +139,7 @@ def test_only_the_storyguide_adds_participants(table):
     game = table.create_here()
     with pytest.raises(Forbidden):
         skirmish_add_participant(
-            game_id=game.pk, user=table.player, participant=PEEVES, now=timezone.now()
+            game_id=game.pk, by=table.player, participant=PEEVES, now=timezone.now()
         )
     assert not GameEvent.objects.exists()
 
@@ -150,7 +150,7 @@ def test_a_refused_newcomer_leaves_no_seat(table):
     with pytest.raises(RuleViolation) as caught:
         skirmish_add_participant(
             game_id=game.pk,
-            user=table.storyguide,
+            by=table.storyguide,
             participant={"character": table.character("Ginny", table.player).pk},
             now=timezone.now(),
         )

@@ -34,7 +34,7 @@ def begin_after_storage(table, game: Game) -> Game:
     command = {"action": "roll_initiative", "initiator": first, "category": "physical"}
     game_apply(
         game,
-        user=table.storyguide,
+        by=table.storyguide,
         actor=Actor(REFEREE),
         command=command,
         submitted={"command": command},

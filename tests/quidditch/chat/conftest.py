@@ -112,7 +112,7 @@ class SeatedQuidditchTable(QuidditchTable):
             command = players.choose(game.state, now)
             game_submit_command(
                 game_id=game.pk,
-                user=holder(game, command) or self.storyguide,
+                by=holder(game, command) or self.storyguide,
                 submission=Submission(command=command),
                 now=datetime.fromtimestamp(now, UTC),
             )

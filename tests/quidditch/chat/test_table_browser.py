@@ -90,7 +90,7 @@ def test_29_a_match_mid_play_reads_in_one_language_for_a_player_and_a_spectator(
     while game.state["round"] < 2:  # Angelina plays her first offer until round 2
         game_submit_command(
             game_id=game.pk,
-            user=angelina,
+            by=angelina,
             submission=Submission(command=mine(game)[0]),
             now=timezone.now(),
         )
