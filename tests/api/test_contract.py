@@ -446,24 +446,24 @@ def test_the_rulesets_answer_carries_the_contract_s_schemas(anyone, contract):
     that shape is the same schema."""
     schemas = contract["components"]["schemas"]
     for name in SERVED:
-        shapes, prefix = manifest_of(name).contract, pascal(name)
+        declared, prefix = manifest_of(name).contract, pascal(name)
         described = anyone.call("rulesets_retrieve", 200, name=name)
         assert isinstance(described, anyone.model(f"{prefix}Ruleset"))
         assert isinstance(described.example_config, anyone.model(f"{prefix}Config"))
         answered = json.loads(json.dumps(described.to_dict()))
         shapes = {
-            "config_schema": (f"{prefix}Config", shapes.config),
-            "state_schema": (f"{prefix}State", shapes.state),
-            "result_schema": (f"{prefix}Result", result_schema_as_served(shapes.result)),
+            "config_schema": (f"{prefix}Config", declared.config),
+            "state_schema": (f"{prefix}State", declared.state),
+            "result_schema": (f"{prefix}Result", result_schema_as_served(declared.result)),
         }
         for field, (component, schema) in shapes.items():
             assert answered[field] == schema, (name, field)
             assert carries(schemas[component], schema), component
-        assert answered["command_schemas"] == shapes.commands
-        assert answered["event_schemas"] == shapes.events
-        for action, schema in shapes.commands.items():
+        assert answered["command_schemas"] == declared.commands
+        assert answered["event_schemas"] == declared.events
+        for action, schema in declared.commands.items():
             assert schemas[f"{prefix}{pascal(action)}Command"] == schema
-        for kind, schema in shapes.events.items():
+        for kind, schema in declared.events.items():
             assert schemas[f"{prefix}{pascal(kind)}Event"] == schema
 
 

@@ -13,7 +13,7 @@ from django.test import Client
 
 from games.models import Game
 from tests.games.conftest import GameTable
-from tests.quidditch.cards import RULES as CARDS
+from tests.quidditch.cards import MANIFEST as CARDS
 from tests.quidditch.cards import G
 
 pytestmark = pytest.mark.django_db
@@ -50,7 +50,7 @@ def public_card_match(table) -> dict:
 
 def hand_shown(client, game_id: int) -> bool:
     """Whether the answer about the game names a card of Gryffindor's hand."""
-    hand = CARDS.secrets(Game.objects.get(pk=game_id).state)[G]
+    hand = CARDS.playtest.secrets(Game.objects.get(pk=game_id).state)[G]
     body = client.get(f"/api/matches/{game_id}/").content.decode()
     return any(f'"{card}"' in body for card in hand)
 
@@ -58,7 +58,7 @@ def hand_shown(client, game_id: int) -> bool:
 def paths_showing_the_hand(user, game_id: int) -> list[str]:
     """The paths that carry the game (its answer, its log, its page) on which ``user``
     reads a card of Gryffindor's hand (a card's name, "G-keeper6-1", is its own)."""
-    hand = CARDS.secrets(Game.objects.get(pk=game_id).state)[G]
+    hand = CARDS.playtest.secrets(Game.objects.get(pk=game_id).state)[G]
     reader = Client()
     reader.force_login(user)
     paths = [f"/api/matches/{game_id}/", f"/api/matches/{game_id}/events/", f"/matches/{game_id}/"]

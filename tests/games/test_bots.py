@@ -7,15 +7,28 @@ with bots everywhere else never got to play, the game ended 0-0 by the bots' vot
 
 import random
 
+import pytest
+
+from games import bots
 from games.bots import REFEREE_SEAT, next_bot_move
+from games.manifest import Manifest, Playtest
 from games.ruleset import Ruleset
+
+RARE = {"end_game": 0.0, "concede": 0.5}
+
+
+@pytest.fixture(autouse=True)
+def _rare_actions(monkeypatch):
+    """The test's rules, not registered, are read with these rare actions."""
+    monkeypatch.setattr(
+        bots, "manifest_for", lambda rules: Manifest(rules, playtest=Playtest(rare_actions=RARE))
+    )
 
 
 class Vote(Ruleset):
     """Two seats; each may vote to end, or ``play`` while the match still runs."""
 
     name = "vote-test"
-    rare_actions = {"end_game": 0.0, "concede": 0.5}
 
     def __init__(self, offers: list[dict]) -> None:
         self.offers = offers
@@ -65,8 +78,8 @@ def test_a_rare_action_waits_while_another_seat_has_something_else_to_do():
             return [{"action": "play", "player": seat} for seat in actor.controls]
 
     rules = EndOrPlay([])
-    bots = {REFEREE_SEAT: "random", "home": "random"}
+    held = {REFEREE_SEAT: "random", "home": "random"}
     taken = [
-        next_bot_move(rules, {}, bots, random.Random(seed)).command["action"] for seed in range(200)
+        next_bot_move(rules, {}, held, random.Random(seed)).command["action"] for seed in range(200)
     ]
     assert 0.1 < taken.count("concede") / len(taken) < 0.4  # asked first half the time, x 0.5
