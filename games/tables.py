@@ -83,6 +83,10 @@ class Seen:
         """The game's words (:mod:`games.words`), for the reader's language."""
         return manifest_for(self.rules).words
 
+    def say(self, message: str, **fields) -> str:
+        """``message`` (an English key of the game's catalogue) in the reader's language."""
+        return self.words.say(self.language, message, **fields)
+
     def ending(self) -> str:
         """Who won and why, in a sentence in the reader's language, once the game is over
         (the game's :meth:`~games.words.Words.ending`, the sentence its API's result

@@ -61,9 +61,6 @@ class Reader:
     def view(self) -> dict:
         return self.seen.view
 
-    def say(self, message: str, **fields) -> str:
-        return self.seen.words.say(self.seen.language, message, **fields)
-
     def team(self, team: str) -> str:
         return self.seen.words.seat(team, self.view, self.seen.language)
 
@@ -76,10 +73,10 @@ class Reader:
         useless = c.position(card) == c.KEEPER and c.LEG_LOCKER in effects
         return {
             "name": texts.card_name(card, language),
-            "kind": self.say(said.kind),
+            "kind": self.seen.say(said.kind),
             "css": c.position(card) or "special",
             "value": c.value(card) if c.is_player_card(card) else None,
-            "does": said.does and self.say(said.does),
+            "does": said.does and self.seen.say(said.does),
             "marks": [] if useless else [MARKS[effect] for effect in effects],
             "useless": useless,
             "offers": list(offers),
@@ -108,7 +105,7 @@ class Reader:
         if window is None:
             return None
         return {
-            "when": self.say(texts.WINDOWS[window["name"]]),
+            "when": self.seen.say(texts.WINDOWS[window["name"]]),
             "played": [
                 {
                     "team": self.team(entry["player"]),
