@@ -36,7 +36,7 @@ activity_recorded = Signal()
 @dataclass(frozen=True)
 class Kind:
     """A kind of activity: its ``name`` on the line, its ``label`` for people, the
-    ``sentence`` that tells one in a chat (a webhook's Discord message), its ``{fields}``
+    ``sentence`` that tells one in a chat (a webhook's Discord message), its ``%(fields)s``
     read from the activity's data, and ``data``, the JSON Schema that data follows
     (:func:`fields`), which the contract publishes for clients and receivers."""
 

@@ -8,14 +8,14 @@ from games.models import GameStatus
 
 #: Each kind in a sentence, marked for the catalogues (told in a reader's language).
 SENTENCES = {
-    ActivityKind.HOUSE_POINTS: _("{amount:+d} house points to {house}: {reason}"),
-    ActivityKind.POPULARITY: _("{character}'s Popularity {amount:+d}: {reason}"),
-    ActivityKind.MEMBER_JOINED: _("{username} joined the campaign as {role}."),
-    ActivityKind.MEMBER_LEFT: _("{username} left the campaign."),
-    ActivityKind.GAME_STARTED: _("The game {title} has begun."),
-    ActivityKind.GAME_FINISHED: _("The game {title} is over ({status})."),
-    ActivityKind.GAME_COUNTED: _("The game {title} counts now: {reason}"),
-    ActivityKind.GAME_DISCOUNTED: _("The game {title} counts for nothing now: {reason}"),
+    ActivityKind.HOUSE_POINTS: _("%(amount)+d house points to %(house)s: %(reason)s"),
+    ActivityKind.POPULARITY: _("%(character)s's Popularity %(amount)+d: %(reason)s"),
+    ActivityKind.MEMBER_JOINED: _("%(username)s joined the campaign as %(role)s."),
+    ActivityKind.MEMBER_LEFT: _("%(username)s left the campaign."),
+    ActivityKind.GAME_STARTED: _("The game %(title)s has begun."),
+    ActivityKind.GAME_FINISHED: _("The game %(title)s is over (%(status)s)."),
+    ActivityKind.GAME_COUNTED: _("The game %(title)s counts now: %(reason)s"),
+    ActivityKind.GAME_DISCOUNTED: _("The game %(title)s counts for nothing now: %(reason)s"),
 }
 
 GAME = {

@@ -78,9 +78,7 @@ class HouseSerializer(CampaignFixedOnUpdate, StrictTextModelSerializer):
         required=False,
         help_text="One of the house's characters: their player chooses the house's line-up "
         "for a cup game (§8.5). Named once the house has characters.",
-        error_messages={
-            "does_not_exist": gettext_lazy("No character of this house has the id {pk_value}.")
-        },
+        error_messages={"does_not_exist": gettext_lazy("No character of this house has that id.")},
     )
 
     class Meta:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from core.errors import gettext_noop as _
 from games.dice import Need
 from games.ruleset import Ruleset, State
-from games.texts import SOURCE, Catalogue
+from games.texts import SOURCE, Catalogue, fill
 from games.words import Words
 
 DICE_AWAITED = "dice_awaited"
@@ -69,25 +69,28 @@ def line(needs: list[dict], words: Words, view: State, language: str) -> str:
     said = [_need_text(need, words, view, language) for need in needs]
     listed = said[0]
     for later in said[1:]:
-        listed = _text(language, _("{earlier}, then {later}"), earlier=listed, later=later)
-    return _text(language, _("Waiting for dice: {dice}."), dice=listed)
+        listed = _text(language, _("%(earlier)s, then %(later)s"), earlier=listed, later=later)
+    return _text(language, _("Waiting for dice: %(dice)s."), dice=listed)
 
 
 def _need_text(need: dict, words: Words, view: State, language: str) -> str:
     purpose = words.purpose(need["purpose"], language)
     if need["shuffle"]:
         dice = _text(
-            language, _("a new order of {count} ({purpose})"), count=need["sides"], purpose=purpose
+            language,
+            _("a new order of %(count)s (%(purpose)s)"),
+            count=need["sides"],
+            purpose=purpose,
         )
     else:
-        rolled = _text(language, _("{count}d{sides}"), count=need["count"], sides=need["sides"])
+        rolled = _text(language, _("%(count)sd%(sides)s"), count=need["count"], sides=need["sides"])
         dice = f"{rolled} ({purpose})"
     if need["by"] is None:
         return dice
     seat = words.seat(need["by"], view, language)
-    return _text(language, _("{seat}: {dice}"), seat=seat, dice=dice)
+    return _text(language, _("%(seat)s: %(dice)s"), seat=seat, dice=dice)
 
 
 def _text(language: str, message: str, **fields) -> str:
     language = language if language in LANGUAGES else SOURCE
-    return TEXTS.text(language, message).format(**fields)
+    return fill(TEXTS.text(language, message), fields)

@@ -11,9 +11,22 @@ error the rules raise is translated when the service answers it.
 from __future__ import annotations
 
 import gettext
+from collections.abc import Mapping
 from pathlib import Path
 
 SOURCE = "en"
+
+
+def fill(text: str, fields: Mapping[str, object]) -> str:
+    """``text`` with its ``%(name)s`` placeholders filled in from ``fields``: the one
+    placeholder style of every catalogue, Django's own (its templates and refusals write
+    no other), which ``msgfmt --check-format`` holds every translation to. A text said
+    without fields is left as it is (a literal ``%`` needs no escape there)."""
+    if not fields:
+        return text
+    if "%(" in text:
+        return text % fields
+    return text.format_map(fields)
 
 
 class Catalogue:
@@ -33,10 +46,9 @@ class Catalogue:
         return self._translations[language].gettext(message)
 
     def say(self, language: str, message: str, **fields) -> str:
-        """``message`` in ``language``, its ``{fields}`` filled in: every game's words and
+        """``message`` in ``language``, its ``%(fields)s`` filled in: every game's words and
         narration say their texts this one way."""
-        text = self.text(language, message)
-        return text.format_map(fields) if fields else text
+        return fill(self.text(language, message), fields)
 
     def ngettext(self, singular: str, plural: str, n: int, language: str) -> str:
         """The form of a message for ``n`` in ``language`` ("1 snitch point", "2 snitch

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from core.errors import RuleViolation
 from core.errors import gettext_noop as _
-from games.texts import Catalogue
+from games.texts import Catalogue, fill
 
 if TYPE_CHECKING:
     from games.ruleset import Actor
@@ -48,10 +48,10 @@ class Words:
     purposes: ClassVar[Mapping[str, str]] = {}
 
     def say(self, language: str, message: str, **fields) -> str:
-        """``message`` (an English key of the catalogue) in ``language``, its ``{fields}``
+        """``message`` (an English key of the catalogue) in ``language``, its ``%(fields)s``
         filled in."""
         if self.catalogue is None:
-            return message.format_map(fields) if fields else message
+            return fill(message, fields)
         return self.catalogue.say(language, message, **fields)
 
     def command(self, command: Command, view: State, language: str) -> str:

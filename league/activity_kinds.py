@@ -15,9 +15,9 @@ class CupNews(models.TextChoices):
 
 #: Each kind in a sentence, marked for the catalogues (told in a reader's language).
 SENTENCES = {
-    CupNews.FIXTURE_STARTED: _("Cup game: {home} against {away} has begun."),
-    CupNews.FIXTURE_FINISHED: _("Cup game: {home} against {away} is over."),
-    CupNews.STANDINGS_CHANGED: _("The standings of {name} have changed."),
+    CupNews.FIXTURE_STARTED: _("Cup game: %(home)s against %(away)s has begun."),
+    CupNews.FIXTURE_FINISHED: _("Cup game: %(home)s against %(away)s is over."),
+    CupNews.STANDINGS_CHANGED: _("The standings of %(name)s have changed."),
     CupNews.PROJECTIONS_CHANGED: "",
 }
 

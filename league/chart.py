@@ -151,14 +151,16 @@ def race_svg(
         top = HEIGHT + LEGEND_GAP + row * LEGEND_ROW
         if one.points:
             total = one.points[-1][1]
-            label = texts.ngettext("{house}: {points} point", "{house}: {points} points", total)
+            label = texts.ngettext(
+                "%(house)s: %(points)s point", "%(house)s: %(points)s points", total
+            )
         else:
-            total, label = 0, texts.gettext("{house}: no points yet")
+            total, label = 0, texts.gettext("%(house)s: no points yet")
         parts.append(
             f'<rect x="{left:.1f}" y="{top - 10}" width="14" height="10" '
             f'fill="{escape(one.colour)}" stroke="#333"/>'
             f'<text x="{left + 20:.1f}" y="{top}">'
-            f"{escape(label.format(house=one.house, points=total))}</text>"
+            f"{escape(label % {'house': one.house, 'points': total})}</text>"
         )
     parts.append("</g></svg>")
     return "".join(parts)
@@ -231,7 +233,7 @@ def odds_svg(rows: Sequence[Chances], *, title: str, texts: Texts = ENGLISH) -> 
     end of a bar is the chance of the cup. ``title`` names the chart for screen readers;
     ``texts`` writes its words.
     """
-    tooltip = texts.gettext("{house}: place {place}, {chance}")
+    tooltip = texts.gettext("%(house)s: place %(place)s, %(chance)s")
     places = max((len(row.places) for row in rows), default=0)
     legend_rows = math.ceil(places / LEGEND_COLUMNS / 2) if places else 0
     bars_bottom = MARGIN_TOP + len(rows) * ODDS_ROW
@@ -255,7 +257,7 @@ def odds_svg(rows: Sequence[Chances], *, title: str, texts: Texts = ENGLISH) -> 
             width = chance * span
             if width <= 0:
                 continue
-            tip = tooltip.format(house=row.house, place=place + 1, chance=percent(chance))
+            tip = tooltip % {"house": row.house, "place": place + 1, "chance": percent(chance)}
             parts.append(
                 f'<rect class="place" data-place="{place + 1}" x="{left:.1f}" y="{top}" '
                 f'width="{width:.1f}" height="{ODDS_BAR}" fill="{shades[place]}">'
@@ -277,7 +279,7 @@ def odds_svg(rows: Sequence[Chances], *, title: str, texts: Texts = ENGLISH) -> 
         if place == 0:
             label = texts.gettext("the cup")
         else:
-            label = texts.gettext("place {place}").format(place=place + 1)
+            label = texts.gettext("place %(place)s") % {"place": place + 1}
         parts.append(
             f'<rect x="{left:.1f}" y="{top - 10}" width="14" height="10" fill="{shades[place]}" '
             f'stroke="#333"/><text x="{left + 18:.1f}" y="{top}">{escape(label)}</text>'

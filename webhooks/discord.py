@@ -54,7 +54,7 @@ def of_activity(activity: Activity) -> Message:
     kind = kinds()[activity.kind]
     with translation.override(campaign_language(activity.campaign_id) or settings.LANGUAGE_CODE):
         try:  # gettext("") would be the catalogue's header: a kind without a sentence
-            line = gettext(kind.sentence).format_map(activity.data) if kind.sentence else ""
+            line = gettext(kind.sentence) % activity.data if kind.sentence else ""
         except (KeyError, ValueError, TypeError):  # an activity of an older shape
             line = ""
         line = line or str(kind.label)

@@ -65,24 +65,26 @@ LINES = {CUP_FINAL: 2, FINALS: 4}
 """The place after which each line falls (§8.2)."""
 
 SENTENCES = {
-    (CUP_FINAL, CLINCHED): _("{house} are in the cup final whatever happens."),
+    (CUP_FINAL, CLINCHED): _("%(house)s are in the cup final whatever happens."),
     (CUP_FINAL, CLINCHED_UNLESS_TIEBREAK): _(
-        "{house} are in the cup final unless {unless} (§8.2)."
+        "%(house)s are in the cup final unless %(unless)s (§8.2)."
     ),
-    (CUP_FINAL, TIEBREAK_ONLY): _("{house} can still reach the cup final, but only {only} (§8.2)."),
-    (CUP_FINAL, ELIMINATED): _("{house} can no longer finish in the top two."),
-    (FINALS, CLINCHED): _("{house} are in a final whatever happens."),
-    (FINALS, CLINCHED_UNLESS_TIEBREAK): _("{house} are in a final unless {unless} (§8.2)."),
-    (FINALS, TIEBREAK_ONLY): _("{house} can still reach a final, but only {only} (§8.2)."),
-    (FINALS, ELIMINATED): _("{house} can no longer finish in the top four."),
-    (THIRD_PLACE_FINAL, CLINCHED): _("{house} play the third-place final whatever happens."),
+    (CUP_FINAL, TIEBREAK_ONLY): _(
+        "%(house)s can still reach the cup final, but only %(only)s (§8.2)."
+    ),
+    (CUP_FINAL, ELIMINATED): _("%(house)s can no longer finish in the top two."),
+    (FINALS, CLINCHED): _("%(house)s are in a final whatever happens."),
+    (FINALS, CLINCHED_UNLESS_TIEBREAK): _("%(house)s are in a final unless %(unless)s (§8.2)."),
+    (FINALS, TIEBREAK_ONLY): _("%(house)s can still reach a final, but only %(only)s (§8.2)."),
+    (FINALS, ELIMINATED): _("%(house)s can no longer finish in the top four."),
+    (THIRD_PLACE_FINAL, CLINCHED): _("%(house)s play the third-place final whatever happens."),
     (THIRD_PLACE_FINAL, CLINCHED_UNLESS_TIEBREAK): _(
-        "{house} play the third-place final unless {unless} (§8.2)."
+        "%(house)s play the third-place final unless %(unless)s (§8.2)."
     ),
     (THIRD_PLACE_FINAL, TIEBREAK_ONLY): _(
-        "{house} can still reach the third-place final, but only {only} (§8.2)."
+        "%(house)s can still reach the third-place final, but only %(only)s (§8.2)."
     ),
-    (THIRD_PLACE_FINAL, ELIMINATED): _("{house} can no longer reach the third-place final."),
+    (THIRD_PLACE_FINAL, ELIMINATED): _("%(house)s can no longer reach the third-place final."),
 }
 """A mark in words, by target and status; English keys of the league's catalogues
 (``league/locale``), as are the tiebreaks' words below."""
@@ -125,7 +127,7 @@ class Mark:
             name: translate(words[self.tiebreak]) if self.tiebreak in words else ""
             for name, words in (("unless", UNLESS), ("only", ONLY))
         }
-        return translate(template).format(house=house, **tiebreak)
+        return translate(template) % {"house": house, **tiebreak}
 
     def to_json(self) -> dict:
         return {"target": self.target, "status": self.status, "tiebreak": self.tiebreak}

@@ -18,9 +18,9 @@ class DuelWords(Words):
     purposes = {SEEK: _("the seeker's die")}
 
     def narrate(self, event: dict) -> dict[str, str]:
-        line = _("{seeker} rolls {face}: {total} of twenty.")
+        line = _("%(seeker)s rolls %(face)s: %(total)s of twenty.")
         if event["type"] == "caught":
-            line = _("{seeker} catches the snitch!")
+            line = _("%(seeker)s catches the snitch!")
         return {
             language: self.say(
                 language, line, **event, seeker=self.seat(event["player"], {}, language)
@@ -33,4 +33,4 @@ class DuelWords(Words):
 
     def ending(self, result: dict, language: str) -> str:
         seeker = self.seat(result["winner"], {}, language)
-        return self.say(language, _("{seeker} catches the snitch and wins."), seeker=seeker)
+        return self.say(language, _("%(seeker)s catches the snitch and wins."), seeker=seeker)
