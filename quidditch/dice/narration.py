@@ -4,26 +4,27 @@ transcript and the ending the game's words (``words.DiceWords``) say as their ow
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
+from games.texts import fill
 
 from .texts import LANGUAGES, SIDES, TEXTS, die_name, die_object
 
 LINES = {
-    "roll_off_tied": _("Roll-off: {red} to {blue}, a tie: both roll again."),
-    "roll_off": _("Roll-off: Red {red}, Blue {blue}. {attack} attacks first."),
-    "round_started": _("Round {round}: {attack} attacks, {defence} defends."),
-    "rolled": _("{side} rolls: {dice}."),
-    "placed": _("{side} puts {die} on row {row}."),
-    "set_aside": _("{side} sets {die} aside: row {row} is full."),
-    "turn_ended": _("{side} ends the turn."),
+    "roll_off_tied": _("Roll-off: %(red)s to %(blue)s, a tie: both roll again."),
+    "roll_off": _("Roll-off: Red %(red)s, Blue %(blue)s. %(attack)s attacks first."),
+    "round_started": _("Round %(round)s: %(attack)s attacks, %(defence)s defends."),
+    "rolled": _("%(side)s rolls: %(dice)s."),
+    "placed": _("%(side)s puts %(die)s on row %(row)s."),
+    "set_aside": _("%(side)s sets %(die)s aside: row %(row)s is full."),
+    "turn_ended": _("%(side)s ends the turn."),
     "round_scored": _(
-        "{side} scores goal points +{goal_points}, snitch points +{snitch_points}; "
-        "in all, goal points {goals}, snitch points {snitch}."
+        "%(side)s scores goal points +%(goal_points)s, snitch points +%(snitch_points)s; "
+        "in all, goal points %(goals)s, snitch points %(snitch)s."
     ),
-    "snitch_caught": _("{side} catches the snitch: {bonus} more goal points."),
-    "game_over": _("Game over: Red {red}, Blue {blue}. {outcome}"),
+    "snitch_caught": _("%(side)s catches the snitch: %(bonus)s more goal points."),
+    "game_over": _("Game over: Red %(red)s, Blue %(blue)s. %(outcome)s"),
 }
-OUTCOMES = {"win": _("{winner} wins!"), "draw": _("A draw.")}
-ROLLED_DIE = _("{name} = {face} (row {row})")
+OUTCOMES = {"win": _("%(winner)s wins!"), "draw": _("A draw.")}
+ROLLED_DIE = _("%(name)s = %(face)s (row %(row)s)")
 
 
 def _line(event: dict, language: str) -> str:
@@ -49,30 +50,30 @@ def _line(event: dict, language: str) -> str:
 #: sentence in the form for the catcher's snitch points ("1 snitch point").
 ENDINGS = {
     "catcher_wins": lambda n, language: TEXTS.ngettext(
-        "{winner} wins on goal points, {goals} to {other_goals}, the catch's bonus "
-        "included: {catcher} caught the snitch in round {round}, with {snitch} snitch "
-        "point to {other_snitch}.",
-        "{winner} wins on goal points, {goals} to {other_goals}, the catch's bonus "
-        "included: {catcher} caught the snitch in round {round}, with {snitch} snitch "
-        "points to {other_snitch}.",
+        "%(winner)s wins on goal points, %(goals)s to %(other_goals)s, the catch's bonus "
+        "included: %(catcher)s caught the snitch in round %(round)s, with %(snitch)s snitch "
+        "point to %(other_snitch)s.",
+        "%(winner)s wins on goal points, %(goals)s to %(other_goals)s, the catch's bonus "
+        "included: %(catcher)s caught the snitch in round %(round)s, with %(snitch)s snitch "
+        "points to %(other_snitch)s.",
         n,
         language,
     ),
     "catcher_loses": lambda n, language: TEXTS.ngettext(
-        "{winner} wins on goal points, {goals} to {other_goals}, although {catcher} caught "
-        "the snitch in round {round}, with {snitch} snitch point to {other_snitch}, and "
+        "%(winner)s wins on goal points, %(goals)s to %(other_goals)s, although %(catcher)s caught "
+        "the snitch in round %(round)s, with %(snitch)s snitch point to %(other_snitch)s, and "
         "took the catch's bonus.",
-        "{winner} wins on goal points, {goals} to {other_goals}, although {catcher} caught "
-        "the snitch in round {round}, with {snitch} snitch points to {other_snitch}, and "
+        "%(winner)s wins on goal points, %(goals)s to %(other_goals)s, although %(catcher)s caught "
+        "the snitch in round %(round)s, with %(snitch)s snitch points to %(other_snitch)s, and "
         "took the catch's bonus.",
         n,
         language,
     ),
     "draw": lambda n, language: TEXTS.ngettext(
-        "A draw, {goals} goal points each, the catch's bonus included: {catcher} caught "
-        "the snitch in round {round}, with {snitch} snitch point to {other_snitch}.",
-        "A draw, {goals} goal points each, the catch's bonus included: {catcher} caught "
-        "the snitch in round {round}, with {snitch} snitch points to {other_snitch}.",
+        "A draw, %(goals)s goal points each, the catch's bonus included: %(catcher)s caught "
+        "the snitch in round %(round)s, with %(snitch)s snitch point to %(other_snitch)s.",
+        "A draw, %(goals)s goal points each, the catch's bonus included: %(catcher)s caught "
+        "the snitch in round %(round)s, with %(snitch)s snitch points to %(other_snitch)s.",
         n,
         language,
     ),
@@ -98,12 +99,15 @@ class DiceNarration:
         case = (
             "draw" if winner is None else "catcher_wins" if winner == catcher else "catcher_loses"
         )
-        return ENDINGS[case](snitch[catcher], language).format(
-            winner=winner and TEXTS.say(language, SIDES[winner]),
-            catcher=TEXTS.say(language, SIDES[catcher]),
-            goals=goals[leader],
-            other_goals=goals[trailer],
-            snitch=snitch[catcher],
-            other_snitch=snitch[other],
-            round=result["rounds"],
+        return fill(
+            ENDINGS[case](snitch[catcher], language),
+            {
+                "winner": winner and TEXTS.say(language, SIDES[winner]),
+                "catcher": TEXTS.say(language, SIDES[catcher]),
+                "goals": goals[leader],
+                "other_goals": goals[trailer],
+                "snitch": snitch[catcher],
+                "other_snitch": snitch[other],
+                "round": result["rounds"],
+            },
         )

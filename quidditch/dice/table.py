@@ -24,8 +24,8 @@ from .rules.pitch import ROWS
 from .rules.rounds import SEATS, role, target_row, turn_row
 from .texts import ROLES, SIDES, TEXTS, die_name
 
-ROUND = _("Round {round}")
-ROW = _("Row {row}")
+ROUND = _("Round %(round)s")
+ROW = _("Row %(row)s")
 LABELS = {
     "rows": _("The pitch"),
     "hand": _("In hand"),
@@ -38,13 +38,13 @@ LABELS = {
 }
 ROW_WORTH = {
     "blocked": _("blocked"),
-    "goals": _("+{points} goal points"),
+    "goals": _("+%(points)s goal points"),
     "snitch_one": _("+1 snitch point"),
-    "snitch_many": _("+{points} snitch points"),
+    "snitch_many": _("+%(points)s snitch points"),
 }
-TURN_ROW = _("This turn, the attack's dice go to row {row} only.")
-TO_CATCH = _("{snitch} of {catch}")
-GOES_TO = _("row {row}")
+TURN_ROW = _("This turn, the attack's dice go to row %(row)s only.")
+TO_CATCH = _("%(snitch)s of %(catch)s")
+GOES_TO = _("row %(row)s")
 
 
 def colour(die: str) -> str:

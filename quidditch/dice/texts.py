@@ -10,7 +10,7 @@ The game's words (``words``), its transcript (``narration``) and its table
 
 A die has two forms: its *name*, as a label or in a list ("Souafle",
 "Torwürfel 2"), and the die with its article, as the object of a sentence
-("le Souafle", "den Torwürfel 2"): ``{name}`` and ``{die}`` in the messages.
+("le Souafle", "den Torwürfel 2"): ``%(name)s`` and ``%(die)s`` in the messages.
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ NAMES = {
     "snitch": _("Snitch"),
     "quaffle": _("Quaffle"),
     "keeper": _("Keeper"),
-    **dict.fromkeys((f"goal{n}" for n in range(1, 5)), _("Goal die {number}")),
-    **dict.fromkeys((f"bludger{n}" for n in range(1, 3)), _("Bludger {number}")),
+    **dict.fromkeys((f"goal{n}" for n in range(1, 5)), _("Goal die %(number)s")),
+    **dict.fromkeys((f"bludger{n}" for n in range(1, 3)), _("Bludger %(number)s")),
 }
 """A die as a label: a button on its row, an entry of a list."""
 
@@ -41,8 +41,8 @@ DICE = {
     "snitch": _("the snitch"),
     "quaffle": _("the quaffle"),
     "keeper": _("the keeper"),
-    **dict.fromkeys((f"goal{n}" for n in range(1, 5)), _("goal die {number}")),
-    **dict.fromkeys((f"bludger{n}" for n in range(1, 3)), _("bludger {number}")),
+    **dict.fromkeys((f"goal{n}" for n in range(1, 5)), _("goal die %(number)s")),
+    **dict.fromkeys((f"bludger{n}" for n in range(1, 3)), _("bludger %(number)s")),
 }
 """A die as the object of a sentence, with its article where the language has one."""
 

@@ -13,8 +13,8 @@ from .texts import LANGUAGES, SIDES, TEXTS, die_name, die_object
 
 COMMANDS = {
     "roll_off": _("Roll off for the first attack"),
-    "place": _("Place {die} on row {row}"),
-    "set_aside": _("Set {die} aside: row {row} is full"),
+    "place": _("Place %(die)s on row %(row)s"),
+    "set_aside": _("Set %(die)s aside: row %(row)s is full"),
     "end_turn": _("End the turn"),
 }
 """A command as its giver would say it, its die and the row it goes to filled in."""
