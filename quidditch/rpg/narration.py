@@ -9,33 +9,38 @@ so that this module need not import the one that imports it.
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
+from games.texts import fill
 
 from .rules.turn import GOAL, SNITCH
 
-ROLL = _("({first} and {second}, total {total} against {difficulty})")
-OPEN_ROLL = _("({first} and {second}, total {total})")
+ROLL = _("(%(first)s and %(second)s, total %(total)s against %(difficulty)s)")
+OPEN_ROLL = _("(%(first)s and %(second)s, total %(total)s)")
 """A seeker's roll, which has no difficulty of its own."""
-SCORE = "{home_house} {home}, {away_house} {away}"
+SCORE = "%(home_house)s %(home)s, %(away_house)s %(away)s"
+"""The score, no text of the catalogue: houses' names and points read the same in every language."""
 
 LINES = {
-    "chose": _("{name} has chosen."),
-    "referee_distracted": _("Madam Hooch looks elsewhere in turn {turn}."),
-    "shot": (_("{name} shoots {roll}: past the keeper."), _("{name} shoots {roll}: saved.")),
-    "penalty_shot": (
-        _("{name} takes the penalty shot {roll}: it goes in."),
-        _("{name} takes the penalty shot {roll}: saved."),
+    "chose": _("%(name)s has chosen."),
+    "referee_distracted": _("Madam Hooch looks elsewhere in turn %(turn)s."),
+    "shot": (
+        _("%(name)s shoots %(roll)s: past the keeper."),
+        _("%(name)s shoots %(roll)s: saved."),
     ),
-    "goal": _("Goal by {name}! {score}."),
-    "penalty_goal": _("Penalty goal by {name}! {score}."),
-    "foul_unseen": _("Madam Hooch misses the foul on {house}: no penalty shot."),
-    "left_the_match": _("{name} has no Health left and leaves the match."),
-    "snitch_caught": _("{name} catches the snitch for {house}! {score}."),
+    "penalty_shot": (
+        _("%(name)s takes the penalty shot %(roll)s: it goes in."),
+        _("%(name)s takes the penalty shot %(roll)s: saved."),
+    ),
+    "goal": _("Goal by %(name)s! %(score)s."),
+    "penalty_goal": _("Penalty goal by %(name)s! %(score)s."),
+    "foul_unseen": _("Madam Hooch misses the foul on %(house)s: no penalty shot."),
+    "left_the_match": _("%(name)s has no Health left and leaves the match."),
+    "snitch_caught": _("%(name)s catches the snitch for %(house)s! %(score)s."),
     "snitch_escaped": _("The snitch escapes."),
-    "turn_started": _("Turn {turn}."),
+    "turn_started": _("Turn %(turn)s."),
 }
 BLUDGER = {
-    False: _("{name} sends a bludger at {target} {roll}: {outcome}."),
-    True: _("{name} sends a bludger at {target} {roll}: {outcome}, and a foul."),
+    False: _("%(name)s sends a bludger at %(target)s %(roll)s: %(outcome)s."),
+    True: _("%(name)s sends a bludger at %(target)s %(roll)s: %(outcome)s, and a foul."),
 }
 """A bludger, without and with a foul."""
 BLUDGER_OUTCOMES = {
@@ -44,32 +49,34 @@ BLUDGER_OUTCOMES = {
     "miss": _("a miss"),
 }
 SEEKER = {
-    "catch": _("{name} dives for the snitch {roll}."),
-    "interfere": _("{name} gets in the other seeker's way {roll}."),
+    "catch": _("%(name)s dives for the snitch %(roll)s."),
+    "interfere": _("%(name)s gets in the other seeker's way %(roll)s."),
 }
 GAME_OVER = {
-    "win": _("Game over: {score}. {house} wins."),
-    "draw": _("Game over: {score}. A draw."),
+    "win": _("Game over: %(score)s. %(house)s wins."),
+    "draw": _("Game over: %(score)s. A draw."),
 }
 
 #: Who won and why, in two parts: the score and the house points the winner earns (the
 #: difference of the scores), then how the score was made: the snitch's 150 points, and
 #: the goals, 10 points each (penalty goals among them).
 OUTCOMES = {
-    "win": _("{winner} wins {score} to {other_score} and earns {house_points} house points"),
-    "draw": _("A draw, {score} points each, and no house points"),
+    "win": _(
+        "%(winner)s wins %(score)s to %(other_score)s and earns %(house_points)s house points"
+    ),
+    "draw": _("A draw, %(score)s points each, and no house points"),
 }
 WHY = {
     "caught_by_winner": _(
-        "{catcher} caught the snitch for 150 points, with goals at {goals} to {other_goals} "
+        "%(catcher)s caught the snitch for 150 points, with goals at %(goals)s to %(other_goals)s "
         "(10 points each)"
     ),
     "caught_by_loser": _(
-        "goals at {goals} to {other_goals} (10 points each), although {catcher} caught the "
+        "goals at %(goals)s to %(other_goals)s (10 points each), although %(catcher)s caught the "
         "snitch for 150 points"
     ),
 }
-ENDING = _("{outcome}: {why}.")
+ENDING = _("%(outcome)s: %(why)s.")
 
 
 class RpgNarration:
@@ -86,9 +93,12 @@ class RpgNarration:
             roll = ROLL if event["difficulty"] is not None else OPEN_ROLL
             fields["roll"] = self.say(language, roll, first=first, second=second, **event)
         if "score" in event:
-            fields["score"] = SCORE.format(
-                **{f"{side}_house": house for side, house in event["houses"].items()},
-                **event["score"],
+            fields["score"] = fill(
+                SCORE,
+                {
+                    **{f"{side}_house": house for side, house in event["houses"].items()},
+                    **event["score"],
+                },
             )
         kind = event["type"]
         if kind == "snitch_caught":

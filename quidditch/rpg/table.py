@@ -50,22 +50,24 @@ LABELS = {
     "distracted": _("Madam Hooch looks elsewhere this turn."),
 }
 TURN = {
-    False: _("Turn {turn}: scoring, then blocking."),
-    True: _("Turn {turn}: scoring, blocking, then the snitch."),
+    False: _("Turn %(turn)s: scoring, then blocking."),
+    True: _("Turn %(turn)s: scoring, blocking, then the snitch."),
 }
-NEXT_SNITCH = _("The seekers chase the snitch at the end of turn {turn}.")
-BASE = _("Defended rolls: base {base}, plus the opposing keeper's attributes.")
+NEXT_SNITCH = _("The seekers chase the snitch at the end of turn %(turn)s.")
+BASE = _("Defended rolls: base %(base)s, plus the opposing keeper's attributes.")
 SHOTS = _(
-    "Shots at {house}'s hoops need {difficulty}: {base} + Toughness {toughness} + "
-    "Dexterity {dexterity} of {keeper}."
+    "Shots at %(house)s's hoops need %(difficulty)s: %(base)s + Toughness %(toughness)s + "
+    "Dexterity %(dexterity)s of %(keeper)s."
 )
-BLUDGERS = _("Bludgers at {house} hit on {difficulty}: {base} + Toughness {toughness} of {keeper}.")
-NO_KEEPER = _("{house} has no keeper left: shots need {shots}, bludgers hit on {bludgers}.")
+BLUDGERS = _(
+    "Bludgers at %(house)s hit on %(difficulty)s: %(base)s + Toughness %(toughness)s of %(keeper)s."
+)
+NO_KEEPER = _("%(house)s has no keeper left: shots need %(shots)s, bludgers hit on %(bludgers)s.")
 STATUS = {
     "choosing": _("to choose"),
     "chosen": _("has chosen"),
     "left": _("left the match"),
-    "aim": _("the bludger at {target}"),
+    "aim": _("the bludger at %(target)s"),
 }
 
 

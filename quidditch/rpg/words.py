@@ -38,7 +38,7 @@ def player_at(key: str, view: dict, language: str) -> str:
     """A player by name and position, where the position matters (a beater's target)."""
     return TEXTS.say(
         language,
-        _("{name} ({position})"),
+        _("%(name)s (%(position)s)"),
         name=player(key, view),
         position=TEXTS.say(language, POSITIONS[view["players"][key]["position"]]),
     )
@@ -46,17 +46,17 @@ def player_at(key: str, view: dict, language: str) -> str:
 
 PLAYS = {"catch": _("Try to catch the snitch"), "interfere": _("Interfere with the other seeker")}
 COMMANDS = {
-    "aim": _("{player}: the bludger at {target}"),
-    "catch": _("{player}: try to catch the snitch"),
-    "interfere": _("{player}: interfere with the other seeker"),
+    "aim": _("%(player)s: the bludger at %(target)s"),
+    "catch": _("%(player)s: try to catch the snitch"),
+    "interfere": _("%(player)s: interfere with the other seeker"),
     "distract_referee": _("Madam Hooch looks elsewhere this turn"),
 }
 ROLLS = {
-    "shot": _("{name}'s shot"),
-    "bludger": _("{name}'s bludger"),
-    "penalty_shot": _("{name}'s penalty shot"),
-    "catch": _("{name}'s try for the snitch"),
-    "interfere": _("{name}'s interference"),
+    "shot": _("%(name)s's shot"),
+    "bludger": _("%(name)s's bludger"),
+    "penalty_shot": _("%(name)s's penalty shot"),
+    "catch": _("%(name)s's try for the snitch"),
+    "interfere": _("%(name)s's interference"),
 }
 """A player's roll, by its kind (:func:`.rules.turn.purpose_of`)."""
 
