@@ -47,80 +47,85 @@ ENDINGS = {
     "no_seekers": _("no seeker is left to catch the snitch"),
 }
 LINES = {
-    "first_phase_roll": _("First-phase roll: {home} {home_roll}, {away} {away_roll}."),
-    "balls_released": _("The balls are released; {team} plays the first phase."),
-    "phase_begins": _("Phase {number}: {team} to play."),
-    "next_phase": _("{team} plays the next phase."),
-    "phase_ends": _("The phase of {team} ends: {reason}."),
-    "moves": _("{who} flies {squares} squares to {to}."),
-    "moves:one": _("{who} flies one square to {to}."),
-    "star_sets": _("{who}, the star player, sets a die of {purpose} to {result}."),
-    "knocked": _("{who} is knocked {squares} squares {direction}, to {to}."),
-    "knocked:one": _("{who} is knocked one square {direction}, to {to}."),
+    "first_phase_roll": _("First-phase roll: %(home)s %(home_roll)s, %(away)s %(away_roll)s."),
+    "balls_released": _("The balls are released; %(team)s plays the first phase."),
+    "phase_begins": _("Phase %(number)s: %(team)s to play."),
+    "next_phase": _("%(team)s plays the next phase."),
+    "phase_ends": _("The phase of %(team)s ends: %(reason)s."),
+    "moves": _("%(who)s flies %(squares)s squares to %(to)s."),
+    "moves:one": _("%(who)s flies one square to %(to)s."),
+    "star_sets": _("%(who)s, the star player, sets a die of %(purpose)s to %(result)s."),
+    "knocked": _("%(who)s is knocked %(squares)s squares %(direction)s, to %(to)s."),
+    "knocked:one": _("%(who)s is knocked one square %(direction)s, to %(to)s."),
     "knocked:boundary": _(
-        "{who} is knocked {squares} squares {direction} against the boundary, to {to}."
+        "%(who)s is knocked %(squares)s squares %(direction)s against the boundary, to %(to)s."
     ),
-    "knocked:boundary:one": _("{who} is knocked {direction} against the boundary, at {to}."),
-    "dazed": _("{who} is dazed."),
-    "knocked_off": _("{who} is knocked off the broom and out of the match."),
-    "gains_quaffle": _("{who} gains the quaffle."),
-    "quaffle_loose": _("The quaffle goes loose at {at} and drifts {drift}: it lies at {to}."),
-    "quaffle_loose:stays": _("The quaffle goes loose at {at} and stays there."),
-    "catch:success": _("{who} catches the quaffle: {result} against {needed}."),
-    "catch:failure": _("{who} fails to catch the quaffle: {result} against {needed}."),
-    "pass:success": _("{who} passes {squares} squares to {whom}: {result} against {needed}."),
+    "knocked:boundary:one": _("%(who)s is knocked %(direction)s against the boundary, at %(to)s."),
+    "dazed": _("%(who)s is dazed."),
+    "knocked_off": _("%(who)s is knocked off the broom and out of the match."),
+    "gains_quaffle": _("%(who)s gains the quaffle."),
+    "quaffle_loose": _("The quaffle goes loose at %(at)s and drifts %(drift)s: it lies at %(to)s."),
+    "quaffle_loose:stays": _("The quaffle goes loose at %(at)s and stays there."),
+    "catch:success": _("%(who)s catches the quaffle: %(result)s against %(needed)s."),
+    "catch:failure": _("%(who)s fails to catch the quaffle: %(result)s against %(needed)s."),
+    "pass:success": _(
+        "%(who)s passes %(squares)s squares to %(whom)s: %(result)s against %(needed)s."
+    ),
     "pass:failure": _(
-        "{who} passes {squares} squares to {whom} and misses: {result} against {needed}."
+        "%(who)s passes %(squares)s squares to %(whom)s and misses: %(result)s against %(needed)s."
     ),
-    "pass:success:one": _("{who} passes to {whom} beside them: {result} against {needed}."),
+    "pass:success:one": _("%(who)s passes to %(whom)s beside them: %(result)s against %(needed)s."),
     "pass:failure:one": _(
-        "{who} passes to {whom} beside them and misses: {result} against {needed}."
+        "%(who)s passes to %(whom)s beside them and misses: %(result)s against %(needed)s."
     ),
-    "interception:success": _("{who} intercepts the pass: {result} against {needed}."),
-    "interception:failure": _("{who} fails to intercept: {result} against {needed}."),
-    "shot": _("{who} shoots at {hoop} from the shooting zone, {squares} squares away."),
-    "shot:success": _("{who} shoots at {hoop} from {squares} squares: {result} against {needed}."),
+    "interception:success": _("%(who)s intercepts the pass: %(result)s against %(needed)s."),
+    "interception:failure": _("%(who)s fails to intercept: %(result)s against %(needed)s."),
+    "shot": _("%(who)s shoots at %(hoop)s from the shooting zone, %(squares)s squares away."),
+    "shot:success": _(
+        "%(who)s shoots at %(hoop)s from %(squares)s squares: %(result)s against %(needed)s."
+    ),
     "shot:failure": _(
-        "{who} shoots at {hoop} from {squares} squares and misses: {result} against {needed}."
+        "%(who)s shoots at %(hoop)s from %(squares)s squares and misses: "
+        "%(result)s against %(needed)s."
     ),
-    "roll_off": _("{who} rolls {chaser}, {whom} rolls {keeper}."),
-    "save:success": _("{who} saves and holds the quaffle: {result} against {needed}."),
-    "save:failure": _("{who} saves but cannot hold the quaffle: {result} against {needed}."),
-    "repelled": _("{who} repels the quaffle {squares} squares {direction}, to {to}."),
-    "repelled:one": _("{who} repels the quaffle one square {direction}, to {to}."),
-    "goal": _("Goal by {who}! {home} {home_score}, {away} {away_score}."),
+    "roll_off": _("%(who)s rolls %(chaser)s, %(whom)s rolls %(keeper)s."),
+    "save:success": _("%(who)s saves and holds the quaffle: %(result)s against %(needed)s."),
+    "save:failure": _("%(who)s saves but cannot hold the quaffle: %(result)s against %(needed)s."),
+    "repelled": _("%(who)s repels the quaffle %(squares)s squares %(direction)s, to %(to)s."),
+    "repelled:one": _("%(who)s repels the quaffle one square %(direction)s, to %(to)s."),
+    "goal": _("Goal by %(who)s! %(home)s %(home_score)s, %(away)s %(away_score)s."),
     "free_moves": _("Every player may take a free move before the restart."),
-    "free_moves_done": _("{team} has taken its free moves."),
-    "foul": _("Foul by {who}: {kind}. A penalty shot follows."),
-    "no_penalty": _("{team} has no chaser left to take the penalty."),
-    "penalty": _("{who} takes the penalty from the centre circle and reaches {to}."),
-    "tackle": _("{who} tackles {whom}: {result}."),
-    "bad_tackle": _("A bad tackle: {who} gains the advantage against {whom}."),
-    "bludger_flies": _("Bludger {bludger} flies at {whom}."),
-    "bludger_lands": _("Bludger {bludger} comes to rest at {to}."),
-    "bludger_contact": _("Bludger {bludger} reaches {who}."),
-    "dodge:success": _("{who} dodges the bludger: {result} against {needed}."),
-    "dodge:failure": _("{who} fails to dodge the bludger: {result} against {needed}."),
-    "injury": _("{who} is hit ({result}): {injury}."),
-    "bludger_hit:success": _("{who} hits bludger {bludger}: {result}."),
-    "bludger_hit:failure": _("{who} swings at bludger {bludger} and misses: {result}."),
-    "bludger_sent": _("Bludger {bludger} flies {squares} squares {direction}."),
-    "bludger_sent:one": _("Bludger {bludger} flies one square {direction}."),
-    "seeker_looks": _("{who} looks for the snitch: {faces}, {total} in all."),
-    "seeker_spots:success": _("{who} sees the snitch: {result} against {needed}."),
-    "seeker_spots:failure": _("{who} does not see the snitch: {result} against {needed}."),
-    "snitch_appears": _("The snitch appears at {to}."),
-    "snitch_flies": _("The snitch flies {squares} squares {direction}, to {to}."),
-    "snitch_flies:hovers": _("The snitch hovers at {to}."),
-    "snitch_caught": _("{who} catches the snitch: {points} points!"),
-    "concedes": _("{team} concedes: {points} points go to the other side."),
-    "end_proposed": _("{team} proposes to end the match."),
-    "end_answered:success": _("{team} agrees to end the match: the snitch is released."),
-    "end_answered:failure": _("{team} wants to play on."),
-    "dice_stand": _("{team} lets the dice stand."),
-    "reroll": _("The captain of {team} re-rolls a die that showed {face}."),
+    "free_moves_done": _("%(team)s has taken its free moves."),
+    "foul": _("Foul by %(who)s: %(kind)s. A penalty shot follows."),
+    "no_penalty": _("%(team)s has no chaser left to take the penalty."),
+    "penalty": _("%(who)s takes the penalty from the centre circle and reaches %(to)s."),
+    "tackle": _("%(who)s tackles %(whom)s: %(result)s."),
+    "bad_tackle": _("A bad tackle: %(who)s gains the advantage against %(whom)s."),
+    "bludger_flies": _("Bludger %(bludger)s flies at %(whom)s."),
+    "bludger_lands": _("Bludger %(bludger)s comes to rest at %(to)s."),
+    "bludger_contact": _("Bludger %(bludger)s reaches %(who)s."),
+    "dodge:success": _("%(who)s dodges the bludger: %(result)s against %(needed)s."),
+    "dodge:failure": _("%(who)s fails to dodge the bludger: %(result)s against %(needed)s."),
+    "injury": _("%(who)s is hit (%(result)s): %(injury)s."),
+    "bludger_hit:success": _("%(who)s hits bludger %(bludger)s: %(result)s."),
+    "bludger_hit:failure": _("%(who)s swings at bludger %(bludger)s and misses: %(result)s."),
+    "bludger_sent": _("Bludger %(bludger)s flies %(squares)s squares %(direction)s."),
+    "bludger_sent:one": _("Bludger %(bludger)s flies one square %(direction)s."),
+    "seeker_looks": _("%(who)s looks for the snitch: %(faces)s, %(total)s in all."),
+    "seeker_spots:success": _("%(who)s sees the snitch: %(result)s against %(needed)s."),
+    "seeker_spots:failure": _("%(who)s does not see the snitch: %(result)s against %(needed)s."),
+    "snitch_appears": _("The snitch appears at %(to)s."),
+    "snitch_flies": _("The snitch flies %(squares)s squares %(direction)s, to %(to)s."),
+    "snitch_flies:hovers": _("The snitch hovers at %(to)s."),
+    "snitch_caught": _("%(who)s catches the snitch: %(points)s points!"),
+    "concedes": _("%(team)s concedes: %(points)s points go to the other side."),
+    "end_proposed": _("%(team)s proposes to end the match."),
+    "end_answered:success": _("%(team)s agrees to end the match: the snitch is released."),
+    "end_answered:failure": _("%(team)s wants to play on."),
+    "dice_stand": _("%(team)s lets the dice stand."),
+    "reroll": _("The captain of %(team)s re-rolls a die that showed %(face)s."),
     "match_over": _(
-        "The match is over, {how}: {home} {home_score}, {away} {away_score}. {outcome}"
+        "The match is over, %(how)s: %(home)s %(home_score)s, %(away)s %(away_score)s. %(outcome)s"
     ),
 }
 OUTCOME = {
@@ -134,7 +139,7 @@ OUTCOME = {
     "end_answered": "accepted",
 }
 """The field of an event that says whether the roll succeeded (``:success``, ``:failure``)."""
-WINS, DRAW = _("{winner} wins!"), _("A draw.")
+WINS, DRAW = _("%(winner)s wins!"), _("A draw.")
 
 
 def _line(event: dict, language: str) -> str:
@@ -231,28 +236,28 @@ def _sides(teams: dict, language: str) -> dict:
 #: Who won and why, in two parts: the score, then how the match ended with the score's
 #: parts (a goal is 10 points; the snitch 150, caught or given by a concession).
 OUTCOMES = {
-    "win": _("{winner} wins {score} to {other_score}"),
-    "draw": _("A draw, {score} points each"),
+    "win": _("%(winner)s wins %(score)s to %(other_score)s"),
+    "draw": _("A draw, %(score)s points each"),
 }
 WHY = {
     "caught_by_winner": _(
-        "{catcher} caught the snitch for 150 points, with goals at {goals} to {other_goals} "
+        "%(catcher)s caught the snitch for 150 points, with goals at %(goals)s to %(other_goals)s "
         "(10 points each)"
     ),
     "caught_by_loser": _(
-        "goals at {goals} to {other_goals} (10 points each), although {catcher} caught the "
+        "goals at %(goals)s to %(other_goals)s (10 points each), although %(catcher)s caught the "
         "snitch for 150 points"
     ),
     "concession": _(
         "the match was conceded, which gives the snitch's 150 points to the side that did "
-        "not concede, with goals at {goals} to {other_goals} (10 points each)"
+        "not concede, with goals at %(goals)s to %(other_goals)s (10 points each)"
     ),
     "no_seekers": _(
-        "no seeker was left to catch the snitch, with goals at {goals} to {other_goals} "
+        "no seeker was left to catch the snitch, with goals at %(goals)s to %(other_goals)s "
         "(10 points each)"
     ),
 }
-ENDING = _("{outcome}: {why}.")
+ENDING = _("%(outcome)s: %(why)s.")
 
 
 class TabletopNarration:

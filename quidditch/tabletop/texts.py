@@ -32,7 +32,7 @@ POSITIONS = {
     "beater": _("beater"),
     "seeker": _("seeker"),
 }
-PLAYER = _("{team} {position} {number}")
+PLAYER = _("%(team)s %(position)s %(number)s")
 DIRECTIONS = {
     "N": _("north"),
     "NE": _("north-east"),
@@ -128,15 +128,15 @@ NOTES = {
     "carrier": _("holds the quaffle"),
     "off": _("knocked off the broom"),
     "dazed": _("dazed"),
-    "slower": _("{squares} square(s) slower"),
-    "weaker": _("{points} less on every roll"),
+    "slower": _("%(squares)s square(s) slower"),
+    "weaker": _("%(points)s less on every roll"),
 }
 BALLS = {
     "quaffle": _("The quaffle"),
-    "bludger": _("Bludger {number}"),
+    "bludger": _("Bludger %(number)s"),
     "snitch": _("The golden snitch"),
 }
-PHASE = _("Phase {number}.")
+PHASE = _("Phase %(number)s.")
 BOARD = {
     "choose_square": _("choose a square marked on the board."),
     "choose_another": _("Choose another player"),
@@ -157,5 +157,5 @@ BOARD = {
 SNITCH = {
     "hidden": _("The snitch has not appeared yet."),
     "unseen": _("The snitch is out; no seeker has seen it yet."),
-    "seen": _("The snitch is out, seen by {teams}."),
+    "seen": _("The snitch is out, seen by %(teams)s."),
 }

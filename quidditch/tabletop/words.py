@@ -42,30 +42,30 @@ COMMANDS = {
     "end_phase": _("End the phase"),
     "end_free_moves": _("Done with the free moves"),
     "let_stand": _("Let the dice stand"),
-    "catch": _("{player}: catch the quaffle"),
-    "pass": _("{player}: pass to {receiver} ({squares} squares, {needed}+)"),
-    "pass:one": _("{player}: pass to {receiver} beside them ({needed}+)"),
-    "shoot": _("{player}: shoot at {hoop}"),
-    "tackle": _("{player}: tackle {target}, knocking them {direction}"),
-    "hit_bludger": _("{player}: hit the bludger at {square} {direction}"),
-    "hit_back": _("{player}: hit the bludger back {direction}"),
-    "dodge": _("{player}: dodge the bludger"),
-    "push": _("Push {player} {squares} squares {direction}"),
-    "push:one": _("Push {player} one square {direction}"),
-    "repel": _("{player}: repel the quaffle {direction}"),
-    "take_penalty": _("{player}: take the penalty"),
-    "reroll": _("The captain re-rolls {purpose} ({face})"),
+    "catch": _("%(player)s: catch the quaffle"),
+    "pass": _("%(player)s: pass to %(receiver)s (%(squares)s squares, %(needed)s+)"),
+    "pass:one": _("%(player)s: pass to %(receiver)s beside them (%(needed)s+)"),
+    "shoot": _("%(player)s: shoot at %(hoop)s"),
+    "tackle": _("%(player)s: tackle %(target)s, knocking them %(direction)s"),
+    "hit_bludger": _("%(player)s: hit the bludger at %(square)s %(direction)s"),
+    "hit_back": _("%(player)s: hit the bludger back %(direction)s"),
+    "dodge": _("%(player)s: dodge the bludger"),
+    "push": _("Push %(player)s %(squares)s squares %(direction)s"),
+    "push:one": _("Push %(player)s one square %(direction)s"),
+    "repel": _("%(player)s: repel the quaffle %(direction)s"),
+    "take_penalty": _("%(player)s: take the penalty"),
+    "reroll": _("The captain re-rolls %(purpose)s (%(face)s)"),
 }
 FLIGHTS = {
-    "straight": _("{player}: fly {squares} squares {direction}"),
-    "straight:one": _("{player}: fly one square {direction}"),
-    "quaffle": _("{player}: fly to the quaffle"),
-    "snitch": _("{player}: fly to the snitch"),
-    "square": _("{player}: fly to {square}"),
+    "straight": _("%(player)s: fly %(squares)s squares %(direction)s"),
+    "straight:one": _("%(player)s: fly one square %(direction)s"),
+    "quaffle": _("%(player)s: fly to the quaffle"),
+    "snitch": _("%(player)s: fly to the snitch"),
+    "square": _("%(player)s: fly to %(square)s"),
 }
-FREE_MOVE = _("Free move: {flight}")
-SIDE_SAYS = _("{team}: {command}")
-STAR = _("{command}, the star setting a die to {result}")
+FREE_MOVE = _("Free move: %(flight)s")
+SIDE_SAYS = _("%(team)s: %(command)s")
+STAR = _("%(command)s, the star setting a die to %(result)s")
 ACTIONS = {
     "toss": _("Roll for the first phase"),
     "begin_phase": _("Begin the phase"),
@@ -121,7 +121,7 @@ class TabletopWords(TabletopNarration, Words):
             said = self._flight(command, view, language)
             if action == "free_move":
                 said = self.say(language, FREE_MOVE, flight=said)
-        elif action in COMMANDS and "{" not in COMMANDS[action]:
+        elif action in COMMANDS and "%(" not in COMMANDS[action]:
             said = self.say(language, COMMANDS[action])
         else:
             said = capital(self._order(command, view, language))
