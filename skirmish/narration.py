@@ -76,7 +76,10 @@ def _simple(message: str, **fields: str) -> Callable[[Event, _Names, str], str]:
 def _initiated(event: Event, name: _Names, language: str) -> str:
     return TEXTS.say(
         language,
-        _("{name} starts the skirmish ({category}); everyone rolls {attribute} for initiative."),
+        _(
+            "%(name)s starts the skirmish (%(category)s); everyone rolls %(attribute)s "
+            "for initiative."
+        ),
         name=name(event["participant"]),
         category=category_text(event["category"], language),
         attribute=attribute_text(event["attribute"], language),
@@ -86,11 +89,14 @@ def _initiated(event: Event, name: _Names, language: str) -> str:
 def _initiative(event: Event, name: _Names, language: str) -> str:
     message = (
         _(
-            "{name} rolls {attribute} for initiative, a stress roll: {dice}, keeps {kept}, "
-            "total {total}."
+            "%(name)s rolls %(attribute)s for initiative, a stress roll: %(dice)s, keeps %(kept)s, "
+            "total %(total)s."
         )
         if event["stress"]
-        else _("{name} rolls {attribute} for initiative: {dice}, keeps {kept}, total {total}.")
+        else _(
+            "%(name)s rolls %(attribute)s for initiative: %(dice)s, keeps %(kept)s, "
+            "total %(total)s."
+        )
     )
     return TEXTS.say(
         language,
@@ -105,13 +111,13 @@ def _initiative(event: Event, name: _Names, language: str) -> str:
 
 def _roll_off(event: Event, name: _Names, language: str) -> str:
     faces = ", ".join(f"{name(key)} {face}" for key, face in event["faces"].items())
-    return TEXTS.say(language, _("Tied on initiative, they roll off: {faces}."), faces=faces)
+    return TEXTS.say(language, _("Tied on initiative, they roll off: %(faces)s."), faces=faces)
 
 
 def _order(event: Event, name: _Names, language: str) -> str:
     return TEXTS.say(
         language,
-        _("Initiative order: {names}."),
+        _("Initiative order: %(names)s."),
         names=", ".join(name(key) for key in event["order"]),
     )
 
@@ -120,14 +126,14 @@ def _attack(event: Event, name: _Names, language: str) -> str:
     if event["what"]:
         return TEXTS.say(
             language,
-            _("{name} attacks {target}: {what}."),
+            _("%(name)s attacks %(target)s: %(what)s."),
             name=name(event["participant"]),
             target=name(event["target"]),
             what=event["what"],
         )
     return TEXTS.say(
         language,
-        _("{name} attacks {target}."),
+        _("%(name)s attacks %(target)s."),
         name=name(event["participant"]),
         target=name(event["target"]),
     )
@@ -153,7 +159,7 @@ def _action(event: Event, name: _Names, language: str) -> str:
         parts.append(
             TEXTS.say(
                 language,
-                _("{name} raises the difficulty by {attribute} {value}"),
+                _("%(name)s raises the difficulty by %(attribute)s %(value)s"),
                 name=name(defender["participant"]),
                 attribute=attribute_text(defender["attribute"], language),
                 value=defender["value"],
@@ -163,7 +169,7 @@ def _action(event: Event, name: _Names, language: str) -> str:
         parts.append(_rolled(event, name, language))
     line = parts[0]
     for part in parts[1:]:
-        line = TEXTS.say(language, _("{line}; {more}"), line=line, more=part)
+        line = TEXTS.say(language, _("%(line)s; %(more)s"), line=line, more=part)
     return line + "."
 
 
@@ -171,13 +177,13 @@ def _what(event: Event, name: _Names, language: str) -> str:
     actor, target, what = name(event["participant"]), name(event["target"]), event["what"]
     if what and target:
         return TEXTS.say(
-            language, _("{name}: {what} (on {target})"), name=actor, what=what, target=target
+            language, _("%(name)s: %(what)s (on %(target)s)"), name=actor, what=what, target=target
         )
     if what:
-        return TEXTS.say(language, _("{name}: {what}"), name=actor, what=what)
+        return TEXTS.say(language, _("%(name)s: %(what)s"), name=actor, what=what)
     if target:
-        return TEXTS.say(language, _("{name} acts on {target}"), name=actor, target=target)
-    return TEXTS.say(language, _("{name} acts"), name=actor)
+        return TEXTS.say(language, _("%(name)s acts on %(target)s"), name=actor, target=target)
+    return TEXTS.say(language, _("%(name)s acts"), name=actor)
 
 
 def _rolled(event: Event, name: _Names, language: str) -> str:
@@ -186,11 +192,14 @@ def _rolled(event: Event, name: _Names, language: str) -> str:
     attribute = attribute_text(event["attribute"], language)
     line = TEXTS.say(
         language,
-        _("{attribute}: {dice}, keeps {kept}, total {total} against {difficulty}: {result}")
+        _(
+            "%(attribute)s: %(dice)s, keeps %(kept)s, total %(total)s against "
+            "%(difficulty)s: %(result)s"
+        )
         if not roll["stress"]
         else _(
-            "{attribute}, a stress roll: {dice}, keeps {kept}, total {total} against "
-            "{difficulty}: {result}"
+            "%(attribute)s, a stress roll: %(dice)s, keeps %(kept)s, total %(total)s against "
+            "%(difficulty)s: %(result)s"
         ),
         attribute=attribute,
         dice=_dice(roll["dice"], language),
@@ -203,7 +212,10 @@ def _rolled(event: Event, name: _Names, language: str) -> str:
         opposing = event["opposing"]
         line += TEXTS.say(
             language,
-            _(" ({target} opposed with {attribute}: {dice}, keeps {kept}, total {total})"),
+            _(
+                " (%(target)s opposed with %(attribute)s: %(dice)s, keeps %(kept)s, "
+                "total %(total)s)"
+            ),
             target=name(event["target"]),
             attribute=attribute_text(event["against"][0], language),
             dice=_dice(opposing["dice"], language),
@@ -216,7 +228,7 @@ def _rolled(event: Event, name: _Names, language: str) -> str:
 def _health(event: Event, name: _Names, language: str) -> str:
     line = TEXTS.say(
         language,
-        _("{name}: Health {by}, now {health}"),
+        _("%(name)s: Health %(by)s, now %(health)s"),
         name=name(event["participant"]),
         by=signed(event["by"]),
         health=event["health"],
@@ -230,7 +242,7 @@ def _ended(event: Event, name: _Names, language: str) -> str:
     elif event["standing"]:
         line = TEXTS.say(
             language,
-            _("Nobody is left to oppose {names}: the skirmish is over."),
+            _("Nobody is left to oppose %(names)s: the skirmish is over."),
             names=listing([name(key) for key in event["standing"]], language),
         )
     else:
@@ -239,30 +251,30 @@ def _ended(event: Event, name: _Names, language: str) -> str:
 
 
 def _dice(faces: list[int], language: str) -> str:
-    return TEXTS.say(language, _("{first} and {second}"), first=faces[0], second=faces[1])
+    return TEXTS.say(language, _("%(first)s and %(second)s"), first=faces[0], second=faces[1])
 
 
 _LINES: dict[str, Callable[[Event, _Names, str], str]] = {
-    "participant_added": _simple(_("{name} joins the skirmish.")),
+    "participant_added": _simple(_("%(name)s joins the skirmish.")),
     "skirmish_initiated": _initiated,
     "initiative_rolled": _initiative,
     "initiative_roll_off": _roll_off,
     "initiative_order": _order,
     "round_started": lambda e, n, language: TEXTS.say(
-        language, _("Round {round}."), round=e["round"]
+        language, _("Round %(round)s."), round=e["round"]
     ),
-    "turn_started": _simple(_("{name}'s turn.")),
-    "turn_ended": _simple(_("{name} ends the turn.")),
-    "delayed": _simple(_("{name} delays.")),
-    "delay_lapsed": _simple(_("{name} has waited until their own place came round again.")),
-    "re_entering": _simple(_("{name} will act right after {after}."), after="after"),
+    "turn_started": _simple(_("%(name)s's turn.")),
+    "turn_ended": _simple(_("%(name)s ends the turn.")),
+    "delayed": _simple(_("%(name)s delays.")),
+    "delay_lapsed": _simple(_("%(name)s has waited until their own place came round again.")),
+    "re_entering": _simple(_("%(name)s will act right after %(after)s."), after="after"),
     "attack_declared": _attack,
-    "dodged": _defence(_("{name} dodges with {attribute}.")),
-    "intervened": _defence(_("{name} intervenes for {target} with {attribute}.")),
+    "dodged": _defence(_("%(name)s dodges with %(attribute)s.")),
+    "intervened": _defence(_("%(name)s intervenes for %(target)s with %(attribute)s.")),
     "action": _action,
     "health_changed": _health,
-    "out_of_the_fight": _simple(_("{name} is out of the fight.")),
-    "back_in_the_fight": _simple(_("{name} is back in the fight.")),
+    "out_of_the_fight": _simple(_("%(name)s is out of the fight.")),
+    "back_in_the_fight": _simple(_("%(name)s is back in the fight.")),
     "skirmish_ended": _ended,
 }
 
@@ -271,20 +283,22 @@ _LINES: dict[str, Callable[[Event, _Names, str], str]] = {
 #: storyguide ends it), with the time it took (six seconds a round) and where everyone's
 #: Health stands: a skirmish has no score, and Health is what it takes.
 ENDINGS = {
-    "rules": _("Over in round {round} ({seconds} seconds): nobody is left to oppose {standing}"),
-    "rules_nobody": _("Over in round {round} ({seconds} seconds): nobody is left in the fight"),
+    "rules": _(
+        "Over in round %(round)s (%(seconds)s seconds): nobody is left to oppose %(standing)s"
+    ),
+    "rules_nobody": _("Over in round %(round)s (%(seconds)s seconds): nobody is left in the fight"),
     "storyguide": _(
-        "The storyguide ended the skirmish in round {round} ({seconds} seconds), with "
-        "{standing} still in the fight"
+        "The storyguide ended the skirmish in round %(round)s (%(seconds)s seconds), with "
+        "%(standing)s still in the fight"
     ),
     "storyguide_nobody": _(
-        "The storyguide ended the skirmish in round {round} ({seconds} seconds), with nobody "
+        "The storyguide ended the skirmish in round %(round)s (%(seconds)s seconds), with nobody "
         "left in the fight"
     ),
 }
-FALLEN = _("{ending}; out of the fight: {fallen}.")
-ENDED = _("{ending}.")
-WITH_HEALTH = _("{name} (Health {health})")
+FALLEN = _("%(ending)s; out of the fight: %(fallen)s.")
+ENDED = _("%(ending)s.")
+WITH_HEALTH = _("%(name)s (Health %(health)s)")
 
 
 def _with_health(result: dict, key: str, language: str) -> str:

@@ -56,14 +56,14 @@ def where(view: dict, language: str) -> str:
         return view["ending"]["summary"]
     line = TEXTS.say(
         language,
-        _("Round {round} ({category}: everyone rolled {attribute} for initiative)."),
+        _("Round %(round)s (%(category)s: everyone rolled %(attribute)s for initiative)."),
         round=view["round"],
         category=category_text(view["category"], language),
         attribute=attribute_text(view["settings"]["categories"][view["category"]], language),
     )
     if view["turn"] is not None:
         line += " " + TEXTS.say(
-            language, _("It is {name}'s turn."), name=name_of(view, view["turn"])
+            language, _("It is %(name)s's turn."), name=name_of(view, view["turn"])
         )
     return line
 
@@ -125,7 +125,7 @@ def _initiative(view: dict, key: str, language: str) -> str:
         return str(rolled["total"])
     return TEXTS.say(
         language,
-        _("{total} (roll-offs: {faces})"),
+        _("%(total)s (roll-offs: %(faces)s)"),
         total=rolled["total"],
         faces=", ".join(map(str, rolled["roll_offs"])),
     )
@@ -140,7 +140,7 @@ def attack(seen: Seen) -> dict | None:
     target = name_of(view, waiting["target"])
     line = TEXTS.say(
         language,
-        _("{name} attacks {target}: {roll}."),
+        _("%(name)s attacks %(target)s: %(roll)s."),
         name=name_of(view, waiting["participant"]),
         target=target,
         roll=roll_text(waiting["roll"], target, language),
@@ -148,7 +148,7 @@ def attack(seen: Seen) -> dict | None:
     for defender in waiting["defenders"]:
         line += " " + TEXTS.say(
             language,
-            _("{name} raised the difficulty by {attribute} {value}."),
+            _("%(name)s raised the difficulty by %(attribute)s %(value)s."),
             name=name_of(view, defender["participant"]),
             attribute=attribute_text(defender["attribute"], language),
             value=defender["value"],
@@ -170,7 +170,7 @@ def turn(seen: Seen) -> dict | None:
     if not acts and not buttons:
         return None
     return {
-        "heading": TEXTS.say(language, _("{name}'s turn"), name=name_of(view, key)),
+        "heading": TEXTS.say(language, _("%(name)s's turn"), name=name_of(view, key)),
         "act": _act_form(seen, key, acts),
         "buttons": buttons,
     }

@@ -71,7 +71,9 @@ def listing(names: list[str], language: str) -> str:
     """Names joined as a sentence would: "Harry, Ron and Hermione"."""
     if len(names) < 2:
         return "".join(names)
-    return TEXTS.say(language, _("{names} and {last}"), names=", ".join(names[:-1]), last=names[-1])
+    return TEXTS.say(
+        language, _("%(names)s and %(last)s"), names=", ".join(names[:-1]), last=names[-1]
+    )
 
 
 def signed(value) -> str:

@@ -66,7 +66,7 @@ class SkirmishWords(SkirmishNarration, Words):
         if action == "roll_initiative":
             return self.say(
                 language,
-                _("{name} starts the skirmish ({category})"),
+                _("%(name)s starts the skirmish (%(category)s)"),
                 name=name_of(view, command.get("initiator")),
                 category=category_text(str(command.get("category", "")), language),
             )
@@ -74,21 +74,21 @@ class SkirmishWords(SkirmishNarration, Words):
             attack = view.get("attack") or {}
             return self.say(
                 language,
-                _("Roll {name}'s attack on {target}"),
+                _("Roll %(name)s's attack on %(target)s"),
                 name=name_of(view, attack.get("participant")),
                 target=name_of(view, attack.get("target")),
             )
         if action == "change_health":
             return self.say(
-                language, _("{name}: Health {by}"), name=name, by=signed(command.get("by", 0))
+                language, _("%(name)s: Health %(by)s"), name=name, by=signed(command.get("by", 0))
             )
         if action == "add_participant":
             entry = command.get("participant") or {}
-            return self.say(language, _("Add {name}"), name=entry.get("name", ""))
+            return self.say(language, _("Add %(name)s"), name=entry.get("name", ""))
         own = {
-            "delay": _("{name} delays"),
-            "re_enter": _("{name} acts right after this turn"),
-            "end_turn": _("End {name}'s turn"),
+            "delay": _("%(name)s delays"),
+            "re_enter": _("%(name)s acts right after this turn"),
+            "end_turn": _("End %(name)s's turn"),
         }
         if action in own:
             return self.say(language, own[action], name=name)
@@ -128,8 +128,8 @@ class SkirmishWords(SkirmishNarration, Words):
         opposing = purpose.endswith(OPPOSING)
         name, _colon, what = purpose.removesuffix(OPPOSING).partition(": ")
         what = self.say(language, ROLLS[what]) if what in ROLLS else what
-        text = self.say(language, _("{name}: {what}"), name=name, what=what)
-        return self.say(language, _("{roll} (opposing)"), roll=text) if opposing else text
+        text = self.say(language, _("%(name)s: %(what)s"), name=name, what=what)
+        return self.say(language, _("%(roll)s (opposing)"), roll=text) if opposing else text
 
 
 def _action(command: Command, view: State, language: str) -> str:
@@ -138,17 +138,17 @@ def _action(command: Command, view: State, language: str) -> str:
     if roll is None:
         text = (
             TEXTS.say(
-                language, _("{name} acts on {target} without a roll"), name=name, target=target
+                language, _("%(name)s acts on %(target)s without a roll"), name=name, target=target
             )
             if target
-            else TEXTS.say(language, _("{name} acts without a roll"), name=name)
+            else TEXTS.say(language, _("%(name)s acts without a roll"), name=name)
         )
     else:
         text = TEXTS.say(
-            language, _("{name}: {roll}"), name=name, roll=roll_text(roll, target, language)
+            language, _("%(name)s: %(roll)s"), name=name, roll=roll_text(roll, target, language)
         )
     if command.get("what"):
-        text = TEXTS.say(language, _("{action} – {what}"), action=text, what=command["what"])
+        text = TEXTS.say(language, _("%(action)s – %(what)s"), action=text, what=command["what"])
     return text
 
 
@@ -161,26 +161,26 @@ def roll_text(roll: dict, target: str, language: str) -> str:
         if target:
             return TEXTS.say(
                 language,
-                _("{attribute} against {target}'s {defence}"),
+                _("%(attribute)s against %(target)s's %(defence)s"),
                 attribute=attribute,
                 target=target,
                 defence=defence,
             )
         return TEXTS.say(
-            language, _("{attribute} against {defence}"), attribute=attribute, defence=defence
+            language, _("%(attribute)s against %(defence)s"), attribute=attribute, defence=defence
         )
     if kind == DEFENDED:
         defence = ", ".join(attribute_text(str(a), language) for a in roll.get("defence", []))
         return TEXTS.say(
             language,
-            _("{attribute} against a difficulty from {defence}"),
+            _("%(attribute)s against a difficulty from %(defence)s"),
             attribute=attribute,
             defence=defence,
         )
     if kind == CHECK:
         return TEXTS.say(
             language,
-            _("{attribute} against difficulty {difficulty}"),
+            _("%(attribute)s against difficulty %(difficulty)s"),
             attribute=attribute,
             difficulty=roll.get("difficulty"),
         )
@@ -192,11 +192,13 @@ def _defence(command: Command, view: State, language: str) -> str:
     attribute = command.get("attribute") or view["settings"]["defence_attribute"] or ""
     words = attribute_text(attribute, language)
     if command["action"] == "dodge":
-        return TEXTS.say(language, _("{name} dodges with {attribute}"), name=name, attribute=words)
+        return TEXTS.say(
+            language, _("%(name)s dodges with %(attribute)s"), name=name, attribute=words
+        )
     attack = view.get("attack") or {}
     return TEXTS.say(
         language,
-        _("{name} intervenes for {target} with {attribute}"),
+        _("%(name)s intervenes for %(target)s with %(attribute)s"),
         name=name,
         target=name_of(view, attack.get("target")),
         attribute=words,
@@ -205,8 +207,8 @@ def _defence(command: Command, view: State, language: str) -> str:
 
 #: What the dice are rolled for, by the start of their purpose (``rules``).
 PURPOSES = {
-    "initiative roll-off: ": _("Initiative roll-off: {name}"),
-    "initiative: ": _("Initiative: {name}"),
+    "initiative roll-off: ": _("Initiative roll-off: %(name)s"),
+    "initiative: ": _("Initiative: %(name)s"),
 }
 ROLLS = {
     "check": _("check"),
