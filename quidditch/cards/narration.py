@@ -22,37 +22,37 @@ from .texts import (
     target_phrase,
 )
 
-PITCH_DECK, TEAM_DECK = _("the pitch deck"), _("{team}'s deck")
-#: Event type -> its line; ``{ball}`` is the ball as the object of a verb, except where
-#: the line says ``{on_ball}``.
+PITCH_DECK, TEAM_DECK = _("the pitch deck"), _("%(team)s's deck")
+#: Event type -> its line; ``%(ball)s`` is the ball as the object of a verb, except where
+#: the line says ``%(on_ball)s``.
 LINES = {
-    "shuffled": _("{deck} is shuffled ({cards} cards)."),
-    "drew": _("{player} draws {cards}."),
-    "round_started": _("Round {round}: {pitcher} pitches."),
-    "goal_scored": _("{player} turns over a Goal Card: an instant goal, and another pitch."),
-    "third_bludger": _("{player} turns over a third Bludger: it is discarded, pitch again."),
-    "pitched": _("{player} brings {ball} into play."),
-    "no_ball_to_pitch": _("{player} finds no new ball to pitch."),
-    "kept_balls": _("{player} plays on the balls already in play."),
-    "window_opened": _("Special cards may be played now, {window}."),
-    "cast": _("{player} plays {card} {target}."),
-    "passed": _("{player} passes."),
-    "played": _("{player} lays {card} {on_ball}."),
-    "not_playing": _("{player} chooses not to play."),
-    "took_effect": _("{card}, played by {player}, takes effect {target}.{outcome}"),
-    "fizzled": _("{card}, played by {player}, has nothing left to act on."),
-    "cancelled": _("{card}, played by {player}, is cancelled by {by}."),
-    "returned_to_hand": _("{card} goes back to the hand of {player}."),
-    "revealed": _("The cards for {ball} are turned over: {cards}."),
-    "ball_stays": _("Nobody wins {ball}: it stays in play."),
-    "ball_won": _("{player} wins {ball}."),
-    "bludgered": _("{player} is hit by the Bludger and loses {taken} from the hand."),
-    "game_over": _("The Snitch is caught. {totals}. {outcome}"),
+    "shuffled": _("%(deck)s is shuffled (%(cards)s cards)."),
+    "drew": _("%(player)s draws %(cards)s."),
+    "round_started": _("Round %(round)s: %(pitcher)s pitches."),
+    "goal_scored": _("%(player)s turns over a Goal Card: an instant goal, and another pitch."),
+    "third_bludger": _("%(player)s turns over a third Bludger: it is discarded, pitch again."),
+    "pitched": _("%(player)s brings %(ball)s into play."),
+    "no_ball_to_pitch": _("%(player)s finds no new ball to pitch."),
+    "kept_balls": _("%(player)s plays on the balls already in play."),
+    "window_opened": _("Special cards may be played now, %(window)s."),
+    "cast": _("%(player)s plays %(card)s %(target)s."),
+    "passed": _("%(player)s passes."),
+    "played": _("%(player)s lays %(card)s %(on_ball)s."),
+    "not_playing": _("%(player)s chooses not to play."),
+    "took_effect": _("%(card)s, played by %(player)s, takes effect %(target)s.%(outcome)s"),
+    "fizzled": _("%(card)s, played by %(player)s, has nothing left to act on."),
+    "cancelled": _("%(card)s, played by %(player)s, is cancelled by %(by)s."),
+    "returned_to_hand": _("%(card)s goes back to the hand of %(player)s."),
+    "revealed": _("The cards for %(ball)s are turned over: %(cards)s."),
+    "ball_stays": _("Nobody wins %(ball)s: it stays in play."),
+    "ball_won": _("%(player)s wins %(ball)s."),
+    "bludgered": _("%(player)s is hit by the Bludger and loses %(taken)s from the hand."),
+    "game_over": _("The Snitch is caught. %(totals)s. %(outcome)s"),
 }
-TAKEN = _(" {team} discards {cards}.")
-ONE_CARD, CARDS = _("one card"), _("{count} cards")
+TAKEN = _(" %(team)s discards %(cards)s.")
+ONE_CARD, CARDS = _("one card"), _("%(count)s cards")
 NOTHING = _("nothing")
-WIN, DRAW = _("{winner} wins!"), _("A draw.")
+WIN, DRAW = _("%(winner)s wins!"), _("A draw.")
 
 
 def _line(event: dict, language: str) -> str:
@@ -111,19 +111,19 @@ def _line(event: dict, language: str) -> str:
 #: in a scoring pile 10 points and the Golden Snitch 150; the catch ends the game.
 ENDINGS = {
     "catcher_wins": _(
-        "{winner} wins {points} to {other_points}: {winner} caught the Golden Snitch "
-        "(150 points) in round {round} and scored {goals} in Quaffles and Goal Cards "
-        "(10 points each), {loser} {other_goals}."
+        "%(winner)s wins %(points)s to %(other_points)s: %(winner)s caught the Golden Snitch "
+        "(150 points) in round %(round)s and scored %(goals)s in Quaffles and Goal Cards "
+        "(10 points each), %(loser)s %(other_goals)s."
     ),
     "catcher_loses": _(
-        "{winner} wins {points} to {other_points} on Quaffles and Goal Cards (10 points "
-        "each), {goals} to {other_goals}, although {loser} caught the Golden Snitch "
-        "(150 points) in round {round}."
+        "%(winner)s wins %(points)s to %(other_points)s on Quaffles and Goal Cards (10 points "
+        "each), %(goals)s to %(other_goals)s, although %(loser)s caught the Golden Snitch "
+        "(150 points) in round %(round)s."
     ),
     "draw": _(
-        "A draw, {points} points each: {winner} caught the Golden Snitch (150 points) in "
-        "round {round} and scored {goals} in Quaffles and Goal Cards (10 points each), "
-        "{loser} {other_goals}."
+        "A draw, %(points)s points each: %(winner)s caught the Golden Snitch (150 points) in "
+        "round %(round)s and scored %(goals)s in Quaffles and Goal Cards (10 points each), "
+        "%(loser)s %(other_goals)s."
     ),
 }
 

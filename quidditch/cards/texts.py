@@ -43,10 +43,10 @@ class CardText(NamedTuple):
 
 
 POSITIONS = {
-    c.BEATER: CardText(_("Beater {value}"), _("Beater")),
-    c.CHASER: CardText(_("Chaser {value}"), _("Chaser")),
-    c.KEEPER: CardText(_("Keeper {value}"), _("Keeper")),
-    c.SEEKER: CardText(_("Seeker {value}"), _("Seeker")),
+    c.BEATER: CardText(_("Beater %(value)s"), _("Beater")),
+    c.CHASER: CardText(_("Chaser %(value)s"), _("Chaser")),
+    c.KEEPER: CardText(_("Keeper %(value)s"), _("Keeper")),
+    c.SEEKER: CardText(_("Seeker %(value)s"), _("Seeker")),
 }
 SPELL, JINX, FOUL = _("Spell"), _("Jinx"), _("Foul")
 SPECIALS = {
@@ -114,7 +114,7 @@ BALLS = {
     "snitch": BallText(_("Golden Snitch"), _("the Golden Snitch"), _("on the Golden Snitch")),
 }
 
-ON_A_CARD = _("on {card}")
+ON_A_CARD = _("on %(card)s")
 ON_THE_OPPONENT = _("on the opponent")
 A_CARD_FACE_DOWN = _("a card face down")
 

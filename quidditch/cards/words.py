@@ -20,16 +20,16 @@ COMMANDS = {
     "deal": _("Deal the cards"),
     "pitch": _("Pitch a new ball"),
     "keep_balls": _("Play on the balls in play"),
-    "play": _("Play {card} {ball}"),
+    "play": _("Play %(card)s %(ball)s"),
     "done": _("Play on no more balls"),
     "pass": _("Pass: no more special cards now"),
-    "reveal": _("Turn over {ball}"),
+    "reveal": _("Turn over %(ball)s"),
 }
 CASTS = {
-    "at_the_opponent": _("Play {card}"),
-    "on_a_ball": _("Play {card} {target}"),
-    "cancelling": _("Cancel {target} with {card}"),
-    "taking_back": _("Take {target} back with {card}"),
+    "at_the_opponent": _("Play %(card)s"),
+    "on_a_ball": _("Play %(card)s %(target)s"),
+    "cancelling": _("Cancel %(target)s with %(card)s"),
+    "taking_back": _("Take %(target)s back with %(card)s"),
 }
 THE_OPPONENT = _("The opponent")
 
