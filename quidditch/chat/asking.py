@@ -26,8 +26,8 @@ from .texts import LANGUAGES, TEXTS
 from .words import ChatWords, command_words, typed_line
 
 HEADING = _("What you may type in the chat now:")
-LINE = _("“{line}”: {words}")
-NO_LINE = _("{words} (a button on the table, no chat line)")
+LINE = _("“%(line)s”: %(words)s")
+NO_LINE = _("%(words)s (a button on the table, no chat line)")
 NOTHING = _("Nothing is awaited from you now.")
 
 

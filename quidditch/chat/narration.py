@@ -28,73 +28,76 @@ from .rules.vocabulary import nick_in
 from .texts import LANGUAGES, REASONS, TEXTS, WHEN, moves_text
 
 LINES: dict[str, str] = {
-    "experience": _("{house}: experience points {points}"),
-    "quaffle_roll": _("The captains roll for the quaffle: {rolls}. Quaffle to {house}."),
-    "goal_third:T": _("{house} puts its goal in the low third. Pitch, low to high: {pitch}"),
-    "goal_third:H": _("{house} puts its goal in the high third. Pitch, low to high: {pitch}"),
-    "round": _("Round {round}, {house} has the quaffle ({carrier})"),
-    "round:nobody": _("Round {round}: no chaser to carry the quaffle"),
-    "position": _("{player}: {third}"),
-    "bludgers_placed": _("Bludgers: {dice} – thirds {thirds}"),
+    "experience": _("%(house)s: experience points %(points)s"),
+    "quaffle_roll": _("The captains roll for the quaffle: %(rolls)s. Quaffle to %(house)s."),
+    "goal_third:T": _("%(house)s puts its goal in the low third. Pitch, low to high: %(pitch)s"),
+    "goal_third:H": _("%(house)s puts its goal in the high third. Pitch, low to high: %(pitch)s"),
+    "round": _("Round %(round)s, %(house)s has the quaffle (%(carrier)s)"),
+    "round:nobody": _("Round %(round)s: no chaser to carry the quaffle"),
+    "position": _("%(player)s: %(third)s"),
+    "bludgers_placed": _("Bludgers: %(dice)s – thirds %(thirds)s"),
     "release:bludgers": _("Bludgers released"),
     "release:quaffle": _("Quaffle released"),
     "release:snitch": _("Snitch released"),
-    "bludger_throw:hit": _("{player} throws a bludger at {target} ({dice}) – hit"),
-    "bludger_throw:missed": _("{player} throws a bludger at {target} ({dice}) – missed"),
-    "bludger_rethrow:hit": _("{player} hurls the caught bludger at {target} ({dice}) – hit"),
-    "bludger_rethrow:missed": _("{player} hurls the caught bludger at {target} ({dice}) – missed"),
-    "bludger_catch:caught": _("{player} catches the second bludger ({dice})"),
-    "bludger_catch:missed": _("{player} misses the second bludger ({dice})"),
-    "bludger_kept": _("{player} keeps the bludger"),
-    "block:blocked": _("{player} blocks ({rolls}) – blocked"),
-    "block:failed": _("{player} tries to block ({rolls}) – failed"),
-    "player_out": _("{player} is hit and out for this round"),
-    "carrier_placed": _("{player} with the quaffle: {dice} – third {third}"),
-    "fly": _("{player} flies from {origin} to {to}"),
-    "attack": _("{player} attacks {target} ({rolls}) – {winner} has the quaffle"),
-    "keeper_attack": _(
-        "{player} attacks the carrier {target} ({rolls}) – {winner} has the quaffle"
+    "bludger_throw:hit": _("%(player)s throws a bludger at %(target)s (%(dice)s) – hit"),
+    "bludger_throw:missed": _("%(player)s throws a bludger at %(target)s (%(dice)s) – missed"),
+    "bludger_rethrow:hit": _("%(player)s hurls the caught bludger at %(target)s (%(dice)s) – hit"),
+    "bludger_rethrow:missed": _(
+        "%(player)s hurls the caught bludger at %(target)s (%(dice)s) – missed"
     ),
-    "foul:unseen": _("{player} fouls {target} ({dice}) – nothing happens"),
-    "foul:seen": _("{player} fouls {target} ({dice}) – the referee saw it"),
-    "foul:success": _("{player} fouls {target} ({dice}) – it works"),
-    "pass:success": _("{player} passes to {target} ({dice})"),
-    "pass:failed": _("{player} passes to {target} ({dice}) – failed"),
-    "catch:success": _("{player} catches the pass ({dice})"),
-    "catch:failed": _("{player} fails to catch the pass ({dice})"),
-    "intercept:success": _("{player} intercepts ({dice})"),
-    "intercept:failed": _("{player} fails to intercept ({dice})"),
+    "bludger_catch:caught": _("%(player)s catches the second bludger (%(dice)s)"),
+    "bludger_catch:missed": _("%(player)s misses the second bludger (%(dice)s)"),
+    "bludger_kept": _("%(player)s keeps the bludger"),
+    "block:blocked": _("%(player)s blocks (%(rolls)s) – blocked"),
+    "block:failed": _("%(player)s tries to block (%(rolls)s) – failed"),
+    "player_out": _("%(player)s is hit and out for this round"),
+    "carrier_placed": _("%(player)s with the quaffle: %(dice)s – third %(third)s"),
+    "fly": _("%(player)s flies from %(origin)s to %(to)s"),
+    "attack": _("%(player)s attacks %(target)s (%(rolls)s) – %(winner)s has the quaffle"),
+    "keeper_attack": _(
+        "%(player)s attacks the carrier %(target)s (%(rolls)s) – %(winner)s has the quaffle"
+    ),
+    "foul:unseen": _("%(player)s fouls %(target)s (%(dice)s) – nothing happens"),
+    "foul:seen": _("%(player)s fouls %(target)s (%(dice)s) – the referee saw it"),
+    "foul:success": _("%(player)s fouls %(target)s (%(dice)s) – it works"),
+    "pass:success": _("%(player)s passes to %(target)s (%(dice)s)"),
+    "pass:failed": _("%(player)s passes to %(target)s (%(dice)s) – failed"),
+    "catch:success": _("%(player)s catches the pass (%(dice)s)"),
+    "catch:failed": _("%(player)s fails to catch the pass (%(dice)s)"),
+    "intercept:success": _("%(player)s intercepts (%(dice)s)"),
+    "intercept:failed": _("%(player)s fails to intercept (%(dice)s)"),
     "quaffle_dropped": _("The quaffle falls to the ground; the chasers' sub-round ends"),
-    "free_throw_awarded": _("Free throw for {house}"),
-    "free_throw_lapses": _("{house} has no chaser for the free throw"),
-    "shot": _("{player} shoots ({dice})"),
-    "save:saved": _("{player} saves ({rolls})"),
-    "save:failed": _("{player} fails to save ({rolls})"),
-    "goal": _("Goal for {house}! Goals: {goals}"),
-    "snitch_placed": _("Snitch: {dice} – third {third}"),
-    "find:success": _("{player} finds the snitch ({dice})"),
-    "find:failed": _("{player} does not find the snitch ({dice})"),
-    "snitch_catch:success": _("{player} catches the snitch ({dice})!"),
-    "snitch_catch:failed": _("{player} misses the snitch ({dice})"),
+    "free_throw_awarded": _("Free throw for %(house)s"),
+    "free_throw_lapses": _("%(house)s has no chaser for the free throw"),
+    "shot": _("%(player)s shoots (%(dice)s)"),
+    "save:saved": _("%(player)s saves (%(rolls)s)"),
+    "save:failed": _("%(player)s fails to save (%(rolls)s)"),
+    "goal": _("Goal for %(house)s! Goals: %(goals)s"),
+    "snitch_placed": _("Snitch: %(dice)s – third %(third)s"),
+    "find:success": _("%(player)s finds the snitch (%(dice)s)"),
+    "find:failed": _("%(player)s does not find the snitch (%(dice)s)"),
+    "snitch_catch:success": _("%(player)s catches the snitch (%(dice)s)!"),
+    "snitch_catch:failed": _("%(player)s misses the snitch (%(dice)s)"),
     "snitch_gone": _("The snitch is gone"),
     "subround_ended": _("The referee ends the sub-round"),
-    "score": _("Score after round {round}: {score}"),
+    "score": _("Score after round %(round)s: %(score)s"),
     "chat": _("Chat"),
     "chat:half_time": _("Chat – half-time break (10 minutes)"),
-    "extension": _("Drawn: after a {pause_minutes}-minute break, {rounds} more rounds"),
-    "end_vote": _("{voter} agrees to end the game"),
+    "extension": _("Drawn: after a %(pause_minutes)s-minute break, %(rounds)s more rounds"),
+    "end_vote": _("%(voter)s agrees to end the game"),
     "end_vote:referee": _("The referee agrees to end the game"),
-    "game_over:snitch": _("Game over: the snitch is caught. Final result: {points}"),
-    "game_over:rounds": _("Game over after the last round. Final result: {points}"),
-    "game_over:agreement": _("Game over by agreement. Final result: {points}"),
+    "game_over:snitch": _("Game over: the snitch is caught. Final result: %(points)s"),
+    "game_over:rounds": _("Game over after the last round. Final result: %(points)s"),
+    "game_over:agreement": _("Game over by agreement. Final result: %(points)s"),
     "substitution_asked": _(
-        "{house}: the captain {player} asks the referee for a substitution ({reason}): {moves}"
+        "%(house)s: the captain %(player)s asks the referee for a substitution "
+        "(%(reason)s): %(moves)s"
     ),
-    "substitution_accepted": _("The referee allows {house}'s substitution {when}"),
-    "substitution_refused": _("The referee refuses {house}'s substitution"),
-    "substitution_made": _("Substitution for {house}: {moves}"),
+    "substitution_accepted": _("The referee allows %(house)s's substitution %(when)s"),
+    "substitution_refused": _("The referee refuses %(house)s's substitution"),
+    "substitution_made": _("Substitution for %(house)s: %(moves)s"),
     "answer_missing": _("Time is up"),
-    "answer_too_late": _("{player}: too late"),
+    "answer_too_late": _("%(player)s: too late"),
 }
 
 
@@ -138,10 +141,10 @@ def _fields(event: dict, language: str) -> dict:
 
 NOBODY = _("none")
 
-NOTE = _("{line} – “{note}”")
-VACANT = _("{line}. {nicks} stays empty")
-VACANT_MANY = _("{line}. {nicks} stay empty")
-CAPTAIN = _("{line}. {nick} is captain now")
+NOTE = _("%(line)s – “%(note)s”")
+VACANT = _("%(line)s. %(nicks)s stays empty")
+VACANT_MANY = _("%(line)s. %(nicks)s stay empty")
+CAPTAIN = _("%(line)s. %(nick)s is captain now")
 
 
 def _substitution(event: dict, language: str) -> str:
@@ -174,21 +177,23 @@ def _substitution(event: dict, language: str) -> str:
 # --- the match's end in one sentence (§7, §8.2) ------------------------------------------
 
 ENDINGS = {
-    "snitch": _("the snitch was caught in round {round}"),
-    "rounds": _("after round {round}, the last"),
-    "agreement": _("ended by agreement in round {round}"),
+    "snitch": _("the snitch was caught in round %(round)s"),
+    "rounds": _("after round %(round)s, the last"),
+    "agreement": _("ended by agreement in round %(round)s"),
 }
-WINS = _("{house} wins {points} to {other}, {ending}: {parts}; {loser}: {loser_parts}.")
-DRAW = _(
-    "A draw, {points} to {other}, {ending}: {house}: {parts}; {other_house}: {other_parts}; "
-    "a draw gives no bonus (§7)."
+WINS = _(
+    "%(house)s wins %(points)s to %(other)s, %(ending)s: %(parts)s; %(loser)s: %(loser_parts)s."
 )
-GOALS = _("{count} × {each} for goals")
-SNITCH = _("{points} for the snitch")
-BONUS = _("{points} for the win (§7)")
-FINAL_BONUS = _("{points} for the win, as a final's draw goes to the snitch's team (§8.2)")
+DRAW = _(
+    "A draw, %(points)s to %(other)s, %(ending)s: %(house)s: %(parts)s; "
+    "%(other_house)s: %(other_parts)s; a draw gives no bonus (§7)."
+)
+GOALS = _("%(count)s × %(each)s for goals")
+SNITCH = _("%(points)s for the snitch")
+BONUS = _("%(points)s for the win (§7)")
+FINAL_BONUS = _("%(points)s for the win, as a final's draw goes to the snitch's team (§8.2)")
 NO_POINTS = _("no points")
-AND = _("{items} and {last}")
+AND = _("%(items)s and %(last)s")
 
 
 def _parts(team: dict, teams: list[dict], language: str) -> str:

@@ -33,9 +33,9 @@ WHEN = {
     "half_time": _("at half-time"),
 }
 MOVES = {
-    "leaves": _("{who} leaves the game"),
-    "takes": _("{who} takes {to}"),
-    "comes_in": _("{name} comes in as {to}"),
+    "leaves": _("%(who)s leaves the game"),
+    "takes": _("%(who)s takes %(to)s"),
+    "comes_in": _("%(name)s comes in as %(to)s"),
 }
 
 

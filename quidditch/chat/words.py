@@ -46,7 +46,7 @@ def third_text(view: dict, third: str, language: str) -> str:
     for team in view["teams"]:
         if team["goal_third"] == third:
             return TEXTS.say(
-                language, _("{letter} ({house}'s goal)"), letter=third, house=team["house"]
+                language, _("%(letter)s (%(house)s's goal)"), letter=third, house=team["house"]
             )
     return third
 
@@ -56,11 +56,11 @@ BALLS = {"bludgers": _("the bludgers"), "quaffle": _("the quaffle"), "snitch": _
 
 # --- commands ----------------------------------------------------------------------------
 
-GIVEN = _("{player}: {command}")
+GIVEN = _("%(player)s: %(command)s")
 """A command with its giver, as the referee's page shows the lines he may relay."""
 
 COMMANDS = {
-    "experience": _("Hand out experience points: {points}"),
+    "experience": _("Hand out experience points: %(points)s"),
     "experience:none": _("Hand out no experience points"),
     "quaffle_roll": _("Roll for the quaffle"),
     "quaffle_roll:referee": _("Let the captains roll for the quaffle"),
@@ -68,23 +68,23 @@ COMMANDS = {
     "goal_third:H": _("Put our goal in the high third"),
     "chat": _("Open the chat"),
     "chat_end": _("End the chat: the round begins"),
-    "position": _("Take position in {third}"),
+    "position": _("Take position in %(third)s"),
     "release:bludgers": _("Release the bludgers"),
     "release:quaffle": _("Release the quaffle"),
     "release:snitch": _("Release the snitch"),
-    "bludger_throw": _("Throw a bludger at {target}"),
+    "bludger_throw": _("Throw a bludger at %(target)s"),
     "bludger_catch": _("Catch the second bludger"),
-    "bludger_rethrow": _("Hurl the caught bludger at {target}"),
+    "bludger_rethrow": _("Hurl the caught bludger at %(target)s"),
     "keep_bludger": _("Keep the caught bludger for later"),
     "block": _("Block the bludger"),
-    "fly": _("Fly from {from} to {to}"),
-    "attack": _("Attack {target}"),
+    "fly": _("Fly from %(from)s to %(to)s"),
+    "attack": _("Attack %(target)s"),
     "attack:keeper": _("Attack the quaffle carrier"),
-    "foul": _("Foul {target}"),
-    "pass": _("Pass to {target}"),
+    "foul": _("Foul %(target)s"),
+    "pass": _("Pass to %(target)s"),
     "catch": _("Catch the pass"),
     "intercept": _("Intercept the pass"),
-    "shot": _("Shoot at the goal in {goal}"),
+    "shot": _("Shoot at the goal in %(goal)s"),
     "shot:free_throw": _("Take the free throw"),
     "save": _("Save the shot"),
     "find": _("Look for the snitch"),
@@ -93,11 +93,11 @@ COMMANDS = {
     "timeout": _("Call time: the answer is overdue"),
     "end_game": _("Agree to end the game"),
     "end_game:propose": _("Propose to end the game"),
-    "substitution": _("Ask the referee for a substitution ({reason}): {moves}"),
-    "accept_substitution:now": _("Allow {house}'s substitution now"),
-    "accept_substitution:pause": _("Allow {house}'s substitution at the next pause"),
-    "accept_substitution:half_time": _("Allow {house}'s substitution at half-time"),
-    "refuse_substitution": _("Refuse {house}'s substitution"),
+    "substitution": _("Ask the referee for a substitution (%(reason)s): %(moves)s"),
+    "accept_substitution:now": _("Allow %(house)s's substitution now"),
+    "accept_substitution:pause": _("Allow %(house)s's substitution at the next pause"),
+    "accept_substitution:half_time": _("Allow %(house)s's substitution at half-time"),
+    "refuse_substitution": _("Refuse %(house)s's substitution"),
 }
 
 ACTIONS = {
@@ -364,7 +364,7 @@ class ChatWords(ChatNarration, Words):
         """What a die is rolled for; a roll again after a full tie says so (§3.3)."""
         if purpose.endswith(TIE):
             again = self.purpose(purpose.removesuffix(TIE), language)
-            return self.say(language, _("{purpose}, rolled again after a tie"), purpose=again)
+            return self.say(language, _("%(purpose)s, rolled again after a tie"), purpose=again)
         return super().purpose(purpose, language)
 
     def parse(self, text: str, *, state: dict, actor: Actor) -> dict:

@@ -136,6 +136,9 @@ def test_3_4_a_timed_answer_shows_its_deadline_in_the_row():
     assert keeper["awaited"] and keeper["until"].endswith(" UTC")
     assert [b.label for b in keeper["buttons"]] == ["Save the shot"]
     assert deadline > game.now
+    # The page's script counts down in these words: it fills in "{seconds}", not the catalogue.
+    assert keeper["left"] == "{seconds} s left"
+    assert row(context(game, language="de"), "SHüter")["left"] == "noch {seconds} s"
 
 
 def test_7_the_sheet_ends_on_who_won_and_why():
