@@ -16,6 +16,7 @@ import math
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.throttling import SimpleRateThrottle
 
+from core import cache
 from core.client_address import client_address
 
 
@@ -23,9 +24,9 @@ class AnnouncedRateThrottle(SimpleRateThrottle):
     """A fixed-window counter that leaves its figures on the request for the headers.
 
     DRF's own throttle reads a history from the cache, appends to it and writes
-    it back, so two workers counting at once can lose a request; ``incr`` on the
-    window's key counts atomically (in Redis, and within one process for the
-    in-memory cache).
+    it back, so two workers counting at once can lose a request; the window's
+    counter counts atomically instead (:func:`core.cache.count`: in Redis, one
+    round trip; within one process for the in-memory cache).
     """
 
     def allow_request(self, request, view) -> bool:
@@ -35,13 +36,7 @@ class AnnouncedRateThrottle(SimpleRateThrottle):
         if key is None:
             return True
         now = self.timer()
-        window = f"{key}:{int(now // self.duration)}"
-        self.cache.add(window, 0, self.duration)
-        try:
-            count = self.cache.incr(window)
-        except ValueError:  # the window expired between add and incr
-            self.cache.add(window, 1, self.duration)
-            count = 1
+        count = cache.count(f"{key}:{int(now // self.duration)}", self.duration)
         self.reset = math.ceil(self.duration - now % self.duration)
         request._request.rate_limit = (
             self.num_requests,

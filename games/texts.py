@@ -22,11 +22,7 @@ def fill(text: str, fields: Mapping[str, object]) -> str:
     placeholder style of every catalogue, Django's own (its templates and refusals write
     no other), which ``msgfmt --check-format`` holds every translation to. A text said
     without fields is left as it is (a literal ``%`` needs no escape there)."""
-    if not fields:
-        return text
-    if "%(" in text:
-        return text % fields
-    return text.format_map(fields)
+    return text % fields if fields else text
 
 
 class Catalogue:
