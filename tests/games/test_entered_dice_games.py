@@ -95,13 +95,13 @@ def nobodys(name: str, command: dict, purpose: str) -> bool:
 @cache
 def kept_as_is(package: str, language: str) -> tuple[re.Pattern, ...]:
     """The texts ``package``'s catalogue keeps as they are in ``language`` ("Initiative:
-    {name}" in German), those with a word besides their fields, each as a pattern its fields
-    may fill."""
+    %(name)s" in German), those with a word besides their fields, each as a pattern its
+    fields may fill."""
     po = ROOT / Path(*package.split(".")) / "locale" / language / "LC_MESSAGES" / "django.po"
     return tuple(
-        re.compile(re.sub(r"\\\{\w+\\\}", ".+", re.escape(message)))
+        re.compile(re.sub(r"%\\\(\w+\\\)s", ".+", re.escape(message)))
         for (_, message), translations in po_entries(po).items()
-        if translations == [message] and re.search(r"[^\W\d_]", re.sub(r"{\w+}", "", message))
+        if translations == [message] and re.search(r"[^\W\d_]", re.sub(r"%\(\w+\)s", "", message))
     )
 
 
