@@ -135,6 +135,26 @@ def test_a_player_is_offered_only_their_own_seats_moves(table):
     assert event.actor == {"role": "player", "controls": ["red"]}
 
 
+@pytest.mark.parametrize(
+    ("locale", "words"),
+    [
+        ("de", "Würfle aus, wer zuerst angreift"),
+        ("fr", "Lancer les dés : qui attaque en premier ?"),
+        ("en-GB", "Roll off for the first attack"),
+    ],
+)
+def test_move_offers_the_senders_moves_in_the_senders_discord_locale(table, locale, words):
+    """Issue 43: ``/move``'s autocomplete says the sender's allowed commands in words, in
+    the language of the sender's Discord client."""
+    game = dice_game(table)
+    connect(table, game=game)
+    link(table.player, "42")
+    offered = send(
+        interaction("move", kind=4, user="42", locale=locale, options={"move": ""}, focused="move")
+    )
+    assert offered["data"]["choices"] == [{"name": words, "value": "0.0"}]
+
+
 @pytest.mark.parametrize("who", ["spectator", "removed player"])
 def test_a_spectator_or_a_removed_member_is_refused_as_the_api_refuses(table, who):
     game = dice_game(table)
