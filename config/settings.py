@@ -238,7 +238,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PARSER_CLASSES": ["core.parsers.JSONParser"],
     "DEFAULT_RENDERER_CLASSES": [
-        "rest_framework.renderers.JSONRenderer",
+        "core.renderers.FastJSONRenderer",
         *(["rest_framework.renderers.BrowsableAPIRenderer"] if BROWSABLE_API else []),
     ],
     "DEFAULT_PAGINATION_CLASS": "core.pagination.PageNumberPagination",

@@ -66,7 +66,7 @@ def test_with_debug_off_a_request_for_html_to_the_api_answers_json(tmp_path):
     and no HTML page of DRF's."""
     seen = served(tmp_path, {"DEBUG": "0"}, BROWSER, "text/html")
     assert seen["answers"] == [[200, "application/json"], [406, "application/json"]]
-    assert seen["renderers"] == ["rest_framework.renderers.JSONRenderer"]
+    assert seen["renderers"] == ["core.renderers.FastJSONRenderer"]
 
 
 def test_the_browsable_api_is_served_when_a_setting_asks_and_in_development(tmp_path):
