@@ -42,8 +42,11 @@ from games.verification import GameRecord, Report, verify
 
 START = 1_700_000_000.0
 
-#: What a narration line must not contain: unfilled placeholders and Python values.
-LEAKED_CODE = re.compile(r"[{}\[\]]|\bNone\b|\bTrue\b|\bFalse\b|<[a-z_.]+ object|\\u[0-9a-f]{4}")
+#: What a narration line must not contain: unfilled placeholders (``%(name)s``, and the
+#: braces of ``str.format``'s) and Python values.
+LEAKED_CODE = re.compile(
+    r"%\(\w+\)|[{}\[\]]|\bNone\b|\bTrue\b|\bFalse\b|<[a-z_.]+ object|\\u[0-9a-f]{4}"
+)
 
 
 class ConformanceError(AssertionError):

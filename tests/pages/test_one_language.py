@@ -428,6 +428,15 @@ def test_a_page_shows_no_message_id(shown, page, language):
     assert ids == [], f"{page} in {language} shows message ids: {ids}"
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("page", PAGES)
+def test_a_page_shows_no_unfilled_placeholder(shown, page, language):
+    """A text said without its fields would show ``%(name)s`` (issue 41: the one
+    placeholder style) or a ``{name}`` of the style before it."""
+    left = sorted(set(PLACEHOLDER.findall(shown[page, language])))
+    assert left == [], f"{page} in {language} shows placeholders: {left}"
+
+
 def test_each_known_gap_is_still_there(shown):
     """A gap fixed is taken off ``KNOWN_GAPS``, so that the check holds it from then on."""
     foreign = " ".join(text for (_, language), text in shown.items() if language != "en")
