@@ -3,10 +3,11 @@
 The page works without JavaScript: every command on it is a form post to the page's own
 URL (a button carries its command as JSON, a form of choices its action and the values
 chosen, the command box its line, the dice form the faces), which this module turns into
-the one submission the API would send (``games.services.game_submit_command``) and
-answers with a redirect to the page (post, redirect, get), the outcome told above the
-game as a message. ``storyguide/table.js`` sends the same post with ``fetch`` and puts
-the page it is answered with in place of the one shown, so a move never reloads it.
+the one submission the API would send (``games.services.game_submit_command``); the
+page (``games.views.game_page``) answers with a redirect to itself (post, redirect, get,
+:func:`back`), the outcome told above the game as a message. ``storyguide/table.js``
+sends the same post with ``fetch``, asking for the page's parts that change, which are
+its answer and are put in place of those shown, so a move never reloads the page.
 
 Two answers are the page's own:
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 import json
 
 from django.contrib import messages
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -46,14 +48,18 @@ ENDS_THE_GAME = gettext_noop(
 )
 
 
-def command_from_page(request, game: Game, manifest: Manifest, actor, language: str):
-    """Apply the command the page posted, or ask to confirm it; answer the page again."""
+def command_from_page(
+    request, game: Game, manifest: Manifest, actor, language: str
+) -> Game | HttpResponse:
+    """Apply the command the page posted, its outcome told as a message, and give the game
+    as it now stands (the bots' moves after it included); or the page that asks to
+    confirm it first."""
     rules = manifest.rules
     try:
         submission = _submission(request.POST, game, rules, actor)
     except AppError as refusal:
         messages.error(request, error_body(refusal, language)["detail"])
-        return _back(request)
+        return game
     if _needs_confirmation(request.POST, rules, submission):
         view = selectors.state_as_seen(game, actor)
         return render(
@@ -72,7 +78,7 @@ def command_from_page(request, game: Game, manifest: Manifest, actor, language: 
             },
         )
     try:
-        services.game_submit_command(
+        played = services.game_submit_command(
             game_id=game.pk,
             kind=game.kind,
             roles=campaign_app().roles(request),
@@ -87,7 +93,9 @@ def command_from_page(request, game: Game, manifest: Manifest, actor, language: 
             messages.info(request, _moved_first(game, actor, submission, language))
     except AppError as refusal:
         messages.error(request, error_body(refusal, language)["detail"])
-    return _back(request)
+    else:
+        return played.game
+    return game
 
 
 def _submission(posted, game: Game, rules: Ruleset, actor) -> services.Submission:
@@ -152,6 +160,6 @@ def _moved_first(game: Game, actor, submission, language: str) -> str:
     return gettext("Another move came first: %(moves)s Choose again.") % {"moves": said}
 
 
-def _back(request):
+def back(request):
     """To the page the command was given on, as it now stands."""
     return redirect(f"{request.get_full_path()}#table")

@@ -10,6 +10,14 @@ transcript (the newest moves; earlier ones on request), the link to the
 verification of the dice, and the live updates. The raw state stays in the
 API, and on the page behind a fold for plugin authors.
 
+The page's script (``storyguide/in_place.js``) asks for only the parts that change
+with a move: with :data:`PARTS_HEADER` (the version its page shows) a GET, and a
+command posted on the page, are answered by those parts alone, drawn by the page's own
+templates (``games/parts.html`` around ``games/play.html``), the transcript as the
+moves since that version; a command so posted is answered at once rather than
+redirected, so a click is one request. Without the header, the page is drawn whole and
+a command is a post, redirect and get.
+
 One page is in one language (``core.languages.page_language``): the frame's
 own words, the table, the commands and the transcript.
 
@@ -25,11 +33,12 @@ from __future__ import annotations
 import json
 
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -40,7 +49,7 @@ from games.bots import REFEREE_SEAT
 from games.campaign_app import REFEREE_ROLE, campaign_app
 from games.manifest import Manifest, manifest_of
 from games.models import Game, GameStatus
-from games.page_commands import ENDS_THE_GAME, command_from_page
+from games.page_commands import ENDS_THE_GAME, back, command_from_page
 from games.ruleset import Ruleset, find_ruleset
 from games.services import actor_for
 from games.words import Words
@@ -48,6 +57,9 @@ from games.words import Words
 POLL_SECONDS = 3
 #: How many moves of the transcript a page shows; earlier ones are a link away.
 TRANSCRIPT_PAGE = 40
+#: The request header of the page's script: the version of the game its page shows, whose
+#: answer is the page's parts that change (see the module's docstring).
+PARTS_HEADER = "X-Storyguide-Parts"
 
 
 def page_language(request, words: Words) -> str:
@@ -69,7 +81,9 @@ def _readable(request, pk: int, kind: str):
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def game_page(request, pk: int, kind: str):
-    """The game's page; a POST is a command given on it (``games.page_commands``)."""
+    """The game's page, or its parts that changed since the version the page's script
+    names; a POST is a command given on it (``games.page_commands``), answered by a
+    redirect to the page, or by those parts."""
     game = _readable(request, pk, kind)
     if not isinstance(game, Game):
         return game
@@ -77,15 +91,25 @@ def game_page(request, pk: int, kind: str):
     roles = campaign_app().roles(request)
     actor = actor_for(game, request.user, roles=roles)
     language = page_language(request, manifest.words)
+    since = whole_number(request.headers.get(PARTS_HEADER))
     with translation.override(language):
         if request.method == "POST":
-            return command_from_page(request, game, manifest, actor, language)
-        context = _frame(request, game, manifest, actor, kind, language)
-        context["desk"] = _desk(request, game, roles)
+            game = command_from_page(request, game, manifest, actor, language)
+            if isinstance(game, HttpResponse):  # the question before an ending command
+                return game
+            if since is None:  # post, redirect, get
+                return back(request)
+        context = _frame(request, game, manifest, actor, kind, language, since)
         if game.status != GameStatus.ACTIVE:
             context["gave"] = campaign_app().what_a_game_gave(game.pk, now=timezone.now())
             context["counting"] = campaign_app().counting(game, roles.get(game.campaign_id))
-        return render(request, "games/game.html", context)
+        if since is None:
+            context["desk"] = _desk(request, game, roles)
+            answer = render(request, "games/game.html", context)
+        else:
+            answer = render(request, "games/parts.html", context)
+    patch_vary_headers(answer, [PARTS_HEADER])  # a page and its parts are two answers
+    return answer
 
 
 def _desk(request, game, roles: dict[int, str]) -> dict | None:
@@ -107,7 +131,7 @@ def _desk(request, game, roles: dict[int, str]) -> dict | None:
     }
 
 
-def _frame(request, game, manifest: Manifest, actor, kind: str, language: str) -> dict:
+def _frame(request, game, manifest: Manifest, actor, kind: str, language: str, since) -> dict:
     rules, words, table = manifest.rules, manifest.words, manifest.table
     view = selectors.state_as_seen(game, actor)
     offered = _offers(game, words, actor, view, language)
@@ -129,7 +153,8 @@ def _frame(request, game, manifest: Manifest, actor, kind: str, language: str) -
         and bool(offered or actor.controls)
         and type(words).parse is not Words.parse,
         "sender": _sender(request, game, rules),
-        "transcript": _transcript(request, game, rules, actor, language),
+        "transcript": _transcript(request, game, rules, actor, language, since),
+        "since": since,
         "state_json": json.dumps(view, indent=1, ensure_ascii=False),
         "verify_url": reverse(f"{kind}-verify-page", args=[game.pk]),
         "live": _live(game, kind),
@@ -202,13 +227,20 @@ def _sender(request, game, rules: Ruleset) -> dict | None:
     }
 
 
-def _transcript(request, game, rules: Ruleset, actor, language: str) -> dict:
+def _transcript(request, game, rules: Ruleset, actor, language: str, since) -> dict:
     """The newest moves up to ``?before=`` (all the newest by default), a page of them,
-    each narrated in the page's language, and where the earlier and later ones are."""
+    each narrated in the page's language, and where the earlier and later ones are; for
+    a page that shows version ``since``, the moves since, to append to those it shows
+    (none to a page of earlier moves, which stays as it is)."""
     asked = whole_number(request.GET.get("before"))
-    before = min(asked, game.version + 1) if asked else game.version + 1
-    after = max(0, before - 1 - TRANSCRIPT_PAGE)
-    events = selectors.game_events(game, after=after, until=before - 1)
+    until = min(asked - 1, game.version) if asked else game.version  # the last move shown
+    if since is None:  # a page of moves
+        after = max(0, until - TRANSCRIPT_PAGE)
+    elif asked:  # a page of earlier moves stays as it is
+        after = until
+    else:  # the moves the page lacks
+        after = since
+    events = selectors.game_events(game, after=after, until=until) if after < until else []
     moves = []
     for event in events:
         seen = selectors.event_as_seen(game, event, actor)
@@ -222,7 +254,7 @@ def _transcript(request, game, rules: Ruleset, actor, language: str) -> dict:
     return {
         "moves": moves,
         "earlier": after + 1 if after > 0 else None,  # ?before= for the page before this
-        "newest": before <= game.version,  # whether newer moves than these exist
+        "newest": until < game.version,  # whether newer moves than these exist
     }
 
 

@@ -1,5 +1,6 @@
-// A page that follows its live stream: when something new commits, the page is drawn
-// again in place (storyguide/in_place.js); a page without parts to swap reloads.
+// A page that follows its live stream: when something new commits, the parts of the page
+// that changed are drawn again in place (storyguide/in_place.js); a page without parts
+// to swap reloads.
 //
 // <p id="live" data-stream="/api/.../stream/" data-after="12" data-poll="/api/.../events/"
 //    data-every="3000" hidden>New moves: <a href="">reload</a></p>

@@ -2,10 +2,11 @@
 // plain form post to the page itself (games/page_commands.py), which works without
 // JavaScript: a button (`data-command`) posts its command with the hidden `#send` form,
 // a `form.command-form` its action and the values chosen, `#say` a typed line, `#dice`
-// the faces as they fell. Here the same post goes out with fetch; its answer is the
-// page again (the server redirects to it, the outcome told above the game), which is
-// put in place of the one shown (storyguide/in_place.js). A command that may end the
-// game for everyone asks first, naming the consequence (the page's `confirm` words).
+// the faces as they fell. Here the same post goes out with fetch, asking for the page's
+// parts that change (storyguide/in_place.js); its answer is those parts as the move left
+// them (the outcome told above the game), put in place of those shown. A command that
+// may end the game for everyone asks first, naming the consequence (the page's
+// `confirm` words).
 //
 // A form of choices lets the reader choose only combinations the rules offer: each
 // choice keeps the options some offer takes with the others chosen.
@@ -45,7 +46,8 @@
     document.body.classList.add("sending");
     try {
       const response = await fetch(location.pathname + location.search, {
-        method: "POST", body, credentials: "same-origin", headers: {"X-CSRFToken": sender.csrf},
+        method: "POST", body, credentials: "same-origin",
+        headers: {"X-CSRFToken": sender.csrf, ...window.storyguidePage.asking()},
       });
       if (!response.ok) { answer(response.statusText || String(response.status)); return; }
       if (form.id === "say") form.text.value = "";
