@@ -2,9 +2,10 @@
 game at once and neither page reloads (the test counts navigations) and neither sees a
 raw conflict; ten game pages opened one after another in one tab all load".
 
-A move's answer, and every move another makes, is put in place of the page shown
-(``storyguide/in_place.js``); a page left for another closes its stream, so that pages
-kept by the back-forward cache hold none of the browser's six connections to the host.
+A move's answer, and every move another makes, is put in place of the parts shown
+(``storyguide/in_place.js``), the transcript's new moves appended; a page left for
+another closes its stream, so that pages kept by the back-forward cache hold none of
+the browser's six connections to the host.
 """
 
 import pytest
@@ -86,6 +87,12 @@ def test_two_people_play_a_card_game_at_once_and_neither_page_reloads(live_servi
     for page in pages:
         text = page.inner_text("body")
         assert "The game is at version" not in text and "409" not in text
+        # Each answer's moves appended to the transcript shown: each once, in order.
+        told = page.eval_on_selector_all(
+            "#log tbody td:first-child", "cells => cells.map((cell) => cell.textContent)"
+        )
+        numbers = [int(number) for number in told if number]
+        assert numbers == list(range(1, shown_version(page) + 1)), numbers
         page.close()
 
 
