@@ -315,17 +315,14 @@ def let_bots_act(
         draw = hmac.new(bytes.fromhex(game.server_seed), f"bots:{game.version}".encode(), "sha256")
         rng = random.Random(draw.digest())
         deadline = time.monotonic() + settings.BOT_SECONDS
-        while (
-            game.status == GameStatus.ACTIVE
-            and game.dice_awaited is None
-            and (
-                move := next_bot_move(
-                    rules, canonical_state(game.state), bots, rng, now=now.timestamp()
-                )
-            )
-        ):
+        while game.status == GameStatus.ACTIVE and game.dice_awaited is None:
+            state = canonical_state(game.state)  # the bot's choice and its move see one copy
+            move = next_bot_move(rules, state, bots, rng, now=now.timestamp())
+            if move is None:
+                break
             _resolve(
                 changes,
+                state=state,
                 user=None,
                 waiting=Waiting(move.actor, move.command, now, [], []),
                 submitted={"command": move.command, "bot": bots[move.seat]},
@@ -622,12 +619,13 @@ def _apply(changes: Changes, *, user, actor, command, submitted, now, entered, i
     _check_active(game)
     if game.dice_awaited is not None:
         raise _dice_first(game, actor)
-    _not_held_by_another(game, actor, command)
+    state = canonical_state(game.state)  # the one copy the checks and the command see
+    _not_held_by_another(game, state, actor, command)
     if entered and not actor.is_referee:
         rules = find_ruleset(game.ruleset)
         ahead = command_dice(
             rules,
-            canonical_state(game.state),
+            state,
             command,
             actor,
             now=now.timestamp(),
@@ -636,11 +634,17 @@ def _apply(changes: Changes, *, user, actor, command, submitted, now, entered, i
         _own_dice(actor, [need.to_json() for need in ahead], entered)
     waiting = Waiting(actor, command, now, entered or [], [None] * len(entered or []))
     return _resolve(
-        changes, user=user, waiting=waiting, submitted=submitted, idempotency=idempotency, now=now
+        changes,
+        state=state,
+        user=user,
+        waiting=waiting,
+        submitted=submitted,
+        idempotency=idempotency,
+        now=now,
     )
 
 
-def _not_held_by_another(game: Game, actor: Actor, command: dict) -> None:
+def _not_held_by_another(game: Game, state: dict, actor: Actor, command: dict) -> None:
     """A seat a person holds is played by that person alone: the referee relays only the
     seats nobody holds (``referee_relays``), as a storyguide's command for a held seat
     would take the player's turn, or their secret choice (docs/architecture.md, "Who may
@@ -650,7 +654,7 @@ def _not_held_by_another(game: Game, actor: Actor, command: dict) -> None:
     others = seats_held_by_others(game, actor)
     if not others:
         return
-    seat = find_ruleset(game.ruleset).seat_of(command, canonical_state(game.state))
+    seat = find_ruleset(game.ruleset).seat_of(command, state)
     if isinstance(seat, str) and seat in others:
         raise Forbidden(
             gettext_noop(
@@ -679,6 +683,7 @@ def _enter_dice(
     waiting = Waiting.from_json(game.dice_awaited)
     return _resolve(
         changes,
+        state=canonical_state(game.state),
         user=user,
         waiting=waiting.entering(entered or [], game.dice_awaited["dice"]),
         # The record replays as the command's giver's; it says who entered these dice.
@@ -779,13 +784,16 @@ def _dice_first(game: Game, actor: Actor) -> Conflict:
     )
 
 
-def _resolve(changes: Changes, *, user, waiting: Waiting, submitted, idempotency, now) -> GameEvent:
+def _resolve(
+    changes: Changes, *, state: dict, user, waiting: Waiting, submitted, idempotency, now
+) -> GameEvent:
     """Apply ``waiting`` on the game's dice, or where the dice entered for it run out,
     record what it waits for and keep it on the game: either way one event, chained,
-    at the command's own time, added to ``changes``."""
+    at the command's own time, added to ``changes``. ``state`` is the game's, as the
+    rules see it (``games.chain.canonical_state``): one copy for each command, which
+    the caller has checked the command against, and which ``apply`` does not change."""
     game = changes.game
     rules = find_ruleset(game.ruleset)
-    state = canonical_state(game.state)
     dice = _dice(game, waiting)
     try:
         outcome = rules.apply(

@@ -15,9 +15,8 @@ random players try it, and the rules import none of them.
 
 from __future__ import annotations
 
-import json
-
 from core.errors import gettext_noop as _
+from games.chain import copy_state
 from games.dice import Dice
 from games.ruleset import Actor, Command, Outcome, Ruleset, State
 
@@ -45,7 +44,7 @@ class Skirmish(Ruleset):
         """One command; a running skirmish in which nobody is left to oppose anyone ends."""
         move = find_move(state, command)
         move.check(state, command, actor)
-        new_state = json.loads(json.dumps(state))  # a copy: the state is JSON data
+        new_state = copy_state(state)
         events = move.perform(new_state, command, actor, dice)
         if new_state["phase"] == ROUNDS:
             events += end_without_opposition(new_state)

@@ -19,9 +19,8 @@ Their shapes are in :mod:`.contract`, their words in :mod:`quidditch.cards.words
 
 from __future__ import annotations
 
-import copy
-
 from core.errors import gettext_noop as _
+from games.chain import copy_state
 from games.dice import Dice
 from games.ruleset import (
     Actor,
@@ -181,7 +180,7 @@ class CardQuidditch(Ruleset):
         if not isinstance(command, dict):
             raise RuleViolation("unknown_command", _("A command is an object with an action."))
         action = command.get("action")
-        new, events = copy.deepcopy(state), []
+        new, events = copy_state(state), []
         if action == "deal":
             if state["phase"] != rounds.DEAL or not (actor.is_referee or actor.controls):
                 raise RuleViolation(

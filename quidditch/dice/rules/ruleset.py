@@ -15,9 +15,8 @@ relay a seat nobody holds, and a storyguide holding a seat sees what everyone se
 
 from __future__ import annotations
 
-import copy
-
 from core.errors import gettext_noop as _
+from games.chain import copy_state
 from games.dice import Dice
 from games.ruleset import (
     Actor,
@@ -88,7 +87,7 @@ class DiceQuidditch(Ruleset):
         if state["over"]:
             raise RuleViolation("game_over", _("The game is over."), "LA VICTOIRE")
         action = command.get("action") if isinstance(command, dict) else None
-        new, events = copy.deepcopy(state), []
+        new, events = copy_state(state), []
         if action == "roll_off":
             if state["phase"] != "roll_off" or not (actor.is_referee or actor.controls):
                 raise RuleViolation(

@@ -25,6 +25,7 @@ storyguide gives the commands of the sides they hold and no others
 from __future__ import annotations
 
 from core.errors import gettext_noop as _
+from games.chain import copy_state
 from games.dice import Dice
 from games.ruleset import (
     Actor,
@@ -48,16 +49,6 @@ _UNKNOWN = _("Table Top Quidditch knows no such command.")
 _TOSS = _("The first-phase roll opens the match, rolled by a player.")
 _NO_SIDE = _("A command is given for home or away.")
 _NOT_YOURS = _("You do not play that side.")
-
-
-def _copy(value):
-    """A deep copy of JSON data (lists and dicts of plain values): the state a command
-    changes, made for every command (faster than ``copy.deepcopy`` or a JSON round trip)."""
-    if type(value) is dict:
-        return {key: _copy(item) for key, item in value.items()}
-    if type(value) is list:
-        return [_copy(item) for item in value]
-    return value
 
 
 class TabletopQuidditch(Ruleset):
@@ -95,7 +86,7 @@ class TabletopQuidditch(Ruleset):
                 raise RuleViolation("no_side", _NO_SIDE)
             if not self._plays(actor, side):
                 raise RuleViolation("not_your_side", _NOT_YOURS)
-        new = _copy(state)
+        new = copy_state(state)
         if action == "reroll":
             res = captain.reroll(new, command["side"], command.get("die"), dice, orders.resolve)
         elif action == "let_stand":
