@@ -145,8 +145,9 @@ class GameEvent(models.Model):
     is recognised in the same statement that locks the game and gets the same
     answer. A key is its sender's own: one event per game, user and key (a
     bot's command, sent by nobody, has no key). The answer is written with the
-    event, or, when bots acted after the command, once they have (it is not
-    part of the hashed record).
+    event, once the bots that acted after the command have (it is not part of the
+    hashed record), as the text of its JSON: encoded once, and kept by the database as
+    it is, not parsed into jsonb (``games.services``).
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
@@ -163,7 +164,13 @@ class GameEvent(models.Model):
     hash = models.CharField(max_length=64)
     idempotency_key = models.CharField(max_length=200, blank=True)
     fingerprint = models.CharField(max_length=64, blank=True, help_text="SHA-256 of the request.")
-    answer = models.JSONField(null=True, blank=True, help_text="The answer the command was given.")
+    # NULL where no answer is kept (a command sent without a key), as when it was jsonb:
+    # the migration then changes the column's type and rewrites no row.
+    answer = models.TextField(  # noqa: DJ001
+        null=True,
+        blank=True,
+        help_text="The answer the command was given, as the text of its JSON (games.services).",
+    )
 
     class Meta:
         ordering = ["game", "seq"]
