@@ -11,8 +11,8 @@ and the rate limit from the cache, it was a sixth of the request's CPU
 command takes a connection from the pool), so each process keeps one per pool.
 """
 
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from django.core.cache import cache
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
@@ -46,13 +46,32 @@ def kept(key: str, read: Callable[[], T], timeout: int) -> T:
     as ``timeout``. So the value is kept with the key's stamp as it was *before* the
     database was read, and served only while the stamp is still that one: ``forget`` moves
     the stamp on, and a value read across a change is read again."""
-    kept_now = cache.get_many([_stamp(key), key])  # one round trip to Redis
-    stamp, found = kept_now.get(_stamp(key), 0), kept_now.get(key)
-    if isinstance(found, tuple) and found[0] == stamp:
-        return found[1]
-    value = read()
-    remember(key, (stamp, value), timeout)
-    return value
+    return kept_together({key: read}, timeout)[key]
+
+
+def kept_together(
+    reads: Mapping[str, Callable[[], Any]], timeout: int, *, unwritten_here: bool = False
+) -> dict[str, Any]:
+    """:func:`kept` for several keys at once: every key's value with its stamp in one round
+    trip to Redis (``MGET``), and what was not current read and kept in one more.
+
+    Inside a transaction a value is kept only with ``unwritten_here``: the caller's
+    transaction never writes what its reads read (a game's write reads its campaign's
+    webhook endpoints), so what they read is committed, each statement seeing what had
+    committed when it began (PostgreSQL's READ COMMITTED), after the stamps were read."""
+    stamps = {key: _stamp(key) for key in reads}
+    found = cache.get_many([*reads, *stamps.values()])
+    values, fresh = {}, {}
+    for key, read in reads.items():
+        stamp, value = found.get(stamps[key], 0), found.get(key)
+        if isinstance(value, tuple) and value[0] == stamp:
+            values[key] = value[1]
+        else:
+            values[key] = read()
+            fresh[key] = (stamp, values[key])
+    if fresh and (unwritten_here or not connection.in_atomic_block):
+        cache.set_many(fresh, timeout=timeout)
+    return values
 
 
 def count(key: str, timeout: int) -> int:

@@ -8,25 +8,25 @@ A write made from the channel itself is answered there with everything it did
 (``discord_bridge.deferred``), so its moments are not told to that channel again.
 
 The listener runs inside every command's transaction, so it costs no query: which
-channels a game is bound to is read from the cache (cleared when a binding changes).
+channels a game is bound to is read from the cache, in the one round trip to Redis of
+the write's listeners (``games.signals.kept_for_writes``), and moved on when a binding
+changes (``core.cache.forget``).
 """
 
 from __future__ import annotations
 
 import contextlib
 import contextvars
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
-from django.core.cache import cache
 from django.db import transaction
 
+from core.cache import forget
 from discord_bridge.client import Discord
 from discord_bridge.words import in_pieces
 from games import selectors
 from games.moments import moments_of
-
-#: How long the bound channels of a game are kept in the cache.
-CHANNELS_FOR_SECONDS = 300
+from games.signals import kept_for_writes
 
 _answered_in: contextvars.ContextVar[str | None] = contextvars.ContextVar(
     "discord_answered_in", default=None
@@ -44,36 +44,42 @@ def answered_in(channel_id: str) -> Iterator[None]:
 
 
 def _key(game_id: int) -> str:
-    return f"discord-channels:{game_id}"
+    # Kept with its stamp, under a name of its own: a process of an earlier release, which
+    # kept a bare list under "discord-channels:", never reads this shape.
+    return f"discord-bound:{game_id}"
 
 
-def bound_channels(game_id: int) -> list[tuple[int, str, str]]:
-    """(pk, channel id, language) of each channel bound to the game, from the cache."""
-    channels = cache.get(_key(game_id))
-    if channels is None:
+def _bound(game) -> tuple[str, Callable[[], list[tuple[int, str, str]]]]:
+    """(pk, channel id, language) of each channel bound to the game: their key in the
+    cache, and how to read them."""
+
+    def read() -> list[tuple[int, str, str]]:
         from discord_bridge.models import DiscordChannel
 
-        channels = list(
-            DiscordChannel.objects.filter(game_id=game_id).values_list(
+        return list(
+            DiscordChannel.objects.filter(game_id=game.pk).values_list(
                 "pk", "channel_id", "language"
             )
         )
-        cache.set(_key(game_id), channels, CHANNELS_FOR_SECONDS)
-    return channels
+
+    return _key(game.pk), read
+
+
+#: The channels bound to a game, read once for each write to it.
+bound_channels = kept_for_writes(_bound)
 
 
 def forget_channels(game_id: int | None) -> None:
     """A game's bindings changed: read them afresh, after this transaction too."""
     if game_id is not None:
-        cache.delete(_key(game_id))
-        transaction.on_commit(lambda: cache.delete(_key(game_id)))
+        forget(_key(game_id))
 
 
 def event_appended(sender, game, event, **kwargs) -> None:
     """Keep the event's record for each channel bound to the game, to be told once the
     write commits (:func:`games.moments.moments_of`). The records are kept on the game row
     of this write, which a rolled back write takes with it."""
-    channels = [c for c in bound_channels(game.pk) if c[1] != _answered_in.get()]
+    channels = [c for c in bound_channels(game) if c[1] != _answered_in.get()]
     if not channels:
         return
     written = getattr(game, "_discord_write", None)
