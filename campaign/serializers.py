@@ -25,7 +25,7 @@ from campaign.models import (
 from campaign.roles import role_in
 from campaign.selectors import popularity
 from core.errors import gettext_noop as _
-from core.serializers import StrictCharField, StrictTextModelSerializer
+from core.serializers import StrictBooleanField, StrictCharField, StrictTextModelSerializer
 
 STORYGUIDE_ONLY = ("secret_notes", "popularity_base")
 
@@ -164,7 +164,7 @@ class CharacterSerializer(CampaignFixedOnUpdate, StrictTextModelSerializer):
 
 class CheckSerializer(serializers.Serializer):
     attribute = StrictCharField(max_length=60)
-    stress = serializers.BooleanField(default=False, help_text="Keep the lower die.")
+    stress = StrictBooleanField(default=False, help_text="Keep the lower die.")
     bonus = serializers.IntegerField(default=0, min_value=-100, max_value=100)
     difficulty = serializers.IntegerField(
         required=False, allow_null=True, min_value=0, max_value=1000, default=None
@@ -314,7 +314,7 @@ class PopularitySerializer(serializers.Serializer):
 class GameCountingSerializer(serializers.Serializer):
     """A storyguide's change of whether a finished game counts (``campaign.counting``)."""
 
-    counts = serializers.BooleanField(
+    counts = StrictBooleanField(
         help_text="true: the game credits its houses as at its end; false: its credits are "
         "reversed and it counts for nothing."
     )

@@ -21,6 +21,7 @@ from campaign.roles import campaign_roles
 from core import idempotency
 from core.errors import NotFound, gettext_noop
 from core.models import TokenScope
+from core.serializers import StrictCharField
 from core.services import token_issue, token_revoke
 from core.tokens import require_full
 
@@ -69,7 +70,7 @@ class NewPluginTokenSerializer(PluginTokenSerializer):
 
 
 class TokenRequestSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=100, help_text="Which plugin it is for.")
+    name = StrictCharField(max_length=100, help_text="Which plugin it is for.")
     campaigns = serializers.ListField(
         child=serializers.IntegerField(min_value=1),
         min_length=1,

@@ -29,12 +29,28 @@ class StrictSlugField(TextOnly, serializers.SlugField):
     pass
 
 
+class StrictRegexField(TextOnly, serializers.RegexField):
+    pass
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """A yes or no that takes only ``true`` and ``false``: DRF would read ``0``, ``"no"`` or
+    ``"off"`` as one, where a JSON client that sends them has made a mistake."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
 class StrictTextModelSerializer(serializers.ModelSerializer):
-    """A model serializer whose text and slug fields refuse numbers and booleans."""
+    """A model serializer whose text and slug fields refuse numbers and booleans, and whose
+    yes-or-no fields anything but ``true`` and ``false``."""
 
     serializer_field_mapping = {
         **serializers.ModelSerializer.serializer_field_mapping,
         models.CharField: StrictCharField,
         models.TextField: StrictCharField,
         models.SlugField: StrictSlugField,
+        models.BooleanField: StrictBooleanField,
     }

@@ -5,13 +5,14 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from core.errors import gettext_noop as _
+from core.serializers import StrictCharField, StrictRegexField
 from games.serializers import GameOptionsSerializer, SeatsSerializer
 
 
 class SkirmishParticipantSerializer(serializers.Serializer):
     """A character of the campaign, or an ad-hoc participant with the attributes it needs."""
 
-    key = serializers.RegexField(
+    key = StrictRegexField(
         r"^[A-Za-z0-9_-]{1,20}$",
         required=False,
         help_text="How commands, seats and bots name it; p01, p02, ... if left out.",
@@ -19,9 +20,7 @@ class SkirmishParticipantSerializer(serializers.Serializer):
     character = serializers.IntegerField(
         required=False, min_value=1, help_text="A character of the skirmish's campaign."
     )
-    name = serializers.CharField(
-        required=False, max_length=120, help_text="Ad-hoc participants only."
-    )
+    name = StrictCharField(required=False, max_length=120, help_text="Ad-hoc participants only.")
     attributes = serializers.DictField(
         child=serializers.IntegerField(),
         required=False,
@@ -39,7 +38,7 @@ class SkirmishParticipantSerializer(serializers.Serializer):
         min_value=0,
         help_text="Ad-hoc participants only: Health's maximum (default: its Health).",
     )
-    side = serializers.CharField(
+    side = StrictCharField(
         required=False,
         allow_null=True,
         max_length=60,
@@ -69,13 +68,13 @@ class SkirmishCreateSerializer(GameOptionsSerializer, SeatsSerializer):
         min_value=2, required=False, help_text="Default: the campaign's sheet rules."
     )
     categories = serializers.DictField(
-        child=serializers.CharField(max_length=60),
+        child=StrictCharField(max_length=60),
         allow_empty=False,
         required=False,
         help_text="Category of action -> its Finesse attribute, which everyone rolls for "
         "initiative (Ch.7 ¶5). Default: the campaign's attribute groups.",
     )
-    defence_attribute = serializers.CharField(
+    defence_attribute = StrictCharField(
         max_length=60,
         required=False,
         allow_null=True,
