@@ -44,7 +44,7 @@ from games.awaiting import DICE_AWAITED
 from games.bots import EVERY_SEAT, REFEREE_SEAT, offers, strategies
 from games.manifest import manifest_for
 from games.ruleset import Ruleset, find_ruleset, ruleset_names
-from games.selectors import result_schema_as_served
+from games.selectors import GAME, RECORD, result_schema_as_served
 
 
 def ref(component: str) -> dict:
@@ -238,34 +238,35 @@ class RulesetShapes:
             ),
         }
 
+    @property
+    def name_type(self) -> dict:
+        return {"type": "string", "enum": [self.rules.name]}
+
+    @property
+    def kind_type(self) -> dict:
+        return {"type": "string", "enum": [manifest_for(self.rules).kind]}
+
+    @property
+    def bot_type(self) -> dict:
+        return {"type": "string", "enum": sorted(strategies(self.rules))}
+
+    array_of = staticmethod(_array)
+    map_of = staticmethod(_map)
+    nullable = staticmethod(_nullable)
+
     def typed_fields(self, generic: str) -> dict[str, dict]:
-        """The fields of a generic component that are this ruleset's shapes."""
-        rules = self.rules
-        name = {"type": "string", "enum": [rules.name]}
-        kind = {"type": "string", "enum": [manifest_for(rules).kind]}
-        bot = {"type": "string", "enum": sorted(strategies(rules))}
+        """The fields of a generic component that are this ruleset's shapes: a wire shape's
+        own (``games.wire.Shape.per_ruleset``), the others' here."""
+        name, kind, bot = self.name_type, self.kind_type, self.bot_type
         return {
-            "Game": {
-                "ruleset": name,
-                "kind": kind,
-                "bots": _map(bot),
-                "state": self.ref("State"),
-                "allowed_commands": _array(self.ref("Command")),
-                "result": _nullable(self.ref("Result")),
-                "dice_awaited": _nullable(self.ref("DiceAwaited")),
-            },
+            "Game": GAME.per_ruleset(self),
             "DiceAwaited": {
                 "actor": ref("Actor"),
                 "command": self.ref("Command"),
                 "narration": self.ref("Narration"),
             },
             "Submitted": {"command": self.ref("Command"), "bot": bot},
-            "Event": {
-                "submitted": self.ref("Submitted"),
-                "command": self.ref("Command"),
-                "events": _array(self.ref("Event")),
-                "narration": _array(self.ref("Narration")),
-            },
+            "Event": RECORD.per_ruleset(self),
             "EventPage": {"ruleset": name, "results": _array(self.ref("Record"))},
             "CommandAnswer": {
                 "ruleset": name,

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
+from functools import cached_property
 from hashlib import sha256
 from typing import NamedTuple
 
 from django.core.cache import cache
 from django.db.models import Q, QuerySet
+from rest_framework import serializers
 
 from core import languages
 from games import awaiting
@@ -20,9 +22,17 @@ from games.manifest import manifest_of
 from games.models import EnteredDice, Game, GameEvent, GameStatus
 from games.ruleset import Actor, Ruleset, State, find_ruleset
 from games.verification import GameRecord, Report, replay_command, verify
+from games.wire import (
+    AS_THE_MODEL,
+    ActorSerializer,
+    DiceAwaitedSerializer,
+    NeedSerializer,
+    Part,
+    RollSerializer,
+    Shape,
+    SubmittedSerializer,
+)
 from games.words import Words
-
-EVENT_FIELDS = ("seq", "actor", "submitted", "command", "dice", "events", "created_at", "hash")
 
 
 def games_visible_to(request, kind: str) -> QuerySet[Game]:
@@ -79,7 +89,8 @@ def state_at(game: Game, seq: int) -> State:
 
 
 def event_as_seen(game: Game, event: dict, actor: Actor) -> dict:
-    """A stored event as ``actor`` may see it, narrated, ``created_at`` exactly as hashed.
+    """A stored event (its ``EVENT_FIELDS``) as ``actor`` may see it: a :data:`RECORD`,
+    narrated, ``created_at`` exactly as hashed.
 
     While the game runs, the ruleset's ``view_event`` hides what is secret from
     this actor (another seat's cards, the dice of a shuffle), and the narration
@@ -87,6 +98,10 @@ def event_as_seen(game: Game, event: dict, actor: Actor) -> dict:
     record of dice awaited is the platform's own (``games.awaiting``): it shows
     a secret shuffle's items only to whoever enters its new order.
     """
+    return RECORD.build(_seen_record(game, event, actor))
+
+
+def _seen_record(game: Game, event: dict, actor: Actor) -> SeenRecord:
     rules = find_ruleset(game.ruleset)
     words = manifest_of(game.ruleset).words
     waits = awaiting.awaits(event["events"])
@@ -101,7 +116,55 @@ def event_as_seen(game: Game, event: dict, actor: Actor) -> dict:
         if waits
         else [words.narrate(item) for item in event["events"]]
     )
-    return {**event, "created_at": timestamp(event["created_at"]), "narration": narration}
+    return SeenRecord(event, narration)
+
+
+class SeenRecord(NamedTuple):
+    """What a :data:`RECORD` is read from: the stored event as its reader may see it, and
+    its narration."""
+
+    event: dict
+    narration: list[dict]
+
+
+#: A record of a game's log, as every path that carries one gives it (the log's pages, a
+#: command's answer, the streams, the webhooks): its stored columns as the reader may see
+#: them, and its narration.
+RECORD = Shape(
+    lambda seen, name: seen.event[name],
+    seq=Part(serializers.IntegerField(), stored=True),
+    actor=Part(ActorSerializer(), stored=True),
+    submitted=Part(
+        SubmittedSerializer(), stored=True, per_ruleset=lambda shapes: shapes.ref("Submitted")
+    ),
+    command=Part(
+        serializers.DictField(help_text="The command as the rules applied it."),
+        stored=True,
+        per_ruleset=lambda shapes: shapes.ref("Command"),
+    ),
+    dice=Part(RollSerializer(many=True), stored=True),
+    events=Part(
+        serializers.ListField(child=serializers.DictField()),
+        stored=True,
+        per_ruleset=lambda shapes: shapes.array_of(shapes.ref("Event")),
+    ),
+    narration=Part(
+        serializers.ListField(
+            child=serializers.DictField(child=serializers.CharField()),
+            help_text="Each event as a line of the referee's transcript, per language.",
+        ),
+        read=lambda seen: seen.narration,
+        per_ruleset=lambda shapes: shapes.array_of(shapes.ref("Narration")),
+    ),
+    created_at=Part(
+        serializers.CharField(help_text="UTC with microseconds, exactly as hashed."),
+        read=lambda seen: timestamp(seen.event["created_at"]),
+        stored=True,
+    ),
+    hash=Part(serializers.CharField(), stored=True),
+)
+#: The columns of a stored event that a record is made of.
+EVENT_FIELDS = RECORD.stored
 
 
 def dice_awaited_as_seen(game: Game, actor: Actor) -> dict | None:
@@ -120,13 +183,13 @@ def dice_awaited_as_seen(game: Game, actor: Actor) -> dict | None:
         "events": [{"type": awaiting.DICE_AWAITED, "dice": waiting["dice"]}],
         "created_at": datetime.fromisoformat(waiting["given_at"]),
     }
-    seen = event_as_seen(game, record, actor)
+    seen = _seen_record(game, record, actor)
     return {
-        "seq": seen["seq"],
-        "actor": seen["actor"],
-        "command": seen["command"],
-        "dice": seen["events"][0]["dice"],
-        "narration": seen["narration"][0],
+        "seq": seen.event["seq"],
+        "actor": seen.event["actor"],
+        "command": seen.event["command"],
+        "dice": seen.event["events"][0]["dice"],
+        "narration": seen.narration[0],
         "may_enter": game.takes_dice_from(actor),
     }
 
@@ -245,23 +308,6 @@ SUMMARY_FIELDS = (
     "created_at",
     "finished_at",
 )
-#: The fields of a game as every answer about it gives them (``GameSerializer`` documents
-#: them), those read off the row as they are.
-GAME_FIELDS = (
-    *SUMMARY_FIELDS,
-    "entered_dice",
-    "client_seed",
-    "server_seed",
-    "next_nonce",
-    "seats",
-    "bots",
-    "bots_moving",
-    "state",
-    "dice_awaited",
-    "allowed_commands",
-    "allowed_dice",
-    "result",
-)
 
 
 def seats_held_by_others(game: Game, actor: Actor) -> frozenset[str]:
@@ -339,41 +385,121 @@ def result_as_served(
     return {**result, "sentence": words.ending(result, words_language(words, asked))}
 
 
+class SeenGame:
+    """What a :data:`GAME` is read from: a game, who reads it, when, in which language;
+    what more than one part reads (the offers, the seats) read once."""
+
+    def __init__(self, game: Game, actor: Actor, now: datetime, language: AskedLanguage | None):
+        self.game, self.actor, self.now, self.language = game, actor, now, language
+
+    @cached_property
+    def offered(self) -> list[dict]:
+        return offered_commands(self.game, self.actor, now=self.now)
+
+    @cached_property
+    def seats(self) -> list:
+        return list(self.game.seats.all())
+
+
+#: A game as every answer about it gives it (``GameSerializer`` documents it): the row's
+#: own fields (a game in a list: ``SUMMARY_FIELDS``) and what the reader may see and do.
+GAME = Shape(
+    lambda seen, name: getattr(seen.game, name),
+    id=Part(AS_THE_MODEL, read=lambda seen: seen.game.pk),
+    campaign=Part(AS_THE_MODEL, read=lambda seen: seen.game.campaign_id),
+    kind=Part(AS_THE_MODEL, per_ruleset=lambda shapes: shapes.kind_type),
+    ruleset=Part(AS_THE_MODEL, per_ruleset=lambda shapes: shapes.name_type),
+    title=Part(AS_THE_MODEL),
+    status=Part(AS_THE_MODEL),
+    version=Part(AS_THE_MODEL),
+    public=Part(AS_THE_MODEL),
+    friendly=Part(AS_THE_MODEL),
+    seed_commitment=Part(AS_THE_MODEL),
+    created_at=Part(AS_THE_MODEL, read=lambda seen: _moment(seen.game.created_at)),
+    finished_at=Part(AS_THE_MODEL, read=lambda seen: _moment(seen.game.finished_at)),
+    entered_dice=Part(AS_THE_MODEL),
+    client_seed=Part(AS_THE_MODEL),
+    server_seed=Part(
+        serializers.CharField(
+            read_only=True, allow_null=True, help_text="Secret until the game ends or is abandoned."
+        ),
+        read=lambda seen: seen.game.server_seed if seen.game.seed_revealed else None,
+    ),
+    next_nonce=Part(AS_THE_MODEL),
+    seats=Part(
+        serializers.DictField(
+            child=serializers.IntegerField(),
+            read_only=True,
+            help_text="Seat -> the user id holding it.",
+        ),
+        read=lambda seen: {seat.participant: seat.user_id for seat in seen.seats if seat.user_id},
+    ),
+    bots=Part(
+        serializers.DictField(
+            child=serializers.CharField(), read_only=True, help_text="Seat -> the bot holding it."
+        ),
+        read=lambda seen: {seat.participant: seat.bot for seat in seen.seats if seat.bot},
+        per_ruleset=lambda shapes: shapes.map_of(shapes.bot_type),
+    ),
+    bots_moving=Part(AS_THE_MODEL),
+    state=Part(
+        serializers.DictField(read_only=True, help_text="The state as you may see it."),
+        read=lambda seen: state_as_seen(seen.game, seen.actor),
+        per_ruleset=lambda shapes: shapes.ref("State"),
+    ),
+    dice_awaited=Part(
+        DiceAwaitedSerializer(
+            read_only=True,
+            allow_null=True,
+            help_text="The command the game waits on and the dice it waits for, when it takes "
+            "entered dice and a command's were not all given (else null). Until they are "
+            'entered (POST commands/ with {"dice": [...]} alone) the game takes no other '
+            "command.",
+        ),
+        read=lambda seen: dice_awaited_as_seen(seen.game, seen.actor),
+        per_ruleset=lambda shapes: shapes.nullable(shapes.ref("DiceAwaited")),
+    ),
+    allowed_commands=Part(
+        serializers.ListField(
+            child=serializers.DictField(),
+            read_only=True,
+            help_text="Complete commands you may submit as they are (for buttons, or a bot); "
+            "none while the game waits for dice.",
+        ),
+        read=lambda seen: seen.offered,
+        per_ruleset=lambda shapes: shapes.array_of(shapes.ref("Command")),
+    ),
+    allowed_dice=Part(
+        serializers.ListField(
+            child=NeedSerializer(many=True),
+            read_only=True,
+            allow_null=True,
+            help_text="In a game that takes entered dice: for each of allowed_commands, in the "
+            "same order, the dice it will roll, as far as can be told before a die falls (the "
+            "first is certain; a die that hangs on an earlier face is asked for when it comes). "
+            "Null in a game that rolls its own dice.",
+        ),
+        read=lambda seen: allowed_dice(
+            seen.game, seen.actor, seen.offered, now=seen.now.timestamp()
+        ),
+    ),
+    result=Part(
+        serializers.DictField(read_only=True, allow_null=True),
+        read=lambda seen: result_as_served(
+            find_ruleset(seen.game.ruleset), seen.game.state, seen.language
+        ),
+        per_ruleset=lambda shapes: shapes.nullable(shapes.ref("Result")),
+    ),
+)
+
+
 def game_as_seen(
     game: Game, actor: Actor, *, now: datetime, language: AskedLanguage | None = None
 ) -> dict:
     """A game as ``actor`` may see it, with what they may do now: the body of every answer
-    about a game (``GameSerializer`` documents it), built in one pass over the row; its
-    words in the ``language`` the reader asks for (:func:`words_language`)."""
-    rules = find_ruleset(game.ruleset)
-    offered = offered_commands(game, actor, now=now)
-    seats = game.seats.all()
-    return {
-        "id": game.pk,
-        "campaign": game.campaign_id,
-        "kind": game.kind,
-        "ruleset": game.ruleset,
-        "title": game.title,
-        "status": game.status,
-        "version": game.version,
-        "public": game.public,
-        "friendly": game.friendly,
-        "seed_commitment": game.seed_commitment,
-        "created_at": _moment(game.created_at),
-        "finished_at": _moment(game.finished_at),
-        "entered_dice": game.entered_dice,
-        "client_seed": game.client_seed,
-        "server_seed": game.server_seed if game.seed_revealed else None,
-        "next_nonce": game.next_nonce,
-        "seats": {seat.participant: seat.user_id for seat in seats if seat.user_id},
-        "bots": {seat.participant: seat.bot for seat in seats if seat.bot},
-        "bots_moving": game.bots_moving,
-        "state": state_as_seen(game, actor),
-        "dice_awaited": dice_awaited_as_seen(game, actor),
-        "allowed_commands": offered,
-        "allowed_dice": allowed_dice(game, actor, offered, now=now.timestamp()),
-        "result": result_as_served(rules, game.state, language),
-    }
+    about a game (:data:`GAME`), its words in the ``language`` the reader asks for
+    (:func:`words_language`)."""
+    return GAME.build(SeenGame(game, actor, now, language))
 
 
 def command_answer(

@@ -6,13 +6,13 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from core.schema import NULL
+from core.serializers import StrictBooleanField, StrictCharField
 from games.campaign_app import campaign_app
-from games.dice import ENTERED, SCRIPTED, SERVER
 from games.manifest import manifest_of
 from games.models import EnteredDice, Game
-from games.ruleset import PLAYER, REFEREE, SPECTATOR, ruleset_names
-from games.selectors import GAME_FIELDS, SUMMARY_FIELDS, asked_language, game_as_seen
+from games.ruleset import ruleset_names
+from games.selectors import GAME, RECORD, SUMMARY_FIELDS, asked_language, game_as_seen
+from games.wire import ENTERED_DIE, ShapedModelSerializer, ShapedSerializer
 
 
 def _campaigns_of(request):
@@ -30,15 +30,15 @@ class GameOptionsSerializer(serializers.Serializer):
         help_text="A campaign of yours: its storyguide starts any game; a player, where the "
         "campaign allows it, a friendly game that seats them.",
     )
-    title = serializers.CharField(
+    title = StrictCharField(
         max_length=200,
         required=False,
         allow_blank=True,
         default="",
         help_text='Left out or empty: the ruleset\'s own ("Gryffindor v Slytherin").',
     )
-    public = serializers.BooleanField(required=False, default=False)
-    friendly = serializers.BooleanField(
+    public = StrictBooleanField(required=False, default=False)
+    friendly = StrictBooleanField(
         required=False,
         default=False,
         help_text="Touches neither the cup nor house points (always, for a game a player starts).",
@@ -46,7 +46,7 @@ class GameOptionsSerializer(serializers.Serializer):
     entered_dice = serializers.ChoiceField(
         choices=EnteredDice.choices, required=False, default=EnteredDice.NEVER
     )
-    client_seed = serializers.CharField(max_length=200, required=False)
+    client_seed = StrictCharField(max_length=200, required=False)
 
     def __init__(self, *args, **kwargs):
         """Offer only the caller's campaigns."""
@@ -67,7 +67,7 @@ class SeatsSerializer(serializers.Serializer):
         "holds its seat unless named here).",
     )
     bots = serializers.DictField(
-        child=serializers.CharField(max_length=40),
+        child=StrictCharField(max_length=40),
         required=False,
         default=dict,
         help_text='Seat -> the bot that holds it, e.g. {"away": "random"}; "referee" leaves '
@@ -108,7 +108,7 @@ class GameCreateSerializer(GameOptionsSerializer, SeatsSerializer):
 
 class BotsSerializer(serializers.Serializer):
     bots = serializers.DictField(
-        child=serializers.CharField(max_length=40),
+        child=StrictCharField(max_length=40),
         help_text='Seat -> the bot that takes it over, e.g. {"GJäger1": "random"}; "*" for '
         "every seat and the referee's duties.",
     )
@@ -123,120 +123,21 @@ class GameSummarySerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class NeedSerializer(serializers.Serializer):
-    """Dice a command waits for or will roll (``games.dice.Need``)."""
+class GameSerializer(ShapedModelSerializer):
+    """A game as the caller (``context["actor"]``) may see it, with what they may do now."""
 
-    purpose = serializers.CharField(
-        help_text="What they are rolled for, as the rules name it (the narration says it in "
-        "words, in each language)."
-    )
-    sides = serializers.IntegerField(help_text="A die's faces; for a shuffle, how many items.")
-    count = serializers.IntegerField(help_text="How many such dice; a shuffle: 1, its new order.")
-    by = serializers.CharField(
-        allow_null=True, help_text="The seat that rolls them; null: the table or the referee."
-    )
-    shuffle = serializers.BooleanField(
-        help_text="A shuffle, entered as one list: the items' 1-based places before it in their "
-        "new order, or the items themselves (where they are text) in their new order."
-    )
-    order = serializers.ListField(
-        child=serializers.JSONField(),
-        allow_null=True,
-        help_text="A shuffle's items in their order before it; null for a roll, and for a "
-        "secret shuffle (a deck) to anyone but who enters it.",
-    )
-
-
-class DiceAwaitedSerializer(serializers.Serializer):
-    """The command a game waits on, and the dice it waits for."""
-
-    seq = serializers.IntegerField(help_text="The event that says so.")
-    actor = serializers.DictField(help_text="Who gave the command, as the rules see them.")
-    command = serializers.DictField(help_text="The command that waits, as you may see it.")
-    dice = NeedSerializer(
-        many=True,
-        help_text="What it waits for, in order: first its next roll, then what it rolls after "
-        "that whatever falls, as far as can be told; a die that hangs on an earlier face is "
-        "asked for when it comes.",
-    )
-    narration = serializers.DictField(
-        child=serializers.CharField(), help_text="The same in words: language -> line."
-    )
-    may_enter = serializers.BooleanField(help_text="Whether you may enter them.")
-
-
-class GameSerializer(serializers.ModelSerializer):
-    """A game as the caller (``context["actor"]``) may see it, with what they may do now.
-
-    The body is ``games.selectors.game_as_seen``'s, built once per answer; the fields
-    declared here describe it in the contract (where each ruleset's game is typed)."""
-
-    state = serializers.DictField(read_only=True, help_text="The state as you may see it.")
-    allowed_commands = serializers.ListField(
-        child=serializers.DictField(),
-        read_only=True,
-        help_text="Complete commands you may submit as they are (for buttons, or a bot); "
-        "none while the game waits for dice.",
-    )
-    result = serializers.DictField(read_only=True, allow_null=True)
-    server_seed = serializers.CharField(
-        read_only=True, allow_null=True, help_text="Secret until the game ends or is abandoned."
-    )
-    seats = serializers.DictField(
-        child=serializers.IntegerField(),
-        read_only=True,
-        help_text="Seat -> the user id holding it.",
-    )
-    bots = serializers.DictField(
-        child=serializers.CharField(), read_only=True, help_text="Seat -> the bot holding it."
-    )
-    dice_awaited = DiceAwaitedSerializer(
-        read_only=True,
-        allow_null=True,
-        help_text="The command the game waits on and the dice it waits for, when it takes "
-        "entered dice and a command's were not all given (else null). Until they are entered "
-        '(POST commands/ with {"dice": [...]} alone) the game takes no other command.',
-    )
-    allowed_dice = serializers.ListField(
-        child=NeedSerializer(many=True),
-        read_only=True,
-        allow_null=True,
-        help_text="In a game that takes entered dice: for each of allowed_commands, in the same "
-        "order, the dice it will roll, as far as can be told before a die falls (the first is "
-        "certain; a die that hangs on an earlier face is asked for when it comes). Null in a "
-        "game that rolls its own dice.",
-    )
+    # Its parts, their types and how each is read are ``games.selectors.GAME``'s; the
+    # answer is built in one pass from it.
+    shape = GAME
 
     class Meta:
         model = Game
-        fields = list(GAME_FIELDS)
-        read_only_fields = fields
+        read_only_fields = GAME.names
 
     def to_representation(self, game) -> dict:
         now = self.context.get("now") or timezone.now()
         language = asked_language(self.context.get("request"))
         return game_as_seen(game, self.context["actor"], now=now, language=language)
-
-
-#: One die a table enters: a face, or a deck's new order.
-ENTERED_DIE = {
-    "oneOf": [
-        {"type": "integer", "description": "A die's face."},
-        {
-            "type": "array",
-            "items": {"type": "integer", "minimum": 1},
-            "maxItems": 200,
-            "description": "A deck's new order: each card's place before the shuffle.",
-        },
-        {
-            "type": "array",
-            "items": {"type": "string", "maxLength": 200},
-            "maxItems": 200,
-            "description": "A deck's new order: its cards, as the shuffle awaited names "
-            "them in its order.",
-        },
-    ]
-}
 
 
 @extend_schema_field(ENTERED_DIE)
@@ -272,7 +173,7 @@ class SubmissionSerializer(serializers.Serializer):
         help_text="The game's ruleset, so that a typed client knows the command's type; "
         "a submission naming another ruleset than the game's is refused.",
     )
-    text = serializers.CharField(
+    text = StrictCharField(
         required=False,
         max_length=500,
         trim_whitespace=False,
@@ -316,67 +217,10 @@ class SubmissionSerializer(serializers.Serializer):
         return attrs
 
 
-class RollSerializer(serializers.Serializer):
-    nonce = serializers.IntegerField()
-    sides = serializers.IntegerField()
-    face = serializers.IntegerField(
-        allow_null=True, help_text="Null while the game runs, for a roll that decides a secret."
-    )
-    purpose = serializers.CharField()
-    source = serializers.CharField(
-        help_text=f"{SERVER}: derived from the seed; {ENTERED}: rolled at the table; "
-        f"{SCRIPTED}: a test's."
-    )
-
-
-class ActorSerializer(serializers.Serializer):
-    """Who gave a command, as the rules saw them."""
-
-    role = serializers.ChoiceField(choices=[REFEREE, PLAYER, SPECTATOR])
-    controls = serializers.ListField(
-        child=serializers.CharField(), help_text="The seats the giver commands."
-    )
-
-
-@extend_schema_field({"oneOf": [*ENTERED_DIE["oneOf"], NULL]})
-class LoggedDieField(serializers.Field):
-    """An entered die as the log shows it: null, while the game runs, where it decides a
-    secret (a deck's new order)."""
-
-    def to_representation(self, value):
-        return value
-
-
-class SubmittedSerializer(serializers.Serializer):
-    """What was sent: the typed line, or the command as sent (by a person or a bot), and
-    the dice entered with it."""
-
-    text = serializers.CharField(required=False)
-    command = serializers.DictField(required=False)
-    bot = serializers.CharField(required=False, help_text="The bot that sent it.")
-    dice = serializers.ListField(child=LoggedDieField(), required=False)
-    entered_by = ActorSerializer(
-        required=False,
-        help_text="Dice sent alone, for the command the game waited on: who entered them "
-        "(the record's actor is the command's giver, as it is replayed).",
-    )
-
-
-class EventSerializer(serializers.Serializer):
+class EventSerializer(ShapedSerializer):
     """One record of the log: a command, what it rolled and what happened."""
 
-    seq = serializers.IntegerField()
-    actor = ActorSerializer()
-    submitted = SubmittedSerializer()
-    command = serializers.DictField(help_text="The command as the rules applied it.")
-    dice = RollSerializer(many=True)
-    events = serializers.ListField(child=serializers.DictField())
-    narration = serializers.ListField(
-        child=serializers.DictField(child=serializers.CharField()),
-        help_text="Each event as a line of the referee's transcript, per language.",
-    )
-    created_at = serializers.CharField(help_text="UTC with microseconds, exactly as hashed.")
-    hash = serializers.CharField()
+    shape = RECORD  # its parts, their types and how each is read
 
 
 class EventPageSerializer(serializers.Serializer):
@@ -397,7 +241,7 @@ class CommandAnswerSerializer(serializers.Serializer):
 
 
 class ClientSeedSerializer(serializers.Serializer):
-    client_seed = serializers.CharField(max_length=200)
+    client_seed = StrictCharField(max_length=200)
 
 
 class ProblemSerializer(serializers.Serializer):
