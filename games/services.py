@@ -43,7 +43,7 @@ from games.selectors import (
     visible,
 )
 from games.signals import event_appended, game_abandoned, game_finished, game_started
-from games.statements import lock_game
+from games.statements import insert_events, lock_game, update_game
 from games.validation import check_command
 
 #: A title fits its column; an automatic one (four long names) is cut short with "…".
@@ -930,9 +930,9 @@ class Changes:
     def write(self) -> None:
         game = self.game
         rules = type(find_ruleset(game.ruleset))
-        GameEvent.objects.bulk_create(self.events)
+        insert_events(self.events)
         if self.fields:
-            game.save(update_fields=sorted(self.fields))
+            update_game(game, sorted(self.fields))
         for event in self.events:
             event_appended.send(sender=rules, game=game, event=event)
         if self.finished_at is not None:

@@ -5,13 +5,18 @@ takes to run it (``bench/README.md``): the statement that locks a game and
 looks for an earlier event of the same Idempotency-Key is compiled here the
 first time a shape of it is needed (with or without a key, of one kind or any),
 with stand-in values; later commands run the same SQL with their own values put
-where the stand-ins were (``Game.objects.raw``).
+where the stand-ins were (``Game.objects.raw``). The write's two statements, the
+events appended and the game's changed fields, are written out once per shape (how
+many events; which fields) from the models' columns, and take their values as the
+ORM would give them (each field's ``get_db_prep_save``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
+from django.db import connections, router
 from django.db.models import BigIntegerField, OuterRef, Subquery, Value
 
 from games.models import Game, GameEvent
@@ -49,3 +54,59 @@ def _lock_statement(of_a_kind: bool, keyed: bool) -> tuple[str, tuple]:
     stand_ins = (_GAME, _USER, _KEY, _KIND)
     assert all(param in stand_ins for param in params), params  # no constant left behind
     return sql, tuple(params)
+
+
+def insert_events(events: Sequence[GameEvent]) -> None:
+    """Append ``events`` in one statement, as ``bulk_create`` would (their ids set from
+    ``RETURNING``), without building a query for them."""
+    if not events:
+        return
+    connection = connections[router.db_for_write(GameEvent)]
+    columns = _event_columns()
+    values = [
+        field.get_db_prep_save(getattr(event, field.attname), connection)
+        for event in events
+        for field in columns
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_insert_statement(connection.alias, len(events)), values)
+        ids = cursor.fetchall()
+    for event, (pk,) in zip(events, ids, strict=True):
+        event.pk = pk
+        event._state.adding, event._state.db = False, connection.alias
+
+
+def update_game(game: Game, fields: Sequence[str]) -> None:
+    """Write ``fields`` of the (locked) ``game``, as ``save(update_fields=...)`` would,
+    without building a query (and without the save's signals: nothing listens to a
+    game's save)."""
+    connection = connections[router.db_for_write(Game)]
+    changed = [Game._meta.get_field(name) for name in fields]
+    values = [field.get_db_prep_save(getattr(game, field.attname), connection) for field in changed]
+    with connection.cursor() as cursor:
+        cursor.execute(_update_statement(connection.alias, tuple(fields)), [*values, game.pk])
+
+
+@cache
+def _event_columns() -> tuple:
+    """The fields an appended event writes: every column but its id, which the database
+    gives."""
+    return tuple(field for field in GameEvent._meta.concrete_fields if not field.primary_key)
+
+
+@cache
+def _insert_statement(alias: str, rows: int) -> str:
+    quote = connections[alias].ops.quote_name
+    table = quote(GameEvent._meta.db_table)
+    columns = ", ".join(quote(field.column) for field in _event_columns())
+    row = "(" + ", ".join(["%s"] * len(_event_columns())) + ")"
+    pk = quote(GameEvent._meta.pk.column)
+    return f"INSERT INTO {table} ({columns}) VALUES {', '.join([row] * rows)} RETURNING {pk}"
+
+
+@cache
+def _update_statement(alias: str, fields: tuple[str, ...]) -> str:
+    quote = connections[alias].ops.quote_name
+    meta = Game._meta
+    assigned = ", ".join(f"{quote(meta.get_field(name).column)} = %s" for name in fields)
+    return f"UPDATE {quote(meta.db_table)} SET {assigned} WHERE {quote(meta.pk.column)} = %s"
