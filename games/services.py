@@ -19,7 +19,6 @@ from typing import NamedTuple
 import orjson
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import prefetch_related_objects
 from django.utils.text import Truncator
 
 from core.errors import Conflict, Forbidden, Invalid, NotFound, RuleViolation, gettext_noop
@@ -43,7 +42,7 @@ from games.selectors import (
     visible,
 )
 from games.signals import event_appended, game_abandoned, game_finished, game_started
-from games.statements import insert_events, lock_game, update_game
+from games.statements import insert_events, lock_game, read_seats, update_game
 from games.validation import check_command
 
 #: A title fits its column; an automatic one (four long names) is cut short with "…".
@@ -68,8 +67,8 @@ def actor_for(game: Game, user, *, roles: dict[int, str] | None = None) -> Actor
         if roles is not None
         else campaign_app().role(user, game.campaign_id)
     )
-    # All the game's seats in one query, kept on the game: rendering it needs them again.
-    prefetch_related_objects([game], "seats")
+    # All the game's seats in one statement, kept on the game: rendering it needs them again.
+    read_seats(game)
     if game.referee_id == user.pk or role == REFEREE_ROLE:
         return Actor(REFEREE, _held(game, user))
     seats = _held(game, user) if role == PLAYER_ROLE else frozenset()

@@ -19,7 +19,7 @@ from functools import cache
 from django.db import connections, router
 from django.db.models import BigIntegerField, OuterRef, Subquery, Value
 
-from games.models import Game, GameEvent
+from games.models import Game, GameEvent, Seat
 
 #: Stand-ins of each argument's type, unlike any real value, to find where it goes.
 _GAME, _USER, _KEY, _KIND = -7_071_001, -7_071_002, "\x00key\x00", "\x00kind\x00"
@@ -54,6 +54,26 @@ def _lock_statement(of_a_kind: bool, keyed: bool) -> tuple[str, tuple]:
     stand_ins = (_GAME, _USER, _KEY, _KIND)
     assert all(param in stand_ins for param in params), params  # no constant left behind
     return sql, tuple(params)
+
+
+def read_seats(game: Game) -> None:
+    """Read all of ``game``'s seats in one statement and keep them on it, as
+    ``prefetch_related_objects([game], "seats")`` would (``game.seats.all()`` then asks
+    nothing more), without building a query for them."""
+    seats = game.seats.get_queryset()
+    seats._result_cache = list(Seat.objects.raw(_seats_statement(), [game.pk]))
+    seats._prefetch_done = True
+    game._prefetched_objects_cache = {
+        **getattr(game, "_prefetched_objects_cache", {}),
+        "seats": seats,
+    }
+
+
+@cache
+def _seats_statement() -> str:
+    sql, params = Seat.objects.filter(game_id=_GAME).query.sql_with_params()
+    assert params == (_GAME,), params
+    return sql
 
 
 def insert_events(events: Sequence[GameEvent]) -> None:
