@@ -13,6 +13,8 @@ sets ``Vary: Accept-Encoding``; this one only chooses what it may compress.
 
 from __future__ import annotations
 
+from functools import cache
+
 from django.middleware.gzip import GZipMiddleware
 from django.urls import reverse
 
@@ -24,6 +26,12 @@ class PublicDocumentsGZipMiddleware(GZipMiddleware):
     """``GZipMiddleware`` for :data:`PUBLIC_DOCUMENTS` alone."""
 
     def process_response(self, request, response):
-        if request.path not in {reverse(name) for name in PUBLIC_DOCUMENTS}:
+        if request.path not in _public_paths():
             return response
         return super().process_response(request, response)
+
+
+@cache
+def _public_paths() -> frozenset[str]:
+    """Where the public documents are served: reversed once, not for every answer."""
+    return frozenset(reverse(name) for name in PUBLIC_DOCUMENTS)
