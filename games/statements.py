@@ -14,10 +14,12 @@ ORM would give them (each field's ``get_db_prep_save``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
+from typing import NamedTuple
 
 from django.db import connections, router
-from django.db.models import BigIntegerField, OuterRef, Subquery, Value
+from django.db.models import BigIntegerField, Model, OuterRef, Subquery, Value
+from django.db.models.sql import Query
 
 from games.models import Game, GameEvent, Seat
 
@@ -30,7 +32,7 @@ def lock_game(*, game_id: int, kind: str | None, user_id: int | None, key: str |
     id of the event ``user_id`` sent with ``key``, if any; ``None`` for no such game."""
     sql, places = _lock_statement(kind is not None, key is not None)
     values = {_GAME: game_id, _USER: user_id, _KEY: key, _KIND: kind}
-    found = list(Game.objects.raw(sql, [values[place] for place in places]))
+    found = _instances(Game, sql, [values[place] for place in places])
     return found[0] if found else None
 
 
@@ -61,7 +63,7 @@ def read_seats(game: Game) -> None:
     ``prefetch_related_objects([game], "seats")`` would (``game.seats.all()`` then asks
     nothing more), without building a query for them."""
     seats = game.seats.get_queryset()
-    seats._result_cache = list(Seat.objects.raw(_seats_statement(), [game.pk]))
+    seats._result_cache = _instances(Seat, _seats_statement(), [game.pk])
     seats._prefetch_done = True
     game._prefetched_objects_cache = {
         **getattr(game, "_prefetched_objects_cache", {}),
@@ -130,3 +132,60 @@ def _update_statement(alias: str, fields: tuple[str, ...]) -> str:
     meta = Game._meta
     assigned = ", ".join(f"{quote(meta.get_field(name).column)} = %s" for name in fields)
     return f"UPDATE {quote(meta.db_table)} SET {assigned} WHERE {quote(meta.pk.column)} = %s"
+
+
+def _instances(model: type[Model], sql: str, params: list) -> list:
+    """The rows of ``sql`` as instances of ``model``, its other columns (an annotation) set
+    on them, as ``model.objects.raw`` gives them; how to read the statement's columns is
+    worked out once per statement and connection (``_reading``), where ``raw`` works it
+    out for every statement run, which cost the command path more than the statement."""
+    connection = connections[router.db_for_write(model)]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        columns = tuple(column[0] for column in cursor.description)
+        rows = cursor.fetchall()
+    reading = _reading(model, connection, columns)
+    found = []
+    for row in rows:
+        values = list(row)
+        for position, (converters, expression) in reading.converters.items():
+            for convert in converters:
+                values[position] = convert(values[position], expression, connection)
+        instance = model.from_db(
+            connection.alias, reading.names, [values[at] for at in reading.positions]
+        )
+        for name, at in reading.annotations:
+            setattr(instance, name, values[at])
+        found.append(instance)
+    return found
+
+
+class _Reading(NamedTuple):
+    """How a statement's columns are read into a model: the fields' names and where each
+    is in a row, the other columns (annotations), and each column's converters."""
+
+    names: list[str]
+    positions: list[int]
+    annotations: list[tuple[str, int]]
+    converters: dict
+
+
+@lru_cache(maxsize=64)  # a few statements, on each thread's connection
+def _reading(model: type[Model], connection, columns: tuple[str, ...]) -> _Reading:
+    by_column = {field.column: field for field in model._meta.concrete_fields}
+    fields = [by_column.get(column) for column in columns]
+    compiler = connection.ops.compiler("SQLCompiler")(Query(model), connection, connection.alias)
+    converters = compiler.get_converters(
+        [field.get_col(model._meta.db_table) if field else None for field in fields]
+    )
+    # In the model's order of fields, as ``from_db`` takes a whole row by position.
+    at = {column: position for position, column in enumerate(columns)}
+    present = [field for field in model._meta.concrete_fields if field.column in at]
+    return _Reading(
+        names=[field.attname for field in present],
+        positions=[at[field.column] for field in present],
+        annotations=[
+            (column, position) for position, column in enumerate(columns) if column not in by_column
+        ],
+        converters=converters,
+    )
