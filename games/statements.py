@@ -61,14 +61,15 @@ def _lock_statement(of_a_kind: bool, keyed: bool) -> tuple[str, tuple]:
 def read_seats(game: Game) -> None:
     """Read all of ``game``'s seats in one statement and keep them on it, as
     ``prefetch_related_objects([game], "seats")`` would (``game.seats.all()`` then asks
-    nothing more), without building a query for them."""
+    nothing more), without building a query for them; nothing when they are read already
+    (a list of games prefetched them all)."""
+    kept = getattr(game, "_prefetched_objects_cache", {})
+    if "seats" in kept:
+        return
     seats = game.seats.get_queryset()
     seats._result_cache = _instances(Seat, _seats_statement(), [game.pk])
     seats._prefetch_done = True
-    game._prefetched_objects_cache = {
-        **getattr(game, "_prefetched_objects_cache", {}),
-        "seats": seats,
-    }
+    game._prefetched_objects_cache = {**kept, "seats": seats}
 
 
 @cache
