@@ -16,7 +16,7 @@ from django.dispatch import receiver
 
 from campaign.models import Membership
 from campaign.origins import require_allowed
-from core.cache import forget, kept
+from core.cache import forget, kept_together
 from core.tokens import scope_of
 
 #: How long a user's roles stay in the cache unless a membership changes first.
@@ -34,7 +34,8 @@ def campaign_roles(request) -> dict[int, str]:
     cached = getattr(request, "_campaign_roles", None)
     if cached is None:
         user = request.user
-        roles = roles_of(user.pk) if user.is_authenticated else {}
+        ahead = getattr(request, "read_ahead", None)  # with the write's rate limit
+        roles = roles_of(user.pk, found=ahead) if user.is_authenticated else {}
         cached = {pk: role for pk, role in roles.items() if through_token(user, pk, role)}
         request._campaign_roles = cached
     return cached
@@ -53,29 +54,37 @@ def through_token(user, campaign_id: int, role: str | None) -> str | None:
     return role
 
 
-def _roles_key(user_id: int) -> str:
+def roles_key(user_id: int) -> str:
     return f"campaign-roles:{user_id}"
 
 
-def roles_of(user_id: int) -> dict[int, str]:
+def roles_of(user_id: int, *, found: dict | None = None) -> dict[int, str]:
     """The user's roles now, from the cache (else one query): what a live stream asks
     again while it is open. Kept under the key's stamp (``core.cache.kept``), so that a
-    read that crossed a membership's change is never served after it."""
-    return kept(
-        _roles_key(user_id),
-        lambda: dict(Membership.objects.filter(user_id=user_id).values_list("campaign_id", "role")),
+    read that crossed a membership's change is never served after it; ``found``: the
+    entry as a write's rate limit read it ahead (``core.throttling.READ_WITH_A_WRITE``)."""
+    key = roles_key(user_id)
+    return kept_together(
+        {
+            key: lambda: dict(
+                Membership.objects.filter(user_id=user_id).values_list("campaign_id", "role")
+            )
+        },
         ROLES_CACHE_SECONDS,
-    )
+        found=found,
+    )[key]
 
 
 @receiver([post_save, post_delete], sender=Membership)
 def forget_roles(sender, instance, **kwargs) -> None:
-    forget(_roles_key(instance.user_id))
+    forget(roles_key(instance.user_id))
 
 
 def forget_campaign_roles(request) -> None:
-    """After the caller's memberships changed (a campaign made or imported)."""
+    """After the caller's memberships changed (a campaign made or imported): read again,
+    not from what was read before the change (nor ahead of it, with the rate limit)."""
     request._campaign_roles = None
+    getattr(request, "_request", request).read_ahead = None
 
 
 def role_in(request, campaign_id: int) -> str | None:

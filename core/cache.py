@@ -50,7 +50,11 @@ def kept(key: str, read: Callable[[], T], timeout: int) -> T:
 
 
 def kept_together(
-    reads: Mapping[str, Callable[[], Any]], timeout: int, *, unwritten_here: bool = False
+    reads: Mapping[str, Callable[[], Any]],
+    timeout: int,
+    *,
+    unwritten_here: bool = False,
+    found: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """:func:`kept` for several keys at once: every key's value with its stamp in one round
     trip to Redis (``MGET``), and what was not current read and kept in one more.
@@ -58,9 +62,13 @@ def kept_together(
     Inside a transaction a value is kept only with ``unwritten_here``: the caller's
     transaction never writes what its reads read (a game's write reads its campaign's
     webhook endpoints), so what they read is committed, each statement seeing what had
-    committed when it began (PostgreSQL's READ COMMITTED), after the stamps were read."""
+    committed when it began (PostgreSQL's READ COMMITTED), after the stamps were read.
+
+    ``found``: the keys' values and stamps as already read in this request
+    (:func:`count_and_read`), for no round trip of their own."""
     stamps = {key: _stamp(key) for key in reads}
-    found = cache.get_many([*reads, *stamps.values()])
+    if found is None:
+        found = cache.get_many([*reads, *stamps.values()])
     values, fresh = {}, {}
     for key, read in reads.items():
         stamp, value = found.get(stamps[key], 0), found.get(key)
@@ -88,6 +96,18 @@ def count(key: str, timeout: int) -> int:
     except ValueError:  # the window expired between add and incr
         cache.add(key, 1, timeout)
         return 1
+
+
+def count_and_read(key: str, timeout: int, kept_keys: list[str]) -> tuple[int, dict[str, Any]]:
+    """:func:`count` under ``key``, and the values and stamps of ``kept_keys`` (entries of
+    :func:`kept`) as ``kept_together(..., found=...)`` takes them: in Redis both in the one
+    round trip of the count's pipeline (a write's rate limit and its caller's roles); in
+    the in-memory cache, one after the other."""
+    wanted = [*kept_keys, *(_stamp(kept_key) for kept_key in kept_keys)]
+    counter = getattr(cache, "count_and_read", None)
+    if counter is not None:
+        return counter(key, timeout, wanted)
+    return count(key, timeout), cache.get_many(wanted)
 
 
 def _stamp(key: str) -> str:
@@ -123,7 +143,21 @@ class SharedClientRedisCache(RedisCache):
     def count(self, key: str, timeout: int) -> int:
         """``INCR`` and ``EXPIRE ... NX`` in one pipeline: one round trip where Django's
         ``add`` and ``incr`` take three (``SET NX``, ``EXISTS``, ``INCRBY``)."""
-        key = self.make_and_validate_key(key)
-        with self._cache.get_client(key, write=True).pipeline() as pipe:
-            counted, _ = pipe.incr(key).expire(key, timeout, nx=True).execute()
-        return counted
+        return self.count_and_read(key, timeout, [])[0]
+
+    def count_and_read(self, key: str, timeout: int, keys: list[str]) -> tuple[int, dict]:
+        """:meth:`count`, with ``MGET`` of ``keys`` in the same pipeline: what
+        ``get_many`` would give for them."""
+        counter = self.make_and_validate_key(key)
+        made = {self.make_and_validate_key(name): name for name in keys}
+        with self._cache.get_client(counter, write=True).pipeline() as pipe:
+            pipe.incr(counter).expire(counter, timeout, nx=True)
+            if made:
+                pipe.mget(list(made))
+            answers = pipe.execute()
+        values = dict(zip(made.values(), answers[2], strict=True)) if made else {}
+        return answers[0], {
+            name: self._cache._serializer.loads(value)
+            for name, value in values.items()
+            if value is not None
+        }

@@ -123,3 +123,39 @@ def test_a_games_answer_gives_every_documented_field_and_the_rows_as_drf_writes_
         assert list(body) == list(GameSerializer().fields)
         row = GameSummarySerializer(game).data
         assert {name: body[name] for name in row} == row
+
+
+def test_a_commands_caller_roles_are_read_in_its_rate_limits_round_trip(table, monkeypatch):
+    """Issue 42: one round trip to Redis for the throttle and the cached roles together.
+    The write's rate limit reads the caller's roles with its count
+    (``core.cache.count_and_read``); the roles are not asked for again on their own."""
+    from django.core.cache import cache
+
+    from core import throttling
+
+    game = table.create_game()
+    plugin = bot_client(table.player)
+    assert roll(plugin, game["id"]).status_code == 201  # the roles now in the cache
+    roles_key = f"campaign-roles:{table.player.pk}"
+    with_the_count, alone = [], []
+    inside = []
+    count_and_read, get_many = throttling.cache.count_and_read, cache.get_many
+
+    def counted(key, timeout, kept_keys):
+        with_the_count.extend(kept_keys)
+        inside.append(True)
+        try:
+            return count_and_read(key, timeout, kept_keys)
+        finally:
+            inside.pop()
+
+    def asked(keys, *args, **kwargs):
+        if not inside:
+            alone.extend(keys)
+        return get_many(keys, *args, **kwargs)
+
+    monkeypatch.setattr(throttling.cache, "count_and_read", counted)
+    monkeypatch.setattr(cache, "get_many", asked)
+    assert roll(plugin, game["id"]).status_code == 201
+    assert with_the_count == [roles_key]
+    assert roles_key not in alone
