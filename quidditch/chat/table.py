@@ -8,10 +8,9 @@ reader may give are buttons in the row of the nick who gives them, and the
 referee's own words in a line of their own; every command is drawn here
 (:attr:`ChatTable.draws`), in the reader's language, each with the chat line
 that gives it in that language as a hint (§3.5); nicks read in the reader's
-language too (``GChaser1``), the rows keeping the state's nick as their id. At
-the end the sheet says who won and why (the game's words' ending,
-:meth:`games.tables.Seen.ending`). All of it comes from the state as the reader
-may see it (``seen.view``).
+language too (``GChaser1``), the rows keeping the state's nick as their id. Who
+won and why is said once, at the top of the page (the frame's, as for every game).
+All of it comes from the state as the reader may see it (``seen.view``).
 """
 
 from __future__ import annotations
@@ -95,7 +94,7 @@ class ChatTable(Table):
             "pitch": [_third(view, third, language) for third in view["pitch"]],
             "words": buttons.get("", []),
             "substitutions": _substitutions(view, whispers, language),
-            "result": seen.ending() or None,
+            "over": bool(view["over"]),  # the end's sentence is the frame's (games/play.html)
         }
 
 

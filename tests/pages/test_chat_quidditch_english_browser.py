@@ -129,9 +129,9 @@ def test_39_an_english_player_types_english_commands_only_to_the_end(
 
     game.refresh_from_db()
     assert game.status == "finished"
-    result = RULES.result(game.state)  # the sheet ends on who won and why (§7)
+    result = RULES.result(game.state)  # the page ends on who won and why (§7)
     sentence = manifest_of(RULES.name).words.ending(result, "en")
-    expect(page.locator("#chat #result")).to_have_text(sentence)
+    expect(page.locator("#ending")).to_have_text(sentence)
     page.screenshot(path=screenshots / "chat-quidditch-typed-in-english.png", full_page=True)
 
     # Everything she sent was an English line, and the log took each as typed; the bots

@@ -174,7 +174,8 @@ def test_29_the_transcript_reads_in_one_language_german_unless_the_reader_asks(
 
 
 def test_7_a_finished_match_ends_on_who_won_and_why(seated_table):
-    """Issue 39: the sheet's end is the ruleset's ending, the score's parts in words."""
+    """Issue 39: the page's end is the ruleset's ending, the score's parts in words, said
+    once (at the top of the page, not again on the sheet)."""
     game = seated_table.play(seated_table.create_match(), 1000, seed=2)
     result = RULES.result(game.state)
     assert result is not None
@@ -182,9 +183,10 @@ def test_7_a_finished_match_ends_on_who_won_and_why(seated_table):
     html = browser(seated_table.storyguide).get(f"/matches/{game.pk}/", {"lang": "en"})
     html = html.content.decode()
 
-    shown = html[html.index('id="result"') :]
-    shown = shown[: shown.index("</p>")]
+    shown = html[html.index('id="ending"') :]
+    shown = shown[: shown.index("</strong>")]
     assert escape(MANIFEST.words.ending(result, "en")) in shown
+    assert html.count(escape(MANIFEST.words.ending(result, "en"))) == 1
     assert ("for the win (§7)" if result["winner"] is not None else "no bonus (§7)") in shown
 
 

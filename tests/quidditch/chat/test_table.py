@@ -141,18 +141,21 @@ def test_3_4_a_timed_answer_shows_its_deadline_in_the_row():
     assert row(context(game, language="de"), "SHüter")["left"] == "noch {seconds} s"
 
 
-def test_7_the_sheet_ends_on_who_won_and_why():
-    """Issue 39: the end says the score's parts; before it, nothing."""
+def test_7_the_end_says_who_won_and_why_once_at_the_top_of_the_page():
+    """Issue 39: the end says the score's parts (the table's ``result_text``, which the
+    page's frame shows at its top); the sheet knows the match is over and does not say it
+    again; before the end, nothing."""
     game = Game().kick_off()
     game.do("Spielende")
     game.do("Spielende", by="GHüter")
     game.do("Spielende", by="SHüter")
-    assert context(game)["result"] == (
+    assert MANIFEST.table.result_text(seen(game)) == (
         "A draw, 0 to 0, ended by agreement in round 0: Gryffindor: no points; "
         "Slytherin: no points; a draw gives no bonus (§7)."
     )
-    assert MANIFEST.table.result_text(seen(game)) == context(game)["result"]
-    assert context(chasers())["result"] is None
+    assert context(game)["over"] is True and "result" not in context(game)
+    assert context(chasers())["over"] is False
+    assert MANIFEST.table.result_text(seen(chasers())) is None
 
 
 def test_8_6_the_sheet_shows_a_request_with_the_referees_answers_and_the_bench():
