@@ -16,7 +16,7 @@ from django.dispatch import receiver
 
 from campaign.models import Membership
 from campaign.origins import require_allowed
-from core.cache import forget, kept_together
+from core.cache import forget, kept
 from core.tokens import scope_of
 
 #: How long a user's roles stay in the cache unless a membership changes first.
@@ -63,16 +63,12 @@ def roles_of(user_id: int, *, found: dict | None = None) -> dict[int, str]:
     again while it is open. Kept under the key's stamp (``core.cache.kept``), so that a
     read that crossed a membership's change is never served after it; ``found``: the
     entry as a write's rate limit read it ahead (``core.throttling.READ_WITH_A_WRITE``)."""
-    key = roles_key(user_id)
-    return kept_together(
-        {
-            key: lambda: dict(
-                Membership.objects.filter(user_id=user_id).values_list("campaign_id", "role")
-            )
-        },
+    return kept(
+        roles_key(user_id),
+        lambda: dict(Membership.objects.filter(user_id=user_id).values_list("campaign_id", "role")),
         ROLES_CACHE_SECONDS,
         found=found,
-    )[key]
+    )
 
 
 @receiver([post_save, post_delete], sender=Membership)

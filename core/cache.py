@@ -37,7 +37,14 @@ def forget(key: str) -> None:
     transaction.on_commit(lambda: _move_on(key))
 
 
-def kept(key: str, read: Callable[[], T], timeout: int) -> T:
+def kept(
+    key: str,
+    read: Callable[[], T],
+    timeout: int,
+    *,
+    unwritten_here: bool = False,
+    found: Mapping[str, Any] | None = None,
+) -> T:
     """``read()``'s value, from the cache while no :func:`forget` of ``key`` came since it
     was kept.
 
@@ -45,8 +52,9 @@ def kept(key: str, read: Callable[[], T], timeout: int) -> T:
     just after ``forget`` took the key out, would have its stale value served for as long
     as ``timeout``. So the value is kept with the key's stamp as it was *before* the
     database was read, and served only while the stamp is still that one: ``forget`` moves
-    the stamp on, and a value read across a change is read again."""
-    return kept_together({key: read}, timeout)[key]
+    the stamp on, and a value read across a change is read again. ``unwritten_here`` and
+    ``found``: as :func:`kept_together` takes them."""
+    return kept_together({key: read}, timeout, unwritten_here=unwritten_here, found=found)[key]
 
 
 def kept_together(

@@ -63,13 +63,13 @@ def read_seats(game: Game) -> None:
     ``prefetch_related_objects([game], "seats")`` would (``game.seats.all()`` then asks
     nothing more), without building a query for them; nothing when they are read already
     (a list of games prefetched them all)."""
-    kept = getattr(game, "_prefetched_objects_cache", {})
-    if "seats" in kept:
+    prefetched = getattr(game, "_prefetched_objects_cache", {})
+    if "seats" in prefetched:
         return
     seats = game.seats.get_queryset()
     seats._result_cache = _instances(Seat, _seats_statement(), [game.pk])
     seats._prefetch_done = True
-    game._prefetched_objects_cache = {**kept, "seats": seats}
+    game._prefetched_objects_cache = {**prefetched, "seats": seats}
 
 
 @cache
@@ -146,12 +146,10 @@ def _instances(model: type[Model], sql: str, params: list) -> list:
         columns = tuple(column[0] for column in cursor.description)
         rows = cursor.fetchall()
     reading = _reading(model, connection, columns)
+    if reading.converters:
+        rows = reading.compiler.apply_converters(rows, reading.converters)
     found = []
-    for row in rows:
-        values = list(row)
-        for position, (converters, expression) in reading.converters.items():
-            for convert in converters:
-                values[position] = convert(values[position], expression, connection)
+    for values in rows:
         instance = model.from_db(
             connection.alias, reading.names, [values[at] for at in reading.positions]
         )
@@ -163,12 +161,14 @@ def _instances(model: type[Model], sql: str, params: list) -> list:
 
 class _Reading(NamedTuple):
     """How a statement's columns are read into a model: the fields' names and where each
-    is in a row, the other columns (annotations), and each column's converters."""
+    is in a row, the other columns (annotations), and each column's converters with the
+    compiler that applies them (on the connection the reading was made for)."""
 
     names: list[str]
     positions: list[int]
     annotations: list[tuple[str, int]]
     converters: dict
+    compiler: object
 
 
 @lru_cache(maxsize=64)  # a few statements, on each thread's connection
@@ -189,4 +189,5 @@ def _reading(model: type[Model], connection, columns: tuple[str, ...]) -> _Readi
             (column, position) for position, column in enumerate(columns) if column not in by_column
         ],
         converters=converters,
+        compiler=compiler,
     )

@@ -25,7 +25,7 @@ from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from core.cache import forget, kept_together
+from core.cache import forget, kept
 from games.signals import KEPT_FOR_WRITES_SECONDS, kept_for_writes
 from webhooks import discord, messages
 from webhooks.models import GAME_EVENT, Delivery, Endpoint, Format
@@ -65,8 +65,7 @@ def wanting(endpoints: list[Endpoint], event_type: str) -> list[Endpoint]:
 
 def enabled(campaign_id: int) -> list[Endpoint]:
     """The campaign's enabled endpoints, from the cache (else one query)."""
-    key, read = _enabled(campaign_id)
-    return kept_together({key: read}, KEPT_FOR_WRITES_SECONDS, unwritten_here=True)[key]
+    return kept(*_enabled(campaign_id), KEPT_FOR_WRITES_SECONDS, unwritten_here=True)
 
 
 def _enabled(campaign_id: int) -> tuple[str, Callable[[], list[Endpoint]]]:
